@@ -1,0 +1,194 @@
+/**
+ * createAnalyzer: parse → walk → operations → verdict. Loading is async (WASM, command specs);
+ * `analyze` is synchronous and never throws for any string: on doubt it answers `ask`.
+ */
+import { homedir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
+import { BashParser } from './syntax/parser.js';
+import { Walker, type RawFinding } from './walk/walker.js';
+import { identity } from './walk/run-argv.js';
+import type { CommandContext } from './walk/types.js';
+import { defaultSpecs, loadSpecDir, type SpecTable } from './ops/load-specs.js';
+import { commandFacts, type CommandFacts } from './ops/operations.js';
+import type { Operation } from './ops/types.js';
+import { PathClassifier } from './paths/classify.js';
+import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
+import { stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
+import { ShellgateError } from './errors.js';
+
+export interface AnalyzerOptions {
+  /** `info` (default): chaining, substitutions, redirects and background jobs are findings at `allow`; `ask` raises them. */
+  chaining?: 'info' | 'ask';
+  /** Longest input analysed, in characters (default 4 MiB); the rest is cut with an `input-limit` finding. */
+  maxInputLength?: number;
+  /** How many nested scripts (`sh -c`, `eval`, `source`) to follow (default 8). */
+  maxScriptDepth?: number;
+  /** Extra folders of command specs (same format as rules/commands/), read after the built-in ones. */
+  commandSpecDirs?: string[];
+  /** Read the file of `source FILE` / `. FILE` when it exists (default true; at most 256 KiB). */
+  followSource?: boolean;
+}
+
+export interface AnalysisContext {
+  /** Working directory the command runs in (default: the process cwd). */
+  cwd?: string;
+  /** Workspace roots (default: `[cwd]`). */
+  workspaceRoots?: string[];
+  /** Home directory for `~` and `$HOME` (default: the user's home). */
+  home?: string;
+  /** Environment variables known for expansion; others stay dynamic (default: none). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface Analyzer {
+  analyze(command: string, context?: AnalysisContext): Verdict;
+}
+
+const MAX_FINDINGS = 1000;
+const MAX_SOURCE_BYTES = 256 * 1024;
+const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource']);
+const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
+
+function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
+  if (typeof o !== 'object' || o === null) throw new ShellgateError('options', 'options must be an object');
+  for (const k of Object.keys(o)) if (!OPTION_KEYS.has(k)) throw new ShellgateError('options', `unknown option "${k}" (known: ${[...OPTION_KEYS].join(', ')})`);
+  const chaining = o.chaining ?? 'info';
+  if (chaining !== 'info' && chaining !== 'ask') throw new ShellgateError('options', `option "chaining" must be "info" or "ask", not ${JSON.stringify(chaining)}`);
+  const positive = (name: string, v: unknown, d: number): number => {
+    if (v === undefined) return d;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new ShellgateError('options', `option "${name}" must be a positive integer`);
+    return v;
+  };
+  const dirs = o.commandSpecDirs ?? [];
+  if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "commandSpecDirs" must be a list of folders');
+  return {
+    chaining,
+    maxInputLength: positive('maxInputLength', o.maxInputLength, 4 * 1024 * 1024),
+    maxScriptDepth: positive('maxScriptDepth', o.maxScriptDepth, 8),
+    commandSpecDirs: dirs,
+    followSource: o.followSource ?? true,
+  };
+}
+
+function checkContext(c: AnalysisContext): Required<AnalysisContext> {
+  if (typeof c !== 'object' || c === null) throw new ShellgateError('options', 'context must be an object');
+  for (const k of Object.keys(c)) if (!CONTEXT_KEYS.has(k)) throw new ShellgateError('options', `unknown context field "${k}" (known: ${[...CONTEXT_KEYS].join(', ')})`);
+  const abs = (name: string, v: unknown): string => {
+    if (typeof v !== 'string' || !v.startsWith('/')) throw new ShellgateError('options', `context "${name}" must be an absolute path, got ${JSON.stringify(v)}`);
+    return posix.normalize(v);
+  };
+  const cwd = abs('cwd', c.cwd ?? process.cwd());
+  const roots = c.workspaceRoots ?? [cwd];
+  if (!Array.isArray(roots)) throw new ShellgateError('options', 'context "workspaceRoots" must be a list of absolute paths');
+  const env = c.env ?? {};
+  if (typeof env !== 'object' || env === null) throw new ShellgateError('options', 'context "env" must be an object of strings');
+  return { cwd, workspaceRoots: roots.map((r, i) => abs(`workspaceRoots[${i}]`, r)), home: abs('home', c.home ?? homedir()), env };
+}
+
+function mergeSpecs(base: SpecTable, dirs: string[]): SpecTable {
+  if (dirs.length === 0) return base;
+  const merged = new Map(base);
+  for (const d of dirs) for (const [k, v] of loadSpecDir(d)) merged.set(k, v);
+  return merged;
+}
+
+function readSourceFile(path: string): string | null {
+  try {
+    const st = statSync(path);
+    if (!st.isFile() || st.size > MAX_SOURCE_BYTES) return null;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Analyzer> {
+  const opts = checkOptions(options);
+  const parser = await BashParser.create();
+  const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
+  const assessOpts: AssessOptions = { chaining: opts.chaining };
+  const classifiers = new Map<string, PathClassifier>();
+
+  const classifierFor = (ctx: Required<AnalysisContext>): PathClassifier => {
+    const key = ctx.home + '\0' + ctx.workspaceRoots.join('\0');
+    let c = classifiers.get(key);
+    if (!c) {
+      if (classifiers.size > 64) classifiers.clear();
+      c = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.workspaceRoots });
+      classifiers.set(key, c);
+    }
+    return c;
+  };
+
+  return {
+    analyze(command: string, context: AnalysisContext = {}): Verdict {
+      if (typeof command !== 'string') throw new ShellgateError('input', `command must be a string, got ${command === null ? 'null' : typeof command}`);
+      const ctx = checkContext(context);
+      try {
+        return analyzeOnce(command, ctx);
+      } catch (e) {
+        // A bug must not become an allow: report it as a finding that asks.
+        const span = { start: 0, end: command.length };
+        const f = makeFinding('unsupported-syntax', `internal error: ${(e as Error).message}`, span, undefined, assessOpts);
+        return { command, level: 'ask', findings: [f], commands: [], operations: [], trace: [{ layer: 'final', level: 'ask', reason: 'internal error' }] };
+      }
+    },
+  };
+
+  function analyzeOnce(command: string, ctx: Required<AnalysisContext>): Verdict {
+    const trace: TraceStep[] = [];
+    const raw: RawFinding[] = [];
+    let source = command;
+    if (source.length > opts.maxInputLength) {
+      raw.push({ rule: 'input-limit', detail: `${opts.maxInputLength} characters`, span: { start: opts.maxInputLength, end: command.length } });
+      source = source.slice(0, opts.maxInputLength);
+    }
+    const parsed = parser.parse(source);
+    for (const issue of parsed.issues) {
+      raw.push({ rule: 'parse-error', detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
+    }
+    trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
+
+    const walker = new Walker({
+      home: ctx.home,
+      env: ctx.env,
+      cwd: ctx.cwd,
+      parse: (s) => parser.parse(s),
+      maxScriptDepth: opts.maxScriptDepth,
+      readSource: opts.followSource ? readSourceFile : () => null,
+    });
+    const rootCtx: CommandContext = {
+      pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false,
+      functionName: null, depth: 0, via: [], remote: null, privileged: false,
+    };
+    walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, { cwd: ctx.cwd, vars: new Map(), dirStack: [] });
+    raw.push(...walker.findings);
+    trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
+
+    const env = { specs, classifier: classifierFor(ctx), home: ctx.home };
+    const findings: Finding[] = raw.map((r) => makeFinding(r.rule, r.detail, r.span, r.command, assessOpts));
+    const operations: Operation[] = [];
+    let opsLevel: Level = 'allow';
+    for (const cmd of walker.commands) {
+      const facts: CommandFacts = commandFacts(cmd, env);
+      operations.push(...facts.ops);
+      const fs = assessCommand(cmd, facts, assessOpts);
+      for (const f of fs) opsLevel = stricter(opsLevel, f.level);
+      findings.push(...fs);
+    }
+    trace.push({ layer: 'ops', level: opsLevel, reason: `${operations.length} operation(s)` });
+
+    let level: Level = 'allow';
+    for (const f of findings) level = stricter(level, f.level);
+    if (walker.commands.length === 0 && parsed.issues.length > 0) level = stricter(level, 'ask');
+    findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+    const shown = findings.length > MAX_FINDINGS ? findings.slice(0, MAX_FINDINGS) : findings;
+    if (shown !== findings) {
+      shown.push(makeFinding('input-limit', `${findings.length - MAX_FINDINGS} more findings not listed`, { start: 0, end: command.length }, undefined, assessOpts));
+    }
+    const top = findings.find((f) => f.level === level && level !== 'allow');
+    trace.push({ layer: 'final', level, reason: top ? `${top.rule}: ${top.message}` : 'every part is read-only inside the workspace' });
+    return { command, level, findings: shown, commands: walker.commands, operations, trace };
+  }
+}

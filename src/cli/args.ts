@@ -1,0 +1,56 @@
+/** Command-line parsing for `shellgate`: small and strict; a bad flag is a usage error (exit 64). */
+
+export class UsageError extends Error {}
+
+export interface CheckArgs {
+  json: boolean;
+  nul: boolean;
+  cwd: string | null;
+  workspaces: string[];
+  mode: string | null;
+  config: string | null;
+  command: string | null;
+  color: 'auto' | 'always' | 'never';
+}
+
+const VALUE_FLAGS = new Set(['--cwd', '--workspace', '--mode', '--config', '--color']);
+
+export function parseCheckArgs(argv: string[]): CheckArgs {
+  const out: CheckArgs = { json: false, nul: false, cwd: null, workspaces: [], mode: null, config: null, command: null, color: 'auto' };
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    let a = argv[i];
+    if (a === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    let value: string | undefined;
+    const eq = a.indexOf('=');
+    if (a.startsWith('--') && eq > 0) {
+      value = a.slice(eq + 1);
+      a = a.slice(0, eq);
+    }
+    if (VALUE_FLAGS.has(a)) {
+      if (value === undefined) {
+        if (i + 1 >= argv.length) throw new UsageError(`${a} needs a value`);
+        value = argv[++i];
+      }
+      if (a === '--cwd') out.cwd = value;
+      else if (a === '--workspace') out.workspaces.push(value);
+      else if (a === '--mode') out.mode = value;
+      else if (a === '--config') out.config = value;
+      else if (a === '--color') {
+        if (value !== 'auto' && value !== 'always' && value !== 'never') throw new UsageError('--color must be auto, always or never');
+        out.color = value;
+      }
+      continue;
+    }
+    if (value !== undefined) throw new UsageError(`${a} takes no value`);
+    if (a === '--json') out.json = true;
+    else if (a === '--null' || a === '-0') out.nul = true;
+    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
+    else positional.push(a);
+  }
+  if (positional.length > 0) out.command = positional.join(' ');
+  return out;
+}

@@ -1,0 +1,198 @@
+/**
+ * Static word expansion: what bash would make of a word, where that is certain. Quote removal,
+ * backslashes, `$'…'`, tilde, known variables, brace expansion and field splitting of unquoted
+ * known values. Anything else (unknown variables, substitutions, arithmetic) makes the word
+ * dynamic: its text is kept as written and never guessed.
+ */
+import type { Word, WordPart } from '../syntax/ast.js';
+import { decodeAnsiC } from './ansi-c.js';
+import { expandBrace, MAX_BRACE_RESULTS } from './braces.js';
+import { userHome } from './tilde.js';
+
+export interface ExpandScope {
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Variables assigned earlier on the line: their value, or null when it is unknown. */
+  vars: ReadonlyMap<string, string | null>;
+}
+
+export type DynamicReason = 'parameter' | 'substitution' | 'arithmetic' | 'tilde' | 'special';
+
+export interface ExpandedWord {
+  /** Resulting fields (argv words). Dynamic pieces appear as written. */
+  fields: string[];
+  /** Some piece's value is not known statically. */
+  dynamic: boolean;
+  reasons: DynamicReason[];
+  /** Unquoted glob characters remain: the fields are patterns for the filesystem. */
+  glob: boolean;
+  /** Brace expansion was cut at its bound. */
+  truncated: boolean;
+  /** Any part was quoted (so an empty result is still one empty field). */
+  quoted: boolean;
+}
+
+const IFS_DEFAULT = ' \t\n';
+const SPECIAL = new Set(['@', '*', '#', '?', '-', '$', '!', '0', '_']);
+
+/** Value of a variable if it is known for certain, undefined otherwise. */
+export function variableValue(name: string, scope: ExpandScope): string | undefined {
+  if (scope.vars.has(name)) return scope.vars.get(name) ?? undefined;
+  if (name === 'HOME') return scope.home;
+  if (name === 'IFS') return scope.env.IFS ?? IFS_DEFAULT;
+  return scope.env[name];
+}
+
+interface Builder {
+  alternatives: string[][]; // each alternative: the fields built so far
+  dynamic: boolean;
+  reasons: Set<DynamicReason>;
+  glob: boolean;
+  truncated: boolean;
+  quoted: boolean;
+}
+
+export function expandWord(word: Word, scope: ExpandScope): ExpandedWord {
+  const b: Builder = {
+    alternatives: [['']],
+    dynamic: false,
+    reasons: new Set(),
+    glob: false,
+    truncated: false,
+    quoted: false,
+  };
+  for (const part of word.parts) addPart(b, part, scope, false);
+  const fields: string[] = [];
+  for (const alt of b.alternatives) {
+    for (const f of alt) if (f !== '' || b.quoted) fields.push(f);
+  }
+  return {
+    fields: fields.length > 0 || !b.quoted ? fields : [''],
+    dynamic: b.dynamic,
+    reasons: [...b.reasons],
+    glob: b.glob,
+    truncated: b.truncated,
+    quoted: b.quoted,
+  };
+}
+
+/** The single string a word stands for, when it is static and one field (else null). */
+export function staticValue(word: Word, scope: ExpandScope): string | null {
+  const e = expandWord(word, scope);
+  return !e.dynamic && !e.glob && e.fields.length === 1 ? e.fields[0] : null;
+}
+
+function append(b: Builder, text: string): void {
+  for (const alt of b.alternatives) alt[alt.length - 1] += text;
+}
+
+function markDynamic(b: Builder, reason: DynamicReason, raw: string): void {
+  b.dynamic = true;
+  b.reasons.add(reason);
+  append(b, raw);
+}
+
+function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boolean): void {
+  switch (part.type) {
+    case 'Literal':
+      append(b, inQuotes ? unescapeQuoted(part.raw) : unescapeUnquoted(part.raw));
+      return;
+    case 'SingleQuoted':
+      b.quoted = true;
+      append(b, part.value);
+      return;
+    case 'AnsiC':
+      b.quoted = true;
+      append(b, decodeAnsiC(part.raw));
+      return;
+    case 'DoubleQuoted':
+      b.quoted = true;
+      for (const p of part.parts) addPart(b, p, scope, true);
+      return;
+    case 'Tilde': {
+      const home = part.user === '' ? scope.home : userHome(part.user);
+      if (home === null) markDynamic(b, 'tilde', '~' + part.user);
+      else append(b, home);
+      return;
+    }
+    case 'ParamExp':
+      return addParam(b, part, scope, inQuotes);
+    case 'CmdSubst':
+    case 'ProcSubst':
+      return markDynamic(b, 'substitution', sourceOf(part));
+    case 'ArithExp':
+      return markDynamic(b, 'arithmetic', part.raw);
+    case 'Glob':
+      if (inQuotes) append(b, part.raw);
+      else {
+        b.glob = true;
+        append(b, part.raw);
+      }
+      return;
+    case 'Brace': {
+      if (inQuotes) return append(b, part.raw);
+      const r = expandBrace(part.raw);
+      if (r.truncated) b.truncated = true;
+      const next: string[][] = [];
+      for (const alt of b.alternatives) {
+        for (const v of r.values) {
+          if (next.length >= MAX_BRACE_RESULTS) {
+            b.truncated = true;
+            break;
+          }
+          const copy = alt.slice();
+          copy[copy.length - 1] += unescapeUnquoted(v);
+          next.push(copy);
+        }
+      }
+      b.alternatives = next;
+      return;
+    }
+  }
+}
+
+function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, scope: ExpandScope, inQuotes: boolean): void {
+  const name = part.name;
+  if (!name || SPECIAL.has(name) || /^[0-9]+$/.test(name)) return markDynamic(b, 'special', part.raw);
+  let value = variableValue(name, scope);
+  if (!part.plain) {
+    // `${x:-d}` / `${x-d}` with a known non-empty x is x; every other operator stays dynamic.
+    const op = /^\$\{[A-Za-z_][A-Za-z0-9_]*(:?[-=?+])/.exec(part.raw)?.[1];
+    if (!(value !== undefined && value !== '' && op && (op.includes('-') || op.includes('=')))) {
+      return markDynamic(b, 'parameter', part.raw);
+    }
+  }
+  if (value === undefined) return markDynamic(b, 'parameter', part.raw);
+  if (inQuotes) return append(b, value);
+  // Unquoted: field splitting on IFS whitespace, as bash does for a known value.
+  const ifs = variableValue('IFS', scope) ?? IFS_DEFAULT;
+  if (ifs !== IFS_DEFAULT && /[^ \t\n]/.test(ifs)) return markDynamic(b, 'parameter', part.raw);
+  const pieces = value.split(/[ \t\n]+/);
+  for (const alt of b.alternatives) {
+    alt[alt.length - 1] += pieces[0];
+    for (let i = 1; i < pieces.length; i++) alt.push(pieces[i]);
+  }
+}
+
+/** Quote removal for unquoted text: `\x` → `x`, backslash-newline disappears. */
+export function unescapeUnquoted(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  return raw.replace(/\\(\n|[\s\S])/g, (_m, c: string) => (c === '\n' ? '' : c));
+}
+
+/** Inside double quotes a backslash only escapes `$`, backquote, `"`, `\` and newline. */
+function unescapeQuoted(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  return raw.replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c));
+}
+
+function sourceOf(part: WordPart): string {
+  switch (part.type) {
+    case 'CmdSubst':
+      return part.backtick ? '`…`' : '$(…)';
+    case 'ProcSubst':
+      return part.direction + '(…)';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * A walked command → its virtual operations and its three-valued class. Facts only: deciding
+ * what they mean for the verdict happens in verdict/.
+ */
+import type { Span } from '../syntax/ast.js';
+import type { Arg, WalkedCommand } from '../walk/types.js';
+import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
+import { resolvePath } from '../paths/resolve.js';
+import type { PathClassifier } from '../paths/classify.js';
+import type { SpecTable } from './load-specs.js';
+import type { ArgRole, CommandClass } from './spec-types.js';
+import type { Operation, OpKind } from './types.js';
+import { effectiveClass, extraOps, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
+import { PROGRAM_HANDLERS } from './program-handlers.js';
+import { redirectOps } from './redirects.js';
+
+export interface OpsEnv {
+  specs: SpecTable;
+  classifier: PathClassifier;
+  home: string;
+}
+
+export interface CommandFacts {
+  command: number;
+  class: CommandClass;
+  /** No spec knows this program. */
+  unknownProgram: boolean;
+  ops: Operation[];
+}
+
+/** Builds operations for one command; handlers use it too. */
+export class OpBuilder {
+  readonly ops: Operation[] = [];
+  constructor(
+    readonly cmd: WalkedCommand,
+    readonly env: OpsEnv,
+  ) {}
+
+  add(kind: OpKind, source: Operation['source'], span: Span, extra: Partial<Operation> = {}): void {
+    this.ops.push({ kind, command: this.cmd.id, source, dynamic: false, glob: false, span, ...extra });
+  }
+
+  /** A path operation for `arg`, resolved against the command's cwd and classified. */
+  path(kind: OpKind, arg: Arg, source: Operation['source']): void {
+    if (arg.value === '-' && !arg.dynamic) return; // stdin / stdout
+    const remoteSpec = /^(?:[A-Za-z0-9_.-]+@)?([A-Za-z0-9_.-]+):(?!\/\/)/.exec(arg.value);
+    if (remoteSpec && !arg.value.startsWith('/') && !arg.value.startsWith('.') && (kind === 'Read' || kind === 'Write')) {
+      // `host:path` (scp, rsync): the path is on another machine.
+      this.add('Network', source, arg.span, { host: remoteSpec[1], target: arg.value });
+      return;
+    }
+    if (this.cmd.context.remote) {
+      this.add(kind, source, arg.span, { target: arg.value, host: this.cmd.context.remote, dynamic: arg.dynamic, glob: arg.glob });
+      return;
+    }
+    const cwd = this.cmd.cwd;
+    if (arg.dynamic || (cwd === null && !arg.value.startsWith('/'))) {
+      this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
+      return;
+    }
+    const path = resolvePath(arg.value, cwd ?? '/', this.env.home);
+    this.add(kind, source, arg.span, {
+      path,
+      target: arg.value,
+      glob: arg.glob,
+      classes: this.env.classifier.classify(path, arg.glob),
+    });
+  }
+
+  role(role: ArgRole, arg: Arg, source: Operation['source']): void {
+    switch (role) {
+      case 'read':
+        return this.path('Read', arg, source);
+      case 'write':
+      case 'append':
+        return this.path('Write', arg, source);
+      case 'delete':
+        return this.path('Delete', arg, source);
+      case 'list':
+        return this.path('List', arg, source);
+      case 'exec':
+        return this.add('Exec', source, arg.span, { program: arg.value, target: arg.value, dynamic: arg.dynamic });
+      case 'url':
+        return this.add('Network', source, arg.span, { url: arg.value, host: hostOf(arg.value), target: arg.value, dynamic: arg.dynamic });
+      case 'host':
+        return this.add('Network', source, arg.span, { host: arg.value.replace(/^[^@]*@/, ''), target: arg.value, dynamic: arg.dynamic });
+      default:
+        return;
+    }
+  }
+}
+
+export function hostOf(url: string): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^:/?#]+)/i.exec(url);
+  if (m) return m[1].toLowerCase();
+  const bare = /^(?:[^@/]*@)?([A-Za-z0-9.-]+\.[A-Za-z]{2,}|\d+\.\d+\.\d+\.\d+|localhost)(?::\d+)?(?:\/|$)/.exec(url);
+  return bare ? bare[1].toLowerCase() : undefined;
+}
+
+const WRAPPERS = new Set([...Object.keys(WRAPPER_OPTIONS), 'eval']);
+
+export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
+  const b = new OpBuilder(cmd, env);
+  for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
+  redirectOps(b, cmd.redirects);
+  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, class: cls, unknownProgram, ops: b.ops });
+
+  if (cmd.program === null) {
+    if (cmd.programRaw !== '') {
+      b.add('Unknown', 'program', cmd.span, { target: cmd.programRaw, dynamic: true });
+      return facts('unknown');
+    }
+    return facts('read-only'); // assignments or redirects only
+  }
+  if (cmd.calls) return facts('read-only'); // the function or alias body is analysed where defined
+  const program = cmd.program;
+
+  if (SHELLS.has(program) || WRAPPERS.has(program)) return wrapperFacts(b, cmd, facts);
+
+  const spec = env.specs.get(program);
+  const handler = PROGRAM_HANDLERS[program];
+  if (!spec) {
+    const handled = handler?.(b, null);
+    if (handled) return facts(handled.class ?? 'unknown');
+    b.add('Unknown', 'program', cmd.span, { program, target: program });
+    for (const a of cmd.args) if (a.dynamic) b.add('Unknown', 'operand', a.span, { target: a.value, dynamic: true });
+    return facts('unknown', true);
+  }
+  const parsed: ParsedArgv = parseArgv(spec, cmd.args);
+  const handled = handler?.(b, parsed) ?? {};
+  let cls = handled.class ?? effectiveClass(parsed);
+  if (parsed.unknownSubcommand !== null) cls = 'unknown';
+  if (!handled.skipOperands) {
+    const roles = operandRoles(parsed);
+    parsed.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
+    for (const o of parsed.options) {
+      if (o.value && o.spec?.role) b.role(o.spec.role, o.value, 'option');
+    }
+  }
+  for (const x of extraOps(parsed)) {
+    if (!b.ops.some((o) => o.kind === x)) b.add(x, 'program', cmd.span, { program });
+  }
+  return facts(cls);
+}
+
+/** Wrappers and shells are not the risk themselves: what they run is walked separately. */
+function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass) => CommandFacts): CommandFacts {
+  const program = cmd.program!;
+  if (PRIVILEGE_WRAPPERS.has(program)) b.add('Privilege', 'program', cmd.span, { program });
+  if (program === 'ssh') {
+    const host = cmd.args.find((a) => !a.value.startsWith('-'));
+    b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });
+  }
+  if (program === 'time') {
+    const out = cmd.args.findIndex((a) => a.value === '-o' || a.value === '--output');
+    if (out >= 0 && cmd.args[out + 1]) b.path('Write', cmd.args[out + 1], 'option');
+  }
+  if (cmd.execsStdin) {
+    // Input analysed from a static heredoc/here-string is fine; anything else is unknown code.
+    const analysed = cmd.redirects.some((r) => r.input !== null);
+    if (!analysed) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
+    return facts(analysed ? 'read-only' : 'unknown');
+  }
+  if (SHELLS.has(program)) {
+    const file = cmd.args.find((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
+    const commandMode = cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.value));
+    if (file && !commandMode) {
+      b.path('Read', file, 'operand');
+      b.add('Exec', 'operand', file.span, { program: file.value, target: file.value, dynamic: file.dynamic });
+      return facts('unknown');
+    }
+  }
+  if (program === 'source' || program === '.') {
+    const file = cmd.args[0];
+    if (file) b.add('Exec', 'operand', file.span, { program: file.value, target: file.value, dynamic: file.dynamic });
+  }
+  return facts('read-only');
+}

@@ -1,0 +1,220 @@
+/**
+ * Programs whose effect is not in their argv shape alone: the program text of sed and awk, find's
+ * expression language, tar's modes, dd's `of=`, curl's `@file` uploads, pagers that run commands.
+ * Each handler adds operations and may change the class; `skipOperands` tells the caller it has
+ * already handled the operands.
+ */
+import type { Arg } from '../walk/types.js';
+import type { CommandClass } from './spec-types.js';
+import type { OpBuilder } from './operations.js';
+import { hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
+
+export interface HandlerResult {
+  class?: CommandClass;
+  /** The handler made the operations for every operand and option value itself. */
+  skipOperands?: boolean;
+}
+
+export type Handler = (b: OpBuilder, parsed: ParsedArgv | null) => HandlerResult | void;
+
+const FIND_VALUE = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-type', '-xtype',
+  '-size', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-user', '-group', '-uid', '-gid', '-perm',
+  '-maxdepth', '-mindepth', '-links', '-inum', '-printf', '-fstype', '-regextype', '-context', '-used', '-lname',
+  '-ilname', '-D', '-O', '-files0-from',
+]);
+const FIND_READ = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
+const FIND_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+function find(b: OpBuilder): HandlerResult {
+  const args = b.cmd.args;
+  let cls: CommandClass = 'read-only';
+  const roots: Arg[] = [];
+  let i = 0;
+  while (i < args.length && ['-H', '-L', '-P'].includes(args[i].value)) i++;
+  for (; i < args.length; i++) {
+    const v = args[i].value;
+    if (!args[i].dynamic && (v.startsWith('-') || v === '(' || v === '!' || v === ',')) break;
+    roots.push(args[i]);
+  }
+  const rootArgs = roots.length > 0 ? roots : [{ value: '.', dynamic: false, glob: false, span: b.cmd.span }];
+  for (const r of rootArgs) b.path('List', r, 'operand');
+  for (; i < args.length; i++) {
+    const v = args[i].value;
+    if (FIND_VALUE.has(v) || v.startsWith('-newer')) i++;
+    else if (FIND_READ.has(v) && args[i + 1]) b.path('Read', args[++i], 'option');
+    else if (FIND_WRITE.has(v) && args[i + 1]) {
+      b.path('Write', args[++i], 'option');
+      if (v === '-fprintf') i++;
+      cls = 'mutating';
+    } else if (v === '-delete') {
+      for (const r of rootArgs) b.path('Delete', { ...r, value: `${r.value.replace(/\/+$/, '')}/**`, glob: true }, 'option');
+      cls = 'mutating';
+    } else if (FIND_EXEC.has(v)) {
+      // The executed command is a sub-command of its own (walk/run-argv.ts).
+      while (i < args.length && args[i].value !== ';' && args[i].value !== '+') i++;
+    }
+  }
+  return { class: cls, skipOperands: true };
+}
+
+/** sed commands that execute (`e`, `s///e`) or write/read files (`w`, `W`, `r`, `R`, `s///w`). */
+export function sedScriptEffects(script: string): { exec: boolean; writes: string[]; reads: string[] } {
+  const out = { exec: false, writes: [] as string[], reads: [] as string[] };
+  const subst = /s(.)(?:(?!\1)[^\\\n]|\\.)*\1(?:(?!\1)[^\\\n]|\\.)*\1([gpiImMe0-9]*)(?:w\s*([^;\n}]+))?/g;
+  let rest = script.replace(subst, (_m, _d: string, flags: string, file: string | undefined) => {
+    if (flags.includes('e')) out.exec = true;
+    if (file) out.writes.push(file.trim());
+    return ';';
+  });
+  rest = rest.replace(/\/(?:[^/\\\n]|\\.)*\//g, ''); // addresses
+  const cmd = /(?:^|[;\n{}])\s*[0-9$,~+!\s]*([ewWrR])(?:\s+([^;\n}]*))?/g;
+  for (let m = cmd.exec(rest); m; m = cmd.exec(rest)) {
+    const file = (m[2] ?? '').trim();
+    if (m[1] === 'e') out.exec = true;
+    else if ((m[1] === 'w' || m[1] === 'W') && file) out.writes.push(file);
+    else if (file) out.reads.push(file);
+  }
+  return out;
+}
+
+function sed(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  if (!p) return;
+  const scripts: string[] = [];
+  const files = [...p.operands];
+  const fromOptions = p.options.filter((o) => ['-e', '--expression'].includes(o.name) && o.value);
+  const scriptFiles = p.options.filter((o) => ['-f', '--file'].includes(o.name) && o.value);
+  if (fromOptions.length > 0 || scriptFiles.length > 0) scripts.push(...fromOptions.map((o) => o.value!.value));
+  else if (files.length > 0) scripts.push(files.shift()!.value);
+  const inPlace = hasOption(p, '-i', '--in-place') || p.options.some((o) => o.name.startsWith('-i') || o.name.startsWith('--in-place'));
+  for (const f of files) b.path(inPlace ? 'Write' : 'Read', f, 'operand');
+  for (const f of scriptFiles) b.path('Read', f.value!, 'option');
+  let cls: CommandClass = inPlace ? 'mutating' : 'read-only';
+  for (const s of scripts) {
+    const fx = sedScriptEffects(s);
+    if (fx.exec) {
+      b.add('Exec', 'operand', b.cmd.span, { program: 'sh', target: s });
+      cls = 'unknown';
+    }
+    for (const w of fx.writes) {
+      b.path('Write', { value: w, dynamic: false, glob: false, span: b.cmd.span }, 'operand');
+      if (cls !== 'unknown') cls = 'mutating';
+    }
+    for (const r of fx.reads) b.path('Read', { value: r, dynamic: false, glob: false, span: b.cmd.span }, 'operand');
+  }
+  return { class: cls, skipOperands: true };
+}
+
+/** awk programs that run commands or write files: `system()`, pipes, `print > file`, getline from a command. */
+export function awkProgramEffects(program: string): { exec: boolean; writes: boolean } {
+  const code = program.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const exec = /\bsystem\s*\(|\|\s*getline|\|&|(?:print|printf)\b[^;}]*\|/.test(code) || /"[^"]*"\s*\|\s*getline/.test(program);
+  const writes = /(?:print|printf)\b[^;}]*>/.test(code.replace(/\([^()]*\)/g, '()'));
+  return { exec, writes };
+}
+
+function awk(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  if (!p) return;
+  const operands = [...p.operands];
+  const programFile = p.options.find((o) => ['-f', '--file'].includes(o.name) && o.value);
+  let cls: CommandClass = 'read-only';
+  if (programFile) {
+    cls = 'unknown'; // the program is in a file we do not read
+  } else if (operands.length > 0) {
+    const program = operands.shift()!;
+    const fx = awkProgramEffects(program.value);
+    if (program.dynamic || fx.exec) {
+      b.add('Exec', 'operand', program.span, { program: 'sh', target: program.value, dynamic: program.dynamic });
+      cls = 'unknown';
+    } else if (fx.writes) {
+      b.add('Write', 'operand', program.span, { target: program.value, dynamic: true });
+      cls = 'mutating';
+    }
+  }
+  for (const f of operands) if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value)) b.path('Read', f, 'operand');
+  return { class: cls, skipOperands: true };
+}
+
+const TAR_EXEC = ['--to-command', '-I', '--use-compress-program', '--info-script', '-F', '--new-volume-script', '--checkpoint-action', '-H'];
+
+function tar(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  if (!p) return;
+  // Old-style `tar xzf a.tgz`: a first word without a dash is a bundle of options.
+  const args = b.cmd.args;
+  const parsed = args[0] && /^[A-Za-z]+$/.test(args[0].value) && !args[0].dynamic
+    ? parseArgv(p.spec, [{ ...args[0], value: '-' + args[0].value }, ...args.slice(1)])
+    : p;
+  const has = (...n: string[]) => hasOption(parsed, ...n);
+  const archive = parsed.options.find((o) => ['-f', '--file'].includes(o.name))?.value ?? null;
+  const dir = parsed.options.find((o) => ['-C', '--directory'].includes(o.name))?.value ?? null;
+  let cls: CommandClass = 'read-only';
+  if (has('-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
+    if (archive) b.path('Write', archive, 'option');
+    for (const f of parsed.operands) b.path('Read', f, 'operand');
+    cls = 'mutating';
+  } else if (has('-x', '--extract', '--get')) {
+    if (archive) b.path('Read', archive, 'option');
+    b.path('Write', dir ?? { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'option');
+    cls = 'mutating';
+  } else {
+    if (archive) b.path('Read', archive, 'option');
+  }
+  if (parsed.options.some((o) => TAR_EXEC.includes(o.name) || o.name.startsWith('--checkpoint-action'))) {
+    b.add('Exec', 'option', b.cmd.span, { program: 'tar' });
+    cls = 'unknown';
+  }
+  return { class: cls, skipOperands: true };
+}
+
+function dd(b: OpBuilder): HandlerResult {
+  let cls: CommandClass = 'read-only';
+  for (const a of b.cmd.args) {
+    const m = /^(if|of)=(.*)$/.exec(a.value);
+    if (!m) continue;
+    const target = { ...a, value: m[2] };
+    if (m[1] === 'if') b.path('Read', target, 'operand');
+    else {
+      b.path('Write', target, 'operand');
+      cls = 'mutating';
+    }
+  }
+  return { class: cls, skipOperands: true };
+}
+
+/** curl `-d @file`, `-F name=@file`, `--data-binary @file` upload a local file. */
+function curl(b: OpBuilder, p: ParsedArgv | null): void {
+  if (!p) return;
+  for (const o of p.options) {
+    const v = o.value?.value ?? '';
+    if (!o.value || !/^(-d|-F|--data.*|--form.*|--json)$/.test(o.name)) continue;
+    const m = /^(?:[^=@<]*=)?[@<](.+?)(?:;.*)?$/.exec(v);
+    if (m && m[1] !== '-') b.path('Read', { ...o.value, value: m[1] }, 'option');
+  }
+}
+
+function pager(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  const execOpt = p?.options.find((o) => ['-P', '--pager', '-H', '--html'].includes(o.name) && o.value);
+  const bang = b.cmd.args.find((a) => a.value.startsWith('+') && a.value.includes('!'));
+  if (execOpt || bang) {
+    b.add('Exec', 'option', (execOpt?.value ?? bang)!.span, { program: (execOpt?.value ?? bang)!.value });
+    return { class: 'unknown' };
+  }
+}
+
+export const PROGRAM_HANDLERS: Record<string, Handler> = {
+  find,
+  sed,
+  gsed: sed,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
+  tar,
+  gtar: tar,
+  dd,
+  curl,
+  man: pager,
+  less: pager,
+  more: pager,
+};

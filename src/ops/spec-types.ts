@@ -1,0 +1,77 @@
+/**
+ * Command knowledge as data. Each file in rules/commands/ is a JSON object mapping a program
+ * name to a CommandSpec. The analyser reads these to turn a simple command's argv into virtual
+ * operations; anything a spec does not say is treated conservatively (unknown, never read-only).
+ */
+
+/** What a positional operand or an option value is to the program. */
+export type ArgRole =
+  | 'read' // a path the program reads (cat f)
+  | 'write' // a path it creates or overwrites (touch f, sort -o f)
+  | 'append' // a path it appends to
+  | 'delete' // a path it removes (rm f)
+  | 'list' // a directory it lists or walks (ls d, find d)
+  | 'exec' // a program or script it runs (bash script.sh, rg --pre prog)
+  | 'url' // a URL it fetches or sends to (curl URL)
+  | 'host' // a host it connects to (ping host, ssh host)
+  | 'text' // plain data: a pattern, a message, a name, a number
+  | 'mode' // chmod/chown modes and owners
+  | 'command'; // the rest of argv is a command line that runs (handled by the walker)
+
+/** The three-valued class of a command. */
+export type CommandClass = 'read-only' | 'mutating' | 'unknown';
+
+/** Extra operation kinds a command always performs besides its operands. */
+export type ExtraOp = 'Network' | 'Privilege' | 'Env' | 'Process' | 'System' | 'Exec';
+
+export interface OptionSpec {
+  /** The option takes a value: `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`. */
+  value?: boolean;
+  /** Role of the value when it takes one (default: 'text'). */
+  role?: ArgRole;
+  /** Using this option changes the command's class (`sed -i` → mutating). */
+  class?: CommandClass;
+  /** Operations this option adds (`curl --upload-file` → Network is already there; `-exec` → Exec). */
+  ops?: ExtraOp[];
+  /** This option makes every operand take another role (`tar -x` makes operands 'text', archive write…). */
+  operands?: ArgRole;
+}
+
+export interface CommandSpec {
+  /** One line: what the program does. */
+  summary: string;
+  /** Class with no special options. */
+  class: CommandClass;
+  /**
+   * Roles of positional operands in order; the last entry repeats for any further operands.
+   * Missing → every operand is 'text'.
+   */
+  operands?: ArgRole[];
+  /**
+   * Role of the last operand when there are at least two (cp a b c DEST, mv, ln, install).
+   * Takes precedence over `operands` for that last position.
+   */
+  lastOperand?: ArgRole;
+  /** Operations always performed (curl → Network). */
+  ops?: ExtraOp[];
+  /**
+   * Options by spelling: '-o', '--output'. Short options can be bundled (`-rf`); a short option
+   * that takes a value consumes the rest of its bundle or the next word. An option not listed is a
+   * boolean flag with no effect on the class.
+   */
+  options?: Record<string, OptionSpec>;
+  /**
+   * Subcommands (git, npm, docker, kubectl…): the first operand selects one. Unknown subcommands
+   * make the command 'unknown'. Options listed on the parent apply before the subcommand.
+   */
+  subcommands?: Record<string, CommandSpec>;
+  /** Stop treating words as options after the first operand (`find`, many wrappers). */
+  optionsFirst?: boolean;
+}
+
+/** Another name for a program that has its own entry: `{ "egrep": { "alias": "grep" } }`. */
+export interface AliasSpec {
+  alias: string;
+}
+
+export type CommandSpecFile = Record<string, CommandSpec | AliasSpec>;

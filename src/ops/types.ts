@@ -1,0 +1,38 @@
+/** Virtual operations: what a command does, independent of how it is spelt. */
+import type { Span } from '../syntax/ast.js';
+import type { PathClass } from '../paths/classify.js';
+
+export type OpKind =
+  | 'Read'
+  | 'Write'
+  | 'Delete'
+  | 'List'
+  | 'Exec'
+  | 'Network'
+  | 'Privilege'
+  | 'Env'
+  | 'Process'
+  | 'System'
+  | 'Unknown';
+
+export interface Operation {
+  kind: OpKind;
+  /** Index of the sub-command in the verdict's `commands`. */
+  command: number;
+  /** Absolute path it touches (glob pattern when `glob`), when it touches one. */
+  path?: string;
+  /** The path or target as written. */
+  target?: string;
+  /** Classes of the path (workspace, temp, outside, system, sensitive, device…). */
+  classes?: PathClass[];
+  host?: string;
+  url?: string;
+  /** Program it executes (Exec). */
+  program?: string;
+  /** Where it comes from: an operand, an option, a redirect, or the program itself. */
+  source: 'operand' | 'option' | 'redirect' | 'program' | 'stdin';
+  /** Not known statically. */
+  dynamic: boolean;
+  glob: boolean;
+  span: Span;
+}

@@ -1,0 +1,156 @@
+/**
+ * Classify a path: workspace, temp, outside; and, independently, root, home, system dir, device,
+ * sensitive. Glob patterns are classified by what they may match (`/???/shadow` may be
+ * `/etc/shadow`), using picomatch against example paths of each class.
+ */
+import picomatch from 'picomatch';
+import { tmpdir } from 'node:os';
+import { isInside, realpathNearest, staticPrefix } from './resolve.js';
+
+export type PathClass =
+  | 'workspace'
+  | 'temp'
+  | 'outside'
+  | 'root'
+  | 'home'
+  | 'system'
+  | 'device'
+  | 'special-device'
+  | 'sensitive';
+
+/** Top-level system directories. */
+export const SYSTEM_DIRS = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/System', '/Library', '/Applications', '/private'];
+
+/** Devices that are safe to read from or write to (not storage). */
+const SPECIAL_DEVICES = /^\/dev\/(null|zero|u?random|full|stdin|stdout|stderr|tty|fd\/\d+|pts\/\d+)$/;
+
+/** Sensitive files, `~` for the home directory (issue #2's list, plus keys and registry tokens). */
+export const SENSITIVE_PATTERNS = [
+  '~/.ssh/**',
+  '~/.aws/**',
+  '~/.gnupg/**',
+  '~/.kube/**',
+  '~/.docker/config.json',
+  '~/.netrc',
+  '~/.git-credentials',
+  '~/.npmrc',
+  '~/.pypirc',
+  '~/.config/gh/hosts.yml',
+  '~/.config/gcloud/**',
+  '~/.azure/**',
+  '~/.bashrc',
+  '~/.bash_profile',
+  '~/.bash_login',
+  '~/.bash_logout',
+  '~/.profile',
+  '~/.zshrc',
+  '~/.zshenv',
+  '~/.zprofile',
+  '~/.zlogin',
+  '~/.config/fish/**',
+  '/etc/shadow',
+  '/etc/gshadow',
+  '/etc/sudoers',
+  '/etc/sudoers.d/**',
+  '/etc/profile',
+  '/etc/bash.bashrc',
+  '/root/**',
+  '**/.env',
+  '**/.env.*',
+  '**/.git/hooks/**',
+  '**/.git/config',
+  '**/.claude/**',
+  '**/.qwen/**',
+  '**/.gemini/**',
+  '**/.codex/**',
+  '**/.cursor/**',
+  '**/.vscode/settings.json',
+  '**/.mcp.json',
+  '**/id_rsa*',
+  '**/id_ed25519*',
+  '**/id_ecdsa*',
+];
+
+/** Concrete examples per sensitive pattern, for deciding what a glob may match. */
+const SENSITIVE_EXAMPLES = [
+  '~/.ssh/id_rsa',
+  '~/.ssh/authorized_keys',
+  '~/.aws/credentials',
+  '~/.gnupg/private-keys-v1.d',
+  '~/.kube/config',
+  '~/.docker/config.json',
+  '~/.netrc',
+  '~/.git-credentials',
+  '~/.bashrc',
+  '~/.zshrc',
+  '~/.profile',
+  '/etc/shadow',
+  '/etc/sudoers',
+  '/root/.ssh/id_rsa',
+  '{ws}/.env',
+  '{ws}/.git/config',
+  '{ws}/.git/hooks/pre-commit',
+  '{ws}/.claude/settings.json',
+  '{ws}/.mcp.json',
+];
+
+export interface ClassifierOptions {
+  home: string;
+  workspaceRoots: string[];
+  tempDirs?: string[];
+}
+
+export class PathClassifier {
+  readonly workspaceRoots: string[];
+  readonly tempDirs: string[];
+  private readonly home: string;
+  private readonly sensitive: (p: string) => boolean;
+  private readonly sensitiveExamples: string[];
+
+  constructor(opts: ClassifierOptions) {
+    this.home = opts.home.replace(/\/+$/, '') || '/';
+    this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
+    const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
+    this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
+    const patterns = SENSITIVE_PATTERNS.map((p) => this.withHome(p));
+    this.sensitive = picomatch(patterns, { dot: true });
+    const ws = this.workspaceRoots[0] ?? '/workspace';
+    this.sensitiveExamples = SENSITIVE_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
+  }
+
+  private withHome(p: string): string {
+    return p.startsWith('~') ? this.home + p.slice(1) : p;
+  }
+
+  /** Classes of an absolute path (or glob pattern over absolute paths). */
+  classify(path: string, glob: boolean): PathClass[] {
+    const classes = new Set<PathClass>();
+    const bound = glob ? staticPrefix(path) : path;
+    const real = realpathNearest(bound);
+    const where: PathClass = this.workspaceRoots.some((r) => isInside(real, r))
+      ? 'workspace'
+      : this.tempDirs.some((t) => isInside(real, t))
+        ? 'temp'
+        : 'outside';
+    classes.add(where);
+    if (SPECIAL_DEVICES.test(real)) return ['special-device'];
+    if (real === '/' || (glob && bound === '/')) classes.add('root');
+    if (real === this.home || (glob && bound === this.home)) classes.add('home');
+    if (isInside(real, '/dev')) classes.add('device');
+    else if (SYSTEM_DIRS.some((d) => isInside(real, d)) && where === 'outside') classes.add('system');
+    if (glob && bound === '/' && classes.has('outside')) classes.add('system');
+    if (this.sensitive(real) || this.sensitive(path) || (glob && this.globMaySensitive(path))) classes.add('sensitive');
+    return [...classes];
+  }
+
+  private globMaySensitive(pattern: string): boolean {
+    let m: (p: string) => boolean;
+    try {
+      // bash's `*` skips dot files; find's `{}` placeholder (`root/**`) does not.
+      m = picomatch(pattern, { dot: pattern.includes('**') });
+    } catch {
+      return true;
+    }
+    return this.sensitiveExamples.some((e) => m(e));
+  }
+}

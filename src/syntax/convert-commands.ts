@@ -1,0 +1,427 @@
+/**
+ * tree-sitter statements → our Command nodes.
+ *
+ * Lists and pipelines are not taken from tree-sitter's nesting: tree-sitter-bash mis-nests
+ * `a | b && c` (it makes `b && c` a pipeline stage) and hangs `&& rest` off heredoc redirects.
+ * We flatten every list/pipeline into a stream of commands and operators and rebuild it with
+ * bash's own precedence (rebuild-lists.ts).
+ */
+import type { Node as TSNode } from 'web-tree-sitter';
+import type {
+  Assignment,
+  CaseItem,
+  Command,
+  IfClause,
+  List,
+  Redirect,
+  Script,
+  SimpleCommand,
+  Span,
+  Word,
+  WordPart,
+} from './ast.js';
+import {
+  childrenOf,
+  collectSubstitutions,
+  convertWord,
+  quotedParts,
+  spanOf,
+  wordFromParts,
+  type WordContext,
+} from './convert-words.js';
+import { rebuildList, type StreamItem } from './rebuild-lists.js';
+
+/** Past this nesting depth the converter stops and marks the rest as too deep (fail closed). */
+export const MAX_NESTING = 200;
+
+const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+const LIST_OPS = new Set([';', '&', '&&', '||', '|', '|&', ';;', ';&', ';;&', '\n']);
+
+export class CommandConverter {
+  private depth = 0;
+  private readonly words: WordContext;
+
+  constructor(private readonly source: string) {
+    this.words = { source, convertBody: (nodes, span) => this.script(nodes, span) };
+  }
+
+  script(nodes: TSNode[], span: Span): Script {
+    return { type: 'Script', body: this.sequence(nodes, span), span };
+  }
+
+  /** A run of statements and operators (program, do_group, braces, substitution bodies…). */
+  sequence(nodes: TSNode[], span: Span): List {
+    const stream: StreamItem[] = [];
+    const work: TSNode[] = nodes.slice().reverse();
+    while (work.length > 0) {
+      const n = work.pop()!;
+      if (n.type === 'list' || (n.type === 'pipeline' && n.namedChildCount > 0)) {
+        // Flatten iteratively: long `a && b && …` chains nest thousands deep in tree-sitter.
+        const kids = childrenOf(n);
+        for (let i = kids.length - 1; i >= 0; i--) work.push(kids[i]);
+      } else if (!n.isNamed) {
+        if (LIST_OPS.has(n.type)) stream.push({ op: n.type as StreamItem['op'] & string });
+      } else if (n.type === 'comment' || n.type === 'heredoc_body' || n.type === 'heredoc_end') {
+        continue;
+      } else {
+        const { command, rest } = this.statementWithTail(n);
+        stream.push({ command });
+        for (const r of rest) stream.push(r);
+      }
+    }
+    return rebuildList(stream, span);
+  }
+
+  private nest<T>(f: () => T, tooDeep: () => T): T {
+    if (this.depth >= MAX_NESTING) return tooDeep();
+    this.depth++;
+    try {
+      return f();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** A statement, plus any `&& cmd` that tree-sitter attached to a heredoc redirect inside it. */
+  private statementWithTail(n: TSNode): { command: Command; rest: StreamItem[] } {
+    const rest: StreamItem[] = [];
+    const command = this.statement(n, rest);
+    return { command, rest };
+  }
+
+  statement(n: TSNode, tail: StreamItem[] = []): Command {
+    return this.nest(
+      () => this.statementInner(n, tail),
+      () => this.unparsed(n, 'too-deep', false),
+    );
+  }
+
+  private statementInner(n: TSNode, tail: StreamItem[]): Command {
+    const span = spanOf(n);
+    switch (n.type) {
+      case 'command':
+        return this.simpleCommand(n, tail);
+      case 'declaration_command':
+      case 'unset_command':
+        return this.declaration(n);
+      case 'variable_assignment':
+        return { type: 'SimpleCommand', assignments: [this.assignment(n)], words: [], redirects: [], span };
+      case 'variable_assignments':
+        return {
+          type: 'SimpleCommand',
+          assignments: childrenOf(n).filter((c) => c.type === 'variable_assignment').map((c) => this.assignment(c)),
+          words: [],
+          redirects: [],
+          span,
+        };
+      case 'redirected_statement': {
+        const body = n.childForFieldName('body');
+        const command: Command = body
+          ? this.statement(body, tail)
+          : { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
+        const redirects = this.redirectsOf(n, command, tail);
+        command.redirects.push(...redirects);
+        command.span = span;
+        return command;
+      }
+      case 'negated_command': {
+        const inner = n.namedChildren.find((c) => c !== null)!;
+        return { type: 'Pipeline', commands: [this.statement(inner, tail)], operators: [], negated: true, redirects: [], span };
+      }
+      case 'list':
+      case 'pipeline':
+        return this.sequence([n], span);
+      case 'subshell':
+        return { type: 'Subshell', body: this.sequence(this.bodyNodes(n), span), redirects: [], span };
+      case 'compound_statement':
+        if (n.child(0)?.type === '((') {
+          return { type: 'ArithCommand', raw: n.text, inner: collectSubstitutions(n, this.words), redirects: [], span };
+        }
+        return { type: 'Group', body: this.sequence(this.bodyNodes(n), span), redirects: [], span };
+      case 'function_definition': {
+        const name = n.childForFieldName('name')?.text ?? '';
+        const bodyNode = n.childForFieldName('body');
+        const body: Command = bodyNode
+          ? this.statement(bodyNode)
+          : { type: 'Group', body: this.sequence([], span), redirects: [], span };
+        const fd: Command = { type: 'FunctionDef', name, body, redirects: [], span };
+        fd.redirects.push(...this.redirectsOf(n, fd, tail));
+        return fd;
+      }
+      case 'if_statement':
+        return this.ifStatement(n);
+      case 'for_statement':
+        return this.forStatement(n);
+      case 'c_style_for_statement': {
+        const body = n.childForFieldName('body');
+        return {
+          type: 'ArithFor',
+          inner: collectSubstitutions(n, this.words).filter((p) => !body || p.span.end <= body.startIndex),
+          body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], span),
+          redirects: [],
+          span,
+        };
+      }
+      case 'while_statement':
+        return this.whileStatement(n);
+      case 'case_statement':
+        return this.caseStatement(n);
+      case 'test_command':
+        return { type: 'TestCommand', words: this.testWords(n), redirects: [], span };
+      case 'ERROR':
+        return this.unparsed(n, 'error', true);
+      default:
+        return this.unparsed(n, 'unsupported', true);
+    }
+  }
+
+  /** Named children between the opening and closing tokens of a block. */
+  private bodyNodes(n: TSNode): TSNode[] {
+    return childrenOf(n).filter((c) => c.isNamed || LIST_OPS.has(c.type));
+  }
+
+  private unparsed(n: TSNode, reason: 'error' | 'unsupported' | 'too-deep', descend: boolean): Command {
+    const span = spanOf(n);
+    const inner: WordPart[] = [];
+    if (descend) {
+      // Commands tree-sitter still recognised inside the broken region are analysed as well.
+      const stmts = childrenOf(n).filter((c) => c.isNamed && STATEMENT_TYPES.has(c.type));
+      if (stmts.length > 0) inner.push({ type: 'CmdSubst', backtick: false, body: this.script(stmts, span), span });
+      inner.push(...collectSubstitutions(n, this.words));
+    }
+    return { type: 'Unparsed', reason, raw: n.text, inner, redirects: [], span };
+  }
+
+  private simpleCommand(n: TSNode, tail: StreamItem[]): SimpleCommand {
+    const cmd: SimpleCommand = { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span: spanOf(n) };
+    const kids = childrenOf(n);
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i];
+      const field = n.fieldNameForChild(i);
+      if (c.type === 'variable_assignment' && cmd.words.length === 0) cmd.assignments.push(this.assignment(c));
+      else if (field === 'redirect' || REDIRECT_TYPES.has(c.type)) cmd.redirects.push(...this.redirect(c, cmd, tail));
+      else if (c.type === 'command_name') {
+        const inner = c.namedChild(0);
+        cmd.words.push(convertWord(inner ?? c, this.words));
+      } else if (c.isNamed && c.type !== 'comment') cmd.words.push(convertWord(c, this.words));
+    }
+    return cmd;
+  }
+
+  /** `export A=1 B`, `local x=$(…)`, `unset y`: the keyword and each argument become words. */
+  private declaration(n: TSNode): SimpleCommand {
+    const words: Word[] = [];
+    for (const c of childrenOf(n)) {
+      if (!c.isNamed) {
+        if (words.length === 0) words.push(convertWord(c, this.words));
+        continue;
+      }
+      if (c.type === 'variable_assignment') {
+        const a = this.assignment(c);
+        const nameEnd = (c.childForFieldName('value')?.startIndex ?? c.endIndex) as number;
+        const parts: WordPart[] = [
+          { type: 'Literal', raw: this.source.slice(c.startIndex, nameEnd), span: { start: c.startIndex, end: nameEnd } },
+          ...(a.value?.parts ?? []),
+          ...(a.array ?? []).flatMap((w) => w.parts),
+          ...a.subscript,
+        ];
+        words.push(wordFromParts(parts, c.text, spanOf(c)));
+      } else words.push(convertWord(c, this.words));
+    }
+    return { type: 'SimpleCommand', assignments: [], words, redirects: [], span: spanOf(n) };
+  }
+
+  private assignment(n: TSNode): Assignment {
+    const nameNode = n.childForFieldName('name');
+    const valueNode = n.childForFieldName('value');
+    let name = nameNode?.text ?? '';
+    const subscript: WordPart[] = [];
+    if (nameNode?.type === 'subscript') {
+      name = nameNode.childForFieldName('name')?.text ?? name;
+      subscript.push(...collectSubstitutions(nameNode, this.words));
+    }
+    const append = childrenOf(n).some((c) => c.type === '+=');
+    let value: Word | null = null;
+    let array: Word[] | null = null;
+    if (valueNode?.type === 'array') {
+      array = childrenOf(valueNode).filter((c) => c.isNamed).map((c) => convertWord(c, this.words));
+    } else if (valueNode) value = convertWord(valueNode, this.words);
+    else value = wordFromParts([], '', { start: n.endIndex, end: n.endIndex });
+    return { type: 'Assignment', name, append, value, array, subscript, span: spanOf(n) };
+  }
+
+  private redirectsOf(n: TSNode, owner: Command, tail: StreamItem[]): Redirect[] {
+    const out: Redirect[] = [];
+    const kids = childrenOf(n);
+    for (let i = 0; i < kids.length; i++) {
+      if (n.fieldNameForChild(i) === 'redirect' || REDIRECT_TYPES.has(kids[i].type)) {
+        out.push(...this.redirect(kids[i], owner, tail));
+      }
+    }
+    return out;
+  }
+
+  /** One redirect node; heredoc nodes may carry more redirects, arguments and a list tail. */
+  private redirect(n: TSNode, owner: Command, tail: StreamItem[]): Redirect[] {
+    const span = spanOf(n);
+    let fd: number | null = null;
+    let op = '';
+    let target: Word | null = null;
+    const extra: Redirect[] = [];
+    let heredocQuoted = false;
+    let heredocBody: Word | null = null;
+    const kids = childrenOf(n);
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i];
+      const field = n.fieldNameForChild(i);
+      if (c.type === 'file_descriptor' || field === 'descriptor') fd = Number(c.text);
+      else if (!c.isNamed && !op && c.type !== '&&' && c.type !== '||' && c.type !== '|' && c.type !== '|&' && c.type !== ';') op = c.type;
+      else if (c.type === 'heredoc_start') {
+        heredocQuoted = /['"\\]/.test(c.text);
+        target = convertWord(c, this.words);
+      } else if (c.type === 'heredoc_body') {
+        heredocBody = heredocQuoted
+          ? wordFromParts([{ type: 'SingleQuoted', value: c.text, span: spanOf(c) }], c.text, spanOf(c))
+          : wordFromParts(quotedParts(c, this.words), c.text, spanOf(c));
+      } else if (c.type === 'heredoc_end') continue;
+      else if (REDIRECT_TYPES.has(c.type)) extra.push(...this.redirect(c, owner, tail));
+      else if (field === 'operator' || (!c.isNamed && LIST_OPS.has(c.type))) tail.push({ op: c.type as StreamItem['op'] & string });
+      else if (field === 'right' || (c.isNamed && STATEMENT_TYPES.has(c.type) && op.startsWith('<<') && op !== '<<<')) {
+        if (c.type === 'pipeline' && c.child(0)?.type === '|') {
+          // `cat <<EOF | sh`: the stream continues with a pipe.
+          for (const k of childrenOf(c)) {
+            if (!k.isNamed) tail.push({ op: k.type as StreamItem['op'] & string });
+            else tail.push({ command: this.statement(k) });
+          }
+        } else tail.push({ command: this.statement(c) });
+      } else if (field === 'argument' && owner.type === 'SimpleCommand') owner.words.push(convertWord(c, this.words));
+      else if (c.isNamed && !target) target = convertWord(c, this.words);
+    }
+    if (n.type === 'herestring_redirect') op = '<<<';
+    const main: Redirect = {
+      type: 'Redirect',
+      op: op || '>',
+      fd,
+      target: target ?? wordFromParts([], '', { start: span.end, end: span.end }),
+      heredoc: op.startsWith('<<') && op !== '<<<' ? { quoted: heredocQuoted, body: heredocBody ?? wordFromParts([], '', span) } : null,
+      span,
+    };
+    return [main, ...extra];
+  }
+
+  private ifStatement(n: TSNode): Command {
+    const clauses: IfClause[] = [];
+    let elseBody: List | null = null;
+    const collect = (nodes: TSNode[]) => {
+      const cond: TSNode[] = [];
+      const body: TSNode[] = [];
+      let inBody = false;
+      for (const c of nodes) {
+        if (c.type === 'then') inBody = true;
+        else if (c.type === 'elif_clause') collect(childrenOf(c));
+        else if (c.type === 'else_clause') elseBody = this.sequence(this.bodyNodes(c), spanOf(c));
+        else if (c.isNamed || LIST_OPS.has(c.type)) (inBody ? body : cond).push(c);
+      }
+      clauses.unshift({ condition: this.sequence(cond, spanOf(n)), body: this.sequence(body, spanOf(n)) });
+    };
+    collect(childrenOf(n));
+    clauses.reverse();
+    return { type: 'If', clauses, elseBody, redirects: [], span: spanOf(n) };
+  }
+
+  private forStatement(n: TSNode): Command {
+    const body = n.childForFieldName('body');
+    const kids = childrenOf(n);
+    const hasIn = kids.some((c) => c.type === 'in');
+    const items = n.childrenForFieldName('value').filter((c): c is TSNode => c !== null).map((c) => convertWord(c, this.words));
+    return {
+      type: 'For',
+      select: kids[0]?.type === 'select',
+      variable: n.childForFieldName('variable')?.text ?? '',
+      items: hasIn ? items : null,
+      body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], spanOf(n)),
+      redirects: [],
+      span: spanOf(n),
+    };
+  }
+
+  private whileStatement(n: TSNode): Command {
+    const body = n.childForFieldName('body');
+    const cond = childrenOf(n).filter((c, i) => n.fieldNameForChild(i) === 'condition' && (c.isNamed || LIST_OPS.has(c.type)));
+    return {
+      type: 'While',
+      until: n.child(0)?.type === 'until',
+      condition: this.sequence(cond, spanOf(n)),
+      body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], spanOf(n)),
+      redirects: [],
+      span: spanOf(n),
+    };
+  }
+
+  private caseStatement(n: TSNode): Command {
+    const valueNode = n.childForFieldName('value');
+    const items: CaseItem[] = [];
+    for (const item of childrenOf(n)) {
+      if (item.type !== 'case_item') continue;
+      const patterns: Word[] = [];
+      const body: TSNode[] = [];
+      const kids = childrenOf(item);
+      for (let i = 0; i < kids.length; i++) {
+        const c = kids[i];
+        if (item.fieldNameForChild(i) === 'value') patterns.push(convertWord(c, this.words));
+        else if (c.isNamed && STATEMENT_TYPES.has(c.type)) body.push(c);
+        else if (c.type === ';' || c.type === '&' || c.type === '&&' || c.type === '||') body.push(c);
+      }
+      items.push({ patterns, body: this.sequence(body, spanOf(item)) });
+    }
+    return {
+      type: 'Case',
+      word: valueNode ? convertWord(valueNode, this.words) : wordFromParts([], '', spanOf(n)),
+      items,
+      redirects: [],
+      span: spanOf(n),
+    };
+  }
+
+  /** Leaves of a `[[ … ]]` expression as words. */
+  private testWords(n: TSNode): Word[] {
+    const out: Word[] = [];
+    const visit = (x: TSNode) => {
+      for (const c of childrenOf(x)) {
+        if (!c.isNamed) continue;
+        if (
+          c.type === 'binary_expression' ||
+          c.type === 'unary_expression' ||
+          c.type === 'parenthesized_expression' ||
+          c.type === 'ternary_expression' ||
+          c.type === 'postfix_expression'
+        ) {
+          visit(c);
+        } else out.push(convertWord(c, this.words));
+      }
+    };
+    visit(n);
+    return out;
+  }
+}
+
+export const STATEMENT_TYPES = new Set([
+  'c_style_for_statement',
+  'case_statement',
+  'command',
+  'compound_statement',
+  'declaration_command',
+  'for_statement',
+  'function_definition',
+  'if_statement',
+  'list',
+  'negated_command',
+  'pipeline',
+  'redirected_statement',
+  'subshell',
+  'test_command',
+  'unset_command',
+  'variable_assignment',
+  'variable_assignments',
+  'while_statement',
+]);

@@ -1,0 +1,91 @@
+/**
+ * Facts → findings. Every operation that is not a plain read inside the workspace or temp becomes
+ * a finding with a level; the verdict's level is the strictest finding. Nothing is `allow` unless
+ * every part was analysed and found read-only.
+ */
+import type { Span } from '../syntax/ast.js';
+import type { CommandFacts } from '../ops/operations.js';
+import type { Operation } from '../ops/types.js';
+import type { WalkedCommand } from '../walk/types.js';
+import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from './catalog.js';
+import type { Finding, Level } from './types.js';
+
+/** Variables that change what later commands run or load. */
+export const HIJACK_VARIABLES = new Set([
+  'PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'BASH_ENV', 'ENV',
+  'PROMPT_COMMAND', 'IFS', 'PAGER', 'MANPAGER', 'GIT_PAGER', 'LESSOPEN', 'LESSCLOSE', 'EDITOR', 'VISUAL', 'GIT_EDITOR',
+  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'GIT_DIR', 'GIT_WORK_TREE', 'PYTHONPATH', 'PYTHONSTARTUP',
+  'NODE_OPTIONS', 'NODE_PATH', 'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'HISTFILE',
+  'SSH_ASKPASS', 'SUDO_ASKPASS', 'http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'npm_config_script_shell',
+]);
+
+export interface AssessOptions {
+  chaining: 'info' | 'ask';
+}
+
+export function makeFinding(rule: CoreFindingId, detail: string, span: Span, command: number | undefined, opts: AssessOptions): Finding {
+  const meta = CORE_FINDINGS[rule];
+  let level: Level = meta.level;
+  if (opts.chaining === 'ask' && STRUCTURE_FINDINGS.has(rule)) level = 'ask';
+  const finding: Finding = { rule, category: meta.category, level, message: meta.message.replace('{detail}', detail), span };
+  if (command !== undefined) finding.command = command;
+  return finding;
+}
+
+function describe(op: Operation): string {
+  return op.path ?? op.target ?? op.host ?? op.program ?? op.kind;
+}
+
+export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: AssessOptions): Finding[] {
+  const out: Finding[] = [];
+  const add = (rule: CoreFindingId, detail: string, span: Span) => out.push(makeFinding(rule, detail, span, cmd.id, opts));
+  const name = cmd.program ?? cmd.programRaw;
+  if (cmd.context.remote) add('remote', `${name} on ${cmd.context.remote}`, cmd.span);
+  for (const op of facts.ops) {
+    const where = describe(op);
+    const classes = op.classes ?? [];
+    if (op.kind === 'Read' || op.kind === 'List' || op.kind === 'Write' || op.kind === 'Delete') {
+      if (classes.includes('special-device')) continue;
+      if (op.dynamic && !cmd.context.remote) add('dynamic-path', `\`${op.target ?? '?'}\` for ${name}`, op.span);
+      if (classes.includes('sensitive')) add('sensitive-path', where, op.span);
+      if (classes.includes('outside')) add('outside-workspace', `${op.kind.toLowerCase()} ${where}`, op.span);
+    }
+    switch (op.kind) {
+      case 'Write':
+        add('write', `${where} (${name})`, op.span);
+        break;
+      case 'Delete':
+        add('delete', `${where} (${name})`, op.span);
+        break;
+      case 'Exec':
+        if (op.source === 'stdin') add('stdin-exec', name, op.span);
+        else add('exec', `${op.program ?? where} (${name})`, op.span);
+        break;
+      case 'Network':
+        add('network', `${name}${op.host ? ' → ' + op.host : ''}`, op.span);
+        break;
+      case 'Privilege':
+        add('privilege', name, op.span);
+        break;
+      case 'Process':
+        add('process', name, op.span);
+        break;
+      case 'System':
+        add('system', name, op.span);
+        break;
+      case 'Env':
+        if (op.target && HIJACK_VARIABLES.has(op.target)) add('env-hijack', op.target, op.span);
+        break;
+      case 'Unknown':
+        if (op.source === 'program' && !op.dynamic) add('unknown-command', `\`${name}\``, op.span);
+        else if (op.source === 'operand') add('dynamic-path', `\`${op.target}\` for ${name}`, op.span);
+        break;
+      default:
+        break;
+    }
+  }
+  const asks = out.some((f) => f.level !== 'allow');
+  if (!asks && facts.class === 'unknown' && cmd.program !== null) add('unknown-effect', `\`${name}\``, cmd.span);
+  if (!asks && facts.class === 'mutating') add('state-change', `\`${name}\``, cmd.span);
+  return out;
+}

@@ -1,0 +1,207 @@
+/**
+ * What happens when an argv runs: name normalisation, shell state changes (cd, pushd, popd),
+ * links to functions and aliases, and recursion into wrappers, `find -exec`, `sh -c`, `eval`,
+ * `source` and aliases.
+ */
+import { posix } from 'node:path';
+import type { Span } from '../syntax/ast.js';
+import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
+import type { Scope, SourceFrame, Walker } from './walker.js';
+import { forkScope } from './walker.js';
+import { unwrap } from './unwrap-wrappers.js';
+import { resolvePath } from '../paths/resolve.js';
+
+export interface ArgvCommand {
+  args: Arg[];
+  assignments: WalkedCommand['assignments'];
+  redirects: RedirectTarget[];
+  span: Span;
+  text: string;
+  programRaw: string;
+}
+
+/** `/bin/rm`, `./x/rm`, `rm` → `rm`. Quotes and backslashes were removed by expansion. */
+export function normaliseProgram(value: string): string {
+  const slash = value.lastIndexOf('/');
+  return slash >= 0 && slash < value.length - 1 ? value.slice(slash + 1) : value;
+}
+
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+export function runArgv(
+  w: Walker,
+  c: ArgvCommand,
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+  certain: boolean,
+  parent: number | null,
+): void {
+  const [first, ...rest] = c.args;
+  if (!first) {
+    w.emit({ ...c, program: null, args: [], parent }, ctx, scope);
+    return;
+  }
+  if (first.dynamic || first.glob) {
+    const walked = w.emit({ ...c, program: null, programRaw: first.value, args: rest, parent }, ctx, scope);
+    w.finding('dynamic-command', `\`${first.value}\``, first.span, walked.id);
+    return;
+  }
+  const program = normaliseProgram(first.value);
+  const calls = w.functions.has(first.value)
+    ? { kind: 'function' as const, name: first.value }
+    : w.aliases.has(first.value)
+      ? { kind: 'alias' as const, name: first.value }
+      : null;
+  const walked = w.emit({ ...c, program, programRaw: c.programRaw, args: rest, parent, calls }, ctx, scope);
+  if (calls) return;
+  trackShellState(w, program, rest, scope, certain);
+
+  if (program === 'alias') return defineAliases(w, rest, frame, ctx, scope);
+  if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
+  if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope);
+
+  const u = unwrap(program, rest);
+  if (!u) return;
+  const innerCtx: CommandContext = {
+    ...ctx,
+    depth: ctx.depth + 1,
+    via: [...ctx.via, `${u.remote ? 'remote' : u.inner.kind === 'shell' ? (program === 'eval' ? 'eval' : 'shell-c') : 'wrapper'}:${program}`],
+    privileged: ctx.privileged || u.privileged,
+    remote: u.remote ?? ctx.remote,
+  };
+  switch (u.inner.kind) {
+    case 'argv': {
+      const args = rest.slice(u.inner.start);
+      if (u.inner.extraArgs === 'stdin') {
+        // xargs appends what it reads from stdin; with no command it runs echo.
+        if (args.length === 0) args.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
+        args.push({ value: '{stdin}', dynamic: true, glob: false, span: walked.span });
+      }
+      const inner: ArgvCommand = { ...c, args, assignments: u.assignments, redirects: [], programRaw: args[0]?.value ?? '' };
+      runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
+      return;
+    }
+    case 'shell':
+      return nestedScript(w, walked, u.inner.script, frame, innerCtx, scope);
+    case 'stdin-shell': {
+      walked.execsStdin = true;
+      const input = c.redirects.find((r) => r.input !== null)?.input;
+      if (input) nestedText(w, walked, input, walked.span, frame, { ...innerCtx, via: [...ctx.via, `shell-stdin:${program}`] }, scope);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** cd / pushd / popd change the directory later relative paths resolve against. */
+function trackShellState(w: Walker, program: string, args: Arg[], scope: Scope, certain: boolean): void {
+  if (program !== 'cd' && program !== 'pushd' && program !== 'popd') return;
+  const target = args.find((a) => !a.value.startsWith('-') || a.value === '-');
+  let next: string | null;
+  if (program === 'popd') {
+    next = scope.dirStack.length > 0 ? scope.dirStack.pop()! : null;
+  } else if (!target) {
+    next = program === 'cd' ? w.options.home : null;
+  } else if (target.dynamic || target.glob || target.value === '-') {
+    next = null;
+  } else {
+    next = scope.cwd === null && !target.value.startsWith('/') ? null : resolvePath(target.value, scope.cwd ?? '/', w.options.home);
+  }
+  if (program === 'pushd') scope.dirStack.push(scope.cwd);
+  scope.cwd = certain ? next : null;
+}
+
+function defineAliases(w: Walker, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  for (const a of args) {
+    const eq = a.value.indexOf('=');
+    if (eq <= 0) continue;
+    w.aliases.add(a.value.slice(0, eq));
+    const owner = w.commands[w.commands.length - 1];
+    const value: Arg = { ...a, value: a.value.slice(eq + 1) };
+    nestedScript(w, owner, [value], frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'alias:' + a.value.slice(0, eq)], conditional: true }, scope);
+  }
+}
+
+/** `find … -exec CMD {} ;` runs CMD once per match; `{}` stands for paths under the roots. */
+function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  const roots: string[] = [];
+  for (const a of args) {
+    if (a.value.startsWith('-') || a.value === '(' || a.value === '!') break;
+    roots.push(a.value);
+  }
+  const root = roots.length === 1 && !args[0].dynamic ? roots[0].replace(/\/+$/, '') || '/' : null;
+  for (let i = 0; i < args.length; i++) {
+    if (!FIND_EXEC.has(args[i].value)) continue;
+    let end = i + 1;
+    while (end < args.length && args[end].value !== ';' && args[end].value !== '+') end++;
+    const inner = args.slice(i + 1, end).map((a): Arg =>
+      a.value.includes('{}')
+        ? root !== null
+          ? { ...a, value: a.value.replace('{}', `${root === '/' ? '' : root}/**`), glob: true }
+          : { ...a, dynamic: true }
+        : a,
+    );
+    const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find-exec:${args[i].value}`], conditional: true, loop: true };
+    const cmd: ArgvCommand = { args: inner, assignments: [], redirects: [], span: walked.span, text: walked.text, programRaw: inner[0]?.value ?? '' };
+    runArgv(w, cmd, frame, innerCtx, forkScope(scope), false, walked.id);
+    i = end;
+  }
+}
+
+function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  const file = args[0];
+  if (!file || file.dynamic || file.glob || scope.cwd === null) return;
+  const path = resolvePath(file.value, scope.cwd, w.options.home);
+  const text = w.options.readSource(path);
+  if (text === null) return;
+  nestedText(w, walked, text, file.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:' + file.value] }, scope, true);
+}
+
+/** A shell string given as arguments (joined by spaces, as `eval` and `sh -c` see them). */
+function nestedScript(w: Walker, owner: WalkedCommand, parts: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  if (parts.length === 0) return;
+  const span = { start: parts[0].span.start, end: parts[parts.length - 1].span.end };
+  if (parts.some((p) => p.dynamic)) {
+    w.finding('dynamic-script', `\`${parts.map((p) => p.value).join(' ').slice(0, 60)}\``, span, owner.id);
+    return;
+  }
+  nestedText(w, owner, parts.map((p) => p.value).join(' '), span, frame, ctx, scope);
+}
+
+function nestedText(
+  w: Walker,
+  owner: WalkedCommand,
+  text: string,
+  span: Span,
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+  coarse = false,
+): void {
+  if (frame.scriptDepth + 1 > w.options.maxScriptDepth) {
+    w.finding('depth-limit', `${w.options.maxScriptDepth} nested scripts`, span, owner.id);
+    return;
+  }
+  const parsed = w.options.parse(text);
+  // Spans map exactly when the text sits verbatim in the top-level command, else onto `span`.
+  const at = !coarse && frame.map === identity ? frame.source.indexOf(text, span.start) : -1;
+  const exact = at >= 0 && at + text.length <= span.end;
+  const inner: SourceFrame = {
+    source: text,
+    scriptDepth: frame.scriptDepth + 1,
+    map: exact ? (s) => ({ start: at + s.start, end: at + s.end }) : () => span,
+  };
+  for (const issue of parsed.issues) {
+    w.finding('parse-error', `\`${issue.text.slice(0, 40)}\` in a nested command`, inner.map(issue.span), owner.id);
+  }
+  w.owners.push(owner.id);
+  try {
+    w.walkScript(parsed.script, inner, ctx, forkScope(scope));
+  } finally {
+    w.owners.pop();
+  }
+}
+
+export const identity = (s: Span): Span => s;

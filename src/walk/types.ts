@@ -1,0 +1,84 @@
+/** What the walker produces: every simple command that could run, with its context. */
+import type { Span } from '../syntax/ast.js';
+
+/** One argv word after expansion. A word can give several (braces, splitting) or none. */
+export interface Arg {
+  value: string;
+  /** Not known statically (variables, substitutions…): `value` is the text as written. */
+  dynamic: boolean;
+  /** Unquoted glob characters: `value` is a pattern. */
+  glob: boolean;
+  span: Span;
+}
+
+export interface RedirectTarget {
+  /** `>`, `>>`, `<`, `<<<`, `<<`, `>&`… as written. */
+  op: string;
+  fd: number | null;
+  /** File target; null for fd duplications, heredocs and here-strings. */
+  path: Arg | null;
+  /** `>&2`, `2>&1`, `<&-`: fd duplication or close, not a file. */
+  dup: boolean;
+  /** Heredoc / here-string content when static (fed to the command's stdin). */
+  input: string | null;
+  span: Span;
+}
+
+export type Via =
+  | 'wrapper' // sudo, env, timeout… (the wrapper itself is a command too)
+  | 'shell-c' // bash -c STRING
+  | 'shell-stdin' // sh <<< STRING, sh <<EOF
+  | 'eval'
+  | 'source'
+  | 'alias'
+  | 'xargs'
+  | 'find-exec'
+  | 'remote'; // ssh host CMD
+
+export interface CommandContext {
+  /** Pipeline this command is a stage of (id shared by its stages), index and length. */
+  pipeline: { id: number; index: number; length: number } | null;
+  /** Inside `$(…)`, backticks, `<(…)` or `>(…)`. */
+  substitution: 'command' | 'process-in' | 'process-out' | null;
+  background: boolean;
+  negated: boolean;
+  /** Runs only depending on an earlier command (`&&`, `||`, if/while/case). */
+  conditional: boolean;
+  loop: boolean;
+  /** Name of the function whose body this is. */
+  functionName: string | null;
+  /** Nesting depth of constructs and nested scripts. */
+  depth: number;
+  /** How it was reached, outermost first (e.g. `['wrapper:sudo', 'shell-c:bash']`). */
+  via: string[];
+  /** Host for commands that run remotely (`ssh host CMD`). */
+  remote: string | null;
+  /** Runs with raised privileges (sudo, doas, su, pkexec…). */
+  privileged: boolean;
+}
+
+export interface WalkedCommand {
+  /** Index in the verdict's `commands` list. */
+  id: number;
+  /** Normalised program name (`/bin/rm`, `\rm`, `"rm"` → `rm`); null when it is dynamic or absent. */
+  program: string | null;
+  /** The program word as written. */
+  programRaw: string;
+  /** Arguments after the program (expanded). */
+  args: Arg[];
+  /** `NAME=value` prefix assignments (value null when dynamic). */
+  assignments: { name: string; value: string | null }[];
+  redirects: RedirectTarget[];
+  context: CommandContext;
+  /** Working directory at this point; null when it cannot be known. */
+  cwd: string | null;
+  /** Id of the wrapper command this one was unwrapped from. */
+  parent: number | null;
+  /** Calls a function or alias defined in the same command line. */
+  calls: { kind: 'function' | 'alias'; name: string } | null;
+  /** The command reads the program text it runs from stdin (`sh`, `bash -s`, `python -`). */
+  execsStdin: boolean;
+  span: Span;
+  /** Source text of the simple command (nested scripts: the text of the nested command). */
+  text: string;
+}
