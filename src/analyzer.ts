@@ -8,7 +8,8 @@ import { posix } from 'node:path';
 import { BashParser } from './syntax/parser.js';
 import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/run-argv.js';
-import type { CommandContext } from './walk/types.js';
+import type { Arg, CommandContext } from './walk/types.js';
+import { operandRoles, parseArgv } from './ops/parse-argv.js';
 import { defaultSpecs, loadSpecDir, type SpecTable } from './ops/load-specs.js';
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
@@ -93,6 +94,23 @@ function mergeSpecs(base: SpecTable, dirs: string[]): SpecTable {
   return merged;
 }
 
+const runsCommand = new WeakMap<object, boolean>();
+
+function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): number | null {
+  const spec = specs.get(program);
+  if (!spec) return null;
+  let has = runsCommand.get(spec);
+  if (has === undefined) {
+    has = JSON.stringify(spec).includes('"command"');
+    runsCommand.set(spec, has);
+  }
+  if (!has) return null;
+  const parsed = parseArgv(spec, args);
+  const roles = operandRoles(parsed);
+  const i = roles.indexOf('command');
+  return i < 0 ? null : args.indexOf(parsed.operands[i]);
+}
+
 function readSourceFile(path: string): string | null {
   try {
     const st = statSync(path);
@@ -157,6 +175,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       parse: (s) => parser.parse(s),
       maxScriptDepth: opts.maxScriptDepth,
       readSource: opts.followSource ? readSourceFile : () => null,
+      commandStart: (program, args) => commandOperandStart(specs, program, args),
     });
     const rootCtx: CommandContext = {
       pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false,

@@ -275,6 +275,7 @@ export class CommandConverter {
       const c = kids[i];
       const field = n.fieldNameForChild(i);
       if (c.type === 'file_descriptor' || field === 'descriptor') fd = Number(c.text);
+      else if (isReadWriteRedirect(c)) op = '<>';
       else if (!c.isNamed && !op && c.type !== '&&' && c.type !== '||' && c.type !== '|' && c.type !== '|&' && c.type !== ';') op = c.type;
       else if (c.type === 'heredoc_start') {
         heredocQuoted = /['"\\]/.test(c.text);
@@ -425,3 +426,8 @@ export const STATEMENT_TYPES = new Set([
   'variable_assignments',
   'while_statement',
 ]);
+
+/** tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`. */
+export function isReadWriteRedirect(n: TSNode): boolean {
+  return n.type === 'ERROR' && n.text === '>' && n.parent?.type === 'file_redirect' && n.previousSibling?.type === '<';
+}

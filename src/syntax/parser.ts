@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node as TSNode } from 'web-tree-sitter';
 import type { Script, Span } from './ast.js';
-import { CommandConverter } from './convert-commands.js';
+import { CommandConverter, isReadWriteRedirect } from './convert-commands.js';
 import { childrenOf } from './convert-words.js';
 
 export interface ParseIssue {
@@ -75,7 +75,7 @@ function findIssues(root: TSNode): ParseIssue[] {
       issues.push({ kind: 'missing', span: { start: n.startIndex, end: n.endIndex }, text: n.type });
       continue;
     }
-    if (n.type === 'ERROR') {
+    if (n.type === 'ERROR' && !isReadWriteRedirect(n)) {
       issues.push({ kind: 'error', span: { start: n.startIndex, end: n.endIndex }, text: n.text.slice(0, 80) });
     }
     if (!n.hasError) continue;

@@ -61,7 +61,7 @@ export function runArgv(
   if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
   if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope);
 
-  const u = unwrap(program, rest);
+  const u = unwrap(program, rest) ?? fromSpec(w, program, rest);
   if (!u) return;
   const innerCtx: CommandContext = {
     ...ctx,
@@ -93,6 +93,13 @@ export function runArgv(
     default:
       return;
   }
+}
+
+/** Programs whose spec gives an operand the role `command` run that argv (data-defined wrappers). */
+function fromSpec(w: Walker, program: string, args: Arg[]): ReturnType<typeof unwrap> {
+  const start = w.options.commandStart(program, args);
+  if (start === null) return null;
+  return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [] };
 }
 
 /** cd / pushd / popd change the directory later relative paths resolve against. */

@@ -166,10 +166,14 @@ export function unwrap(name: string, args: Arg[]): Unwrapped | null {
     case 'runuser':
       if (scan.shellString) return result({ kind: 'shell', script: [scan.shellString] });
       return result({ kind: 'stdin-shell' });
-    case 'flock':
+    case 'flock': {
       if (scan.shellString) return result({ kind: 'shell', script: [scan.shellString] });
+      // Options may also follow the lock file: `flock FILE -c CMD`.
+      const after = scanOptions(args, i + 1, opts);
+      if (after.shellString) return result({ kind: 'shell', script: [after.shellString] });
       // flock FILE COMMAND…; `flock FD` alone only locks.
-      return result(i + 1 >= args.length ? { kind: 'none' } : { kind: 'argv', start: i + 1 });
+      return result(i + 1 >= args.length ? { kind: 'none' } : { kind: 'argv', start: after.index });
+    }
     case 'script':
       if (scan.shellString) return result({ kind: 'shell', script: [scan.shellString] });
       return result({ kind: 'stdin-shell' });

@@ -25,6 +25,11 @@ export interface WalkOptions {
   parse: (source: string) => ParseResult;
   /** How many scripts deep (`sh -c "sh -c …"`) to follow. */
   maxScriptDepth: number;
+  /**
+   * Where the argv of a command that a program runs starts (operand role `command` in its spec:
+   * `strace -f CMD`, `ip netns exec NS CMD`), or null.
+   */
+  commandStart: (program: string, args: Arg[]) => number | null;
   /** Read `source FILE` contents when the file exists (bounded size). */
   readSource: (path: string) => string | null;
 }

@@ -1,0 +1,54 @@
+import { mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PathClassifier } from '../../src/paths/classify.js';
+import { resolvePath, staticPrefix } from '../../src/paths/resolve.js';
+
+const c = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'] });
+
+describe('resolving', () => {
+  it('resolves against cwd with ..', () => {
+    expect(resolvePath('../x', '/ws/p/sub', '/home/u')).toBe('/ws/p/x');
+    expect(resolvePath('~/a', '/ws', '/home/u')).toBe('/home/u/a');
+    expect(resolvePath('/a/../../b', '/ws', '/home/u')).toBe('/b');
+  });
+  it('takes the static directory of a glob', () => {
+    expect(staticPrefix('/???/shadow')).toBe('/');
+    expect(staticPrefix('/ws/p/*.c')).toBe('/ws/p');
+  });
+  it('follows symlinks through the nearest existing ancestor', () => {
+    const ws = mkdtempSync(join(tmpdir(), 'sg-ws-'));
+    mkdirSync(join(ws, 'real'));
+    symlinkSync('/etc', join(ws, 'link'));
+    const k = new PathClassifier({ home: '/home/u', workspaceRoots: [ws] });
+    expect(k.classify(join(ws, 'real', 'new-file'), false)).toEqual(['workspace']);
+    expect(k.classify(join(ws, 'link', 'passwd'), false)).toContain('outside');
+  });
+});
+
+describe('classes', () => {
+  it('workspace, temp, outside', () => {
+    expect(c.classify('/ws/p/src/a.ts', false)).toEqual(['workspace']);
+    expect(c.classify('/tmp/x', false)).toContain('temp');
+    expect(c.classify('/etc/hosts', false)).toEqual(['outside', 'system']);
+  });
+  it('root, home, devices', () => {
+    expect(c.classify('/', false)).toContain('root');
+    expect(c.classify('/*', true)).toContain('root');
+    expect(c.classify('/home/u', false)).toContain('home');
+    expect(c.classify('/dev/sda', false)).toContain('device');
+    expect(c.classify('/dev/null', false)).toEqual(['special-device']);
+  });
+  it('sensitive files from the list', () => {
+    for (const p of ['/home/u/.ssh/id_rsa', '/home/u/.aws/credentials', '/ws/p/.env', '/ws/p/.env.local', '/etc/shadow', '/etc/sudoers.d/x', '/home/u/.bashrc', '/ws/p/.git/hooks/pre-commit', '/ws/p/.git/config', '/ws/p/.claude/settings.json', '/ws/p/.vscode/settings.json', '/ws/p/.mcp.json', '/home/u/.docker/config.json', '/home/u/.kube/config']) {
+      expect(c.classify(p, false), p).toContain('sensitive');
+    }
+    expect(c.classify('/ws/p/src/env.ts', false)).not.toContain('sensitive');
+  });
+  it('globs that may match a sensitive file are sensitive', () => {
+    expect(c.classify('/???/shadow', true)).toContain('sensitive');
+    expect(c.classify('/home/u/.ss?/*', true)).toContain('sensitive');
+    expect(c.classify('/ws/p/*.ts', true)).not.toContain('sensitive');
+  });
+});
