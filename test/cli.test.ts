@@ -1,0 +1,75 @@
+/** The CLI contract other tools depend on: flags, JSON lines, exit status. Runs the built bin. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+const WS = mkdtempSync(join(tmpdir(), 'sg-cli-'));
+
+function run(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { input: input ?? '', encoding: 'utf8', cwd: WS, env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('shellgate check', () => {
+  it('exits 0 for allow and 1 for ask', () => {
+    expect(run(['check', 'ls -la']).code).toBe(0);
+    expect(run(['check', '--', 'rm -rf build']).code).toBe(1);
+  });
+
+  it('prints one JSON object per input line, in order, with the contract fields', () => {
+    const r = run(['check', '--json'], 'ls\nrm x\n\ncat a | wc -l\n');
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.command)).toEqual(['ls', 'rm x', '', 'cat a | wc -l']);
+    expect(lines.map((l) => l.level)).toEqual(['allow', 'ask', 'allow', 'allow']);
+    const f = lines[1].findings[0];
+    expect(Object.keys(f)).toEqual(expect.arrayContaining(['rule', 'category', 'level', 'message', 'span']));
+    expect(Array.isArray(lines[1].operations)).toBe(true);
+    expect(r.code).toBe(1);
+  });
+
+  it('reads NUL-separated commands with --null / -0', () => {
+    const r = run(['check', '--json', '-0'], 'echo "a\nb"\0ls\0');
+    expect(r.out.trim().split('\n').map((l) => JSON.parse(l).command)).toEqual(['echo "a\nb"', 'ls']);
+  });
+
+  it('uses --cwd and repeated --workspace roots', () => {
+    const other = mkdtempSync(join(tmpdir(), 'sg-other-'));
+    expect(run(['check', '--cwd', WS, `cat ${other}/x`]).code).toBe(0); // temp dir
+    expect(run(['check', '--cwd', '/', '--workspace', '/etc', '--json', 'cat /etc/hosts']).code).toBe(0);
+    expect(run(['check', '--cwd', '/', '--workspace', '/srv', 'cat /etc/hosts']).code).toBe(1);
+  });
+
+  it('shows sub-commands, operations and a caret under each finding', () => {
+    const r = run(['check', 'cat a && rm -rf build']);
+    expect(r.out).toMatch(/^ASK/);
+    expect(r.out).toContain('Delete');
+    const lines = r.out.split('\n');
+    const i = lines.findIndex((l) => l.includes('delete:'));
+    expect(lines[i + 1].trim()).toBe('cat a && rm -rf build');
+    expect(lines[i + 2].indexOf('^') - lines[i + 1].indexOf('c')).toBe('cat a && rm -rf '.length);
+  });
+
+  it('exits 64 on usage errors and bad config, with a message and no stack trace', () => {
+    for (const args of [['check', '--bogus', 'ls'], ['frob'], ['check', '--cwd'], ['check', '--mode', 'yolo', 'ls']]) {
+      const r = run(args);
+      expect(r.code, args.join(' ')).toBe(64);
+      expect(r.err).toMatch(/^shellgate: /);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+    const cfg = join(WS, 'bad.json');
+    writeFileSync(cfg, '{"chaining": "loud"}');
+    const r = run(['check', '--config', cfg, 'ls']);
+    expect(r.code).toBe(64);
+    expect(r.err).toContain('chaining');
+  });
+
+  it('applies options from --config', () => {
+    const cfg = join(WS, 'strict.json');
+    writeFileSync(cfg, '{"chaining": "ask"}');
+    expect(run(['check', 'ls | wc -l']).code).toBe(0);
+    expect(run(['check', '--config', cfg, 'ls | wc -l']).code).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+/** Fail closed: no input throws, hangs or comes back allow when shellgate is in doubt. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzer, check, CONTEXT } from './helpers/analyzer.js';
+import { ShellgateError, createAnalyzer } from '../src/index.js';
+
+describe('any input', () => {
+  it('never throws and always gives a well-formed verdict (fast-check)', async () => {
+    const a = await analyzer();
+    const alphabet = fc.constantFrom(...'ab $\'"`\\(){}[]<>|&;*?~#=!\n\r\t\v\0\u200b\u00a0-/.'.split(''));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200, unit: 'binary' }), fc.string({ unit: alphabet, maxLength: 200 })), (s) => {
+        const v = a.analyze(s, CONTEXT);
+        expect(['allow', 'ask', 'deny']).toContain(v.level);
+        for (const f of v.findings) expect(f.span.end).toBeLessThanOrEqual(s.length);
+        if (v.findings.some((f) => f.rule === 'parse-error')) expect(v.level).not.toBe('allow');
+        // The analyser turns its own exceptions into `ask`; none may happen at all.
+        expect(v.findings.filter((f) => f.message.includes('internal error'))).toEqual([]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('asks on every kind of doubt', async () => {
+    for (const c of ['echo "unterminated', 'if true; then', '$x -rf /', '$(echo rm) -rf /', '/???/r? x', 'eval "$CMD"', 'cat $FILE', 'bash -c "$X"', 'ls <file>']) {
+      expect((await check(c)).level, c).not.toBe('allow');
+    }
+  });
+
+  it('analyses a 1 MB command and a deeply nested one without blowing the stack', async () => {
+    const big = 'echo ' + 'a'.repeat(1024 * 1024) + ' && rm -rf x';
+    const v = await check(big);
+    expect(v.level).toBe('ask');
+    expect(v.commands.map((c) => c.program)).toEqual(['echo', 'rm']);
+    const deep = '$('.repeat(1000) + 'ls' + ')'.repeat(1000);
+    expect((await check(deep)).level).not.toBe('allow');
+    const subshells = '('.repeat(1000) + 'rm x' + ')'.repeat(1000);
+    expect((await check(subshells)).level).toBe('ask');
+  });
+
+  it('cuts input past maxInputLength and says so', async () => {
+    const a = await createAnalyzer({ maxInputLength: 100 });
+    const v = a.analyze('ls ' + 'x '.repeat(100), CONTEXT);
+    expect(v.findings.some((f) => f.rule === 'input-limit')).toBe(true);
+    expect(v.level).toBe('ask');
+  });
+});
+
+describe('bad options and input', () => {
+  it('rejects them with a typed, clear error', async () => {
+    await expect(createAnalyzer({ chaining: 'loud' } as never)).rejects.toThrow(/chaining/);
+    await expect(createAnalyzer({ nope: 1 } as never)).rejects.toThrow(ShellgateError);
+    await expect(createAnalyzer({ maxScriptDepth: 0 })).rejects.toThrow(/maxScriptDepth/);
+    const a = await analyzer();
+    expect(() => a.analyze(42 as never)).toThrow(/must be a string/);
+    expect(() => a.analyze('ls', { cwd: 'relative' })).toThrow(/absolute path/);
+    expect(() => a.analyze('ls', { cwdd: '/x' } as never)).toThrow(/unknown context field/);
+  });
+});
+
+describe('chaining option', () => {
+  it('keeps structure findings informative by default and raises them with chaining: ask', async () => {
+    expect((await check('ls | wc -l')).level).toBe('allow');
+    const strict = await createAnalyzer({ chaining: 'ask' });
+    expect(strict.analyze('ls | wc -l', CONTEXT).level).toBe('ask');
+    expect(strict.analyze('ls', CONTEXT).level).toBe('allow');
+  });
+});
