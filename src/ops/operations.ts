@@ -22,6 +22,8 @@ export interface OpsEnv {
 
 export interface CommandFacts {
   command: number;
+  /** Program and subcommands (`git commit`), for messages. */
+  label: string;
   class: CommandClass;
   /** No spec knows this program. */
   unknownProgram: boolean;
@@ -103,7 +105,8 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const b = new OpBuilder(cmd, env);
   for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
   redirectOps(b, cmd.redirects);
-  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, class: cls, unknownProgram, ops: b.ops });
+  let label = cmd.program ?? cmd.programRaw;
+  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, label, class: cls, unknownProgram, ops: b.ops });
 
   if (cmd.program === null) {
     if (cmd.programRaw !== '') {
@@ -127,6 +130,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     return facts('unknown', true);
   }
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
+  label = [program, ...parsed.subcommands].join(' ');
   const handled = handler?.(b, parsed) ?? {};
   let cls = handled.class ?? effectiveClass(parsed);
   if (parsed.unknownSubcommand !== null) cls = 'unknown';

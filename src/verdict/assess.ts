@@ -59,7 +59,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
       case 'Exec':
         if (op.source === 'stdin') add('stdin-exec', name, op.span);
-        else add('exec', `${op.program ?? where} (${name})`, op.span);
+        else add('exec', op.program && op.program !== name ? `${op.program} (${name})` : name, op.span);
         break;
       case 'Network':
         add('network', `${name}${op.host ? ' → ' + op.host : ''}`, op.span);
@@ -85,7 +85,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
     }
   }
   const asks = out.some((f) => f.level !== 'allow');
-  if (!asks && facts.class === 'unknown' && cmd.program !== null) add('unknown-effect', `\`${name}\``, cmd.span);
-  if (!asks && facts.class === 'mutating') add('state-change', `\`${name}\``, cmd.span);
+  if (!asks && facts.class === 'unknown' && cmd.program !== null) add('unknown-effect', `\`${facts.label}\``, cmd.span);
+  if (!asks && facts.class === 'mutating') add('state-change', `\`${facts.label}\``, cmd.span);
   return out;
 }
