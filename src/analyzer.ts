@@ -112,6 +112,8 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
 }
 
 function readSourceFile(path: string): string | null {
+  // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
+  if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
   try {
     const st = statSync(path);
     if (!st.isFile() || st.size > MAX_SOURCE_BYTES) return null;

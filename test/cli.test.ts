@@ -38,8 +38,8 @@ describe('shellgate check', () => {
   it('uses --cwd and repeated --workspace roots', () => {
     const other = mkdtempSync(join(tmpdir(), 'sg-other-'));
     expect(run(['check', '--cwd', WS, `cat ${other}/x`]).code).toBe(0); // temp dir
-    expect(run(['check', '--cwd', '/', '--workspace', '/etc', '--json', 'cat /etc/hosts']).code).toBe(0);
-    expect(run(['check', '--cwd', '/', '--workspace', '/srv', 'cat /etc/hosts']).code).toBe(1);
+    expect(run(['check', '--cwd', '/etc', '--workspace', '/etc', '--json', 'cat hosts']).code).toBe(0);
+    expect(run(['check', '--cwd', '/srv', '--workspace', '/srv', 'cat /etc/hosts']).code).toBe(1);
   });
 
   it('shows sub-commands, operations and a caret under each finding', () => {

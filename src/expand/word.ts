@@ -33,6 +33,8 @@ export interface ExpandedWord {
 }
 
 const IFS_DEFAULT = ' \t\n';
+/** How a process substitution shows in an expanded word; it stands for a /dev/fd/N pipe. */
+export const PROC_SUBST_WORD = /^[<>]\(…\)$/;
 const SPECIAL = new Set(['@', '*', '#', '?', '-', '$', '!', '0', '_']);
 
 /** Value of a variable if it is known for certain, undefined otherwise. */
@@ -118,8 +120,11 @@ function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boole
     case 'ParamExp':
       return addParam(b, part, scope, inQuotes);
     case 'CmdSubst':
-    case 'ProcSubst':
       return markDynamic(b, 'substitution', sourceOf(part));
+    case 'ProcSubst':
+      // bash replaces `<(…)` with a pipe's path (/dev/fd/N); what runs inside is walked on its own.
+      append(b, sourceOf(part));
+      return;
     case 'ArithExp':
       return markDynamic(b, 'arithmetic', part.raw);
     case 'Glob':

@@ -6,6 +6,7 @@ import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
 import { resolvePath } from '../paths/resolve.js';
+import { PROC_SUBST_WORD } from '../expand/word.js';
 import type { PathClassifier } from '../paths/classify.js';
 import type { SpecTable } from './load-specs.js';
 import type { ArgRole, CommandClass } from './spec-types.js';
@@ -27,6 +28,8 @@ export interface CommandFacts {
   class: CommandClass;
   /** No spec knows this program. */
   unknownProgram: boolean;
+  /** The working directory is outside the workspace and temp dirs (null when inside or unknown). */
+  cwdOutside: string | null;
   ops: Operation[];
 }
 
@@ -45,6 +48,7 @@ export class OpBuilder {
   /** A path operation for `arg`, resolved against the command's cwd and classified. */
   path(kind: OpKind, arg: Arg, source: Operation['source']): void {
     if (arg.value === '-' && !arg.dynamic) return; // stdin / stdout
+    if (PROC_SUBST_WORD.test(arg.value)) arg = { ...arg, value: '/dev/fd/63' }; // a pipe from `<(…)`
     const remoteSpec = /^(?:[A-Za-z0-9_.-]+@)?([A-Za-z0-9_.-]+):(?!\/\/)/.exec(arg.value);
     if (remoteSpec && !arg.value.startsWith('/') && !arg.value.startsWith('.') && (kind === 'Read' || kind === 'Write')) {
       // `host:path` (scp, rsync): the path is on another machine.
@@ -60,7 +64,7 @@ export class OpBuilder {
       this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
       return;
     }
-    const path = resolvePath(arg.value, cwd ?? '/', this.env.home);
+    const path = resolvePath(arg.value, cwd ?? '/');
     this.add(kind, source, arg.span, {
       path,
       target: arg.value,
@@ -99,6 +103,9 @@ export function hostOf(url: string): string | undefined {
   return bare ? bare[1].toLowerCase() : undefined;
 }
 
+/** Changing directory is not acting there. */
+const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
+
 const WRAPPERS = new Set([...Object.keys(WRAPPER_OPTIONS), 'eval']);
 
 export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
@@ -106,7 +113,11 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
   redirectOps(b, cmd.redirects);
   let label = cmd.program ?? cmd.programRaw;
-  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, label, class: cls, unknownProgram, ops: b.ops });
+  const cwdOutside =
+    cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && env.classifier.classify(cmd.cwd, false).includes('outside')
+      ? cmd.cwd
+      : null;
+  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, label, class: cls, unknownProgram, cwdOutside, ops: b.ops });
 
   if (cmd.program === null) {
     if (cmd.programRaw !== '') {
@@ -136,6 +147,8 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   if (parsed.unknownSubcommand !== null) cls = 'unknown';
   if (!handled.skipOperands) {
     const roles = operandRoles(parsed);
+    // `ls` with no operand lists the working directory.
+    if (parsed.operands.length === 0 && parsed.spec.operands?.[0] === 'list') b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand');
     parsed.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
     for (const o of parsed.options) {
       if (o.value && o.spec?.role) b.role(o.spec.role, o.value, 'option');

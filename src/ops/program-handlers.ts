@@ -42,8 +42,8 @@ function find(b: OpBuilder): HandlerResult {
   for (const r of rootArgs) b.path('List', r, 'operand');
   for (; i < args.length; i++) {
     const v = args[i].value;
-    if (FIND_VALUE.has(v) || v.startsWith('-newer')) i++;
-    else if (FIND_READ.has(v) && args[i + 1]) b.path('Read', args[++i], 'option');
+    if (FIND_READ.has(v) && args[i + 1]) b.path('Read', args[++i], 'option');
+    else if (FIND_VALUE.has(v) || v.startsWith('-newer')) i++;
     else if (FIND_WRITE.has(v) && args[i + 1]) {
       b.path('Write', args[++i], 'option');
       if (v === '-fprintf') i++;
@@ -202,7 +202,57 @@ function pager(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   }
 }
 
+/** `[[ … ]]` only tests; its substitutions are walked on their own. */
+const conditional: Handler = () => ({ class: 'read-only', skipOperands: true });
+
+/** alias definitions are parsed and walked by the walker; `alias` alone lists them. */
+const alias: Handler = () => ({ class: 'read-only', skipOperands: true });
+
+const ASSIGN_ARG = /^([A-Za-z_][A-Za-z0-9_]*)(\+?=)?/;
+
+/**
+ * export / declare / typeset / local / readonly: each NAME=VALUE sets a variable (an Env
+ * operation); with no names (or -p) they print variables, secrets included.
+ */
+const declaration: Handler = (b) => {
+  const names = b.cmd.args.filter((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
+  const printing = names.length === 0 && !b.cmd.args.some((a) => /^-[a-zA-Z]*f/.test(a.value));
+  if (printing) b.add('Env', 'program', b.cmd.span, { target: '*', program: b.cmd.program ?? '' });
+  for (const a of names) {
+    const m = ASSIGN_ARG.exec(a.value);
+    b.add('Env', 'operand', a.span, { target: m ? m[1] : a.value, dynamic: a.dynamic && !m });
+  }
+  return { class: 'read-only', skipOperands: true };
+};
+
+/** printenv / env / set with no arguments dump the environment. */
+const envDump: Handler = (b) => {
+  const operands = b.cmd.args.filter((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
+  if (operands.length === 0) b.add('Env', 'program', b.cmd.span, { target: '*', program: b.cmd.program ?? '' });
+  else if (b.cmd.program === 'printenv') for (const a of operands) b.add('Env', 'operand', a.span, { target: a.value, source: 'operand', program: 'printenv' });
+  return { class: 'read-only', skipOperands: true };
+};
+
+/** `hash -p PATH NAME` points NAME at another program for the rest of the session. */
+const hash: Handler = (b) => {
+  if (b.cmd.args.some((a) => /^-[a-z]*p/.test(a.value))) {
+    b.add('Env', 'option', b.cmd.span, { target: 'PATH', program: 'hash' });
+    return { class: 'mutating', skipOperands: true };
+  }
+  return { class: 'read-only', skipOperands: true };
+};
+
 export const PROGRAM_HANDLERS: Record<string, Handler> = {
+  '[[': conditional,
+  alias,
+  export: declaration,
+  declare: declaration,
+  typeset: declaration,
+  local: declaration,
+  readonly: declaration,
+  printenv: envDump,
+  set: envDump,
+  hash,
   find,
   sed,
   gsed: sed,

@@ -125,6 +125,8 @@ export class PathClassifier {
   /** Classes of an absolute path (or glob pattern over absolute paths). */
   classify(path: string, glob: boolean): PathClass[] {
     const classes = new Set<PathClass>();
+    // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
+    if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
     const bound = glob ? staticPrefix(path) : path;
     const real = realpathNearest(bound);
     const where: PathClass = this.workspaceRoots.some((r) => isInside(real, r))

@@ -2,9 +2,11 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 
-/** Absolute, normalised path for `p` written in `cwd`. `~` was already expanded by expand/. */
-export function resolvePath(p: string, cwd: string, home: string): string {
-  if (p === '~' || p.startsWith('~/')) p = home + p.slice(1);
+/**
+ * Absolute, normalised path for `p` written in `cwd`. Tilde expansion already happened in
+ * expand/: a `~` still here was quoted and is a literal directory name.
+ */
+export function resolvePath(p: string, cwd: string): string {
   return posix.resolve(cwd, p);
 }
 

@@ -222,6 +222,8 @@ export interface Case extends CommandBase {
 /** `[[ … ]]`: operands are words; substitutions in them run. */
 export interface TestCommand extends CommandBase {
   type: 'TestCommand';
+  /** `[` (the test builtin) or `[[` (the keyword). */
+  bracket: '[' | '[[';
   words: Word[];
 }
 /** `(( … ))`. */

@@ -37,7 +37,17 @@ export const MAX_NESTING = 200;
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 const LIST_OPS = new Set([';', '&', '&&', '||', '|', '|&', ';;', ';&', ';;&', '\n']);
 
+/** Reserved words that cannot start a simple command. */
+const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', '}', 'in']);
+
+export interface ConvertIssue {
+  span: Span;
+  text: string;
+}
+
 export class CommandConverter {
+  /** Syntax bash rejects but tree-sitter accepts (`;;` outside case, a stray `fi`). */
+  readonly issues: ConvertIssue[] = [];
   private depth = 0;
   private readonly words: WordContext;
 
@@ -60,6 +70,7 @@ export class CommandConverter {
         const kids = childrenOf(n);
         for (let i = kids.length - 1; i >= 0; i--) work.push(kids[i]);
       } else if (!n.isNamed) {
+        if (n.type === ';;' || n.type === ';&' || n.type === ';;&') this.issues.push({ span: spanOf(n), text: n.type });
         if (LIST_OPS.has(n.type)) stream.push({ op: n.type as StreamItem['op'] & string });
       } else if (n.type === 'comment' || n.type === 'heredoc_body' || n.type === 'heredoc_end') {
         continue;
@@ -119,9 +130,16 @@ export class CommandConverter {
         const command: Command = body
           ? this.statement(body, tail)
           : { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
-        const redirects = this.redirectsOf(n, command, tail);
-        command.redirects.push(...redirects);
-        command.span = span;
+        // In bash a redirect after `a | b` or `a && b` belongs to the last command; tree-sitter
+        // sometimes hangs it on the whole pipeline or list.
+        let owner = command;
+        while ((owner.type === 'Pipeline' && owner.commands.length > 0) || (owner.type === 'List' && owner.items.length > 0)) {
+          owner = owner.type === 'Pipeline' ? owner.commands[owner.commands.length - 1] : owner.items[owner.items.length - 1];
+        }
+        const redirects = this.redirectsOf(n, owner, tail);
+        owner.redirects.push(...redirects);
+        owner.span = { start: owner.span.start, end: span.end };
+        if (owner !== command) command.span = { start: command.span.start, end: span.end };
         return command;
       }
       case 'negated_command': {
@@ -167,7 +185,7 @@ export class CommandConverter {
       case 'case_statement':
         return this.caseStatement(n);
       case 'test_command':
-        return { type: 'TestCommand', words: this.testWords(n), redirects: [], span };
+        return { type: 'TestCommand', bracket: n.text.startsWith('[[') ? '[[' : '[', words: this.testWords(n), redirects: [], span };
       case 'ERROR':
         return this.unparsed(n, 'error', true);
       default:
@@ -201,6 +219,7 @@ export class CommandConverter {
       if (c.type === 'variable_assignment' && cmd.words.length === 0) cmd.assignments.push(this.assignment(c));
       else if (field === 'redirect' || REDIRECT_TYPES.has(c.type)) cmd.redirects.push(...this.redirect(c, cmd, tail));
       else if (c.type === 'command_name') {
+        if (MISPLACED_RESERVED.has(c.text)) this.issues.push({ span: spanOf(c), text: c.text });
         const inner = c.namedChild(0);
         cmd.words.push(convertWord(inner ?? c, this.words));
       } else if (c.isNamed && c.type !== 'comment') cmd.words.push(convertWord(c, this.words));
@@ -311,22 +330,25 @@ export class CommandConverter {
   }
 
   private ifStatement(n: TSNode): Command {
-    const clauses: IfClause[] = [];
-    let elseBody: List | null = null;
-    const collect = (nodes: TSNode[]) => {
+    // Clauses in source order: the `if` clause, then each `elif`, then `else`.
+    const split = (nodes: TSNode[]): IfClause => {
       const cond: TSNode[] = [];
       const body: TSNode[] = [];
       let inBody = false;
       for (const c of nodes) {
         if (c.type === 'then') inBody = true;
-        else if (c.type === 'elif_clause') collect(childrenOf(c));
-        else if (c.type === 'else_clause') elseBody = this.sequence(this.bodyNodes(c), spanOf(c));
         else if (c.isNamed || LIST_OPS.has(c.type)) (inBody ? body : cond).push(c);
       }
-      clauses.unshift({ condition: this.sequence(cond, spanOf(n)), body: this.sequence(body, spanOf(n)) });
+      return { condition: this.sequence(cond, spanOf(n)), body: this.sequence(body, spanOf(n)) };
     };
-    collect(childrenOf(n));
-    clauses.reverse();
+    const kids = childrenOf(n);
+    const main = kids.filter((c) => c.type !== 'elif_clause' && c.type !== 'else_clause');
+    const clauses: IfClause[] = [split(main)];
+    let elseBody: List | null = null;
+    for (const c of kids) {
+      if (c.type === 'elif_clause') clauses.push(split(childrenOf(c)));
+      else if (c.type === 'else_clause') elseBody = this.sequence(this.bodyNodes(c), spanOf(c));
+    }
     return { type: 'If', clauses, elseBody, redirects: [], span: spanOf(n) };
   }
 

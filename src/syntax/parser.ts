@@ -57,8 +57,10 @@ export class BashParser {
     try {
       const root = tree.rootNode;
       const span = { start: 0, end: source.length };
-      const script = new CommandConverter(source).script(childrenOf(root), span);
+      const converter = new CommandConverter(source);
+      const script = converter.script(childrenOf(root), span);
       const issues = root.hasError ? findIssues(root) : [];
+      for (const i of converter.issues) issues.push({ kind: 'error', span: i.span, text: i.text });
       return { script, issues };
     } finally {
       tree.delete();

@@ -9,6 +9,7 @@ import type { Operation } from '../ops/types.js';
 import type { WalkedCommand } from '../walk/types.js';
 import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from './catalog.js';
 import type { Finding, Level } from './types.js';
+import { SECRET_NAME } from '../walk/walker.js';
 
 /** Variables that change what later commands run or load. */
 export const HIJACK_VARIABLES = new Set([
@@ -16,8 +17,16 @@ export const HIJACK_VARIABLES = new Set([
   'PROMPT_COMMAND', 'IFS', 'PAGER', 'MANPAGER', 'GIT_PAGER', 'LESSOPEN', 'LESSCLOSE', 'EDITOR', 'VISUAL', 'GIT_EDITOR',
   'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'GIT_DIR', 'GIT_WORK_TREE', 'PYTHONPATH', 'PYTHONSTARTUP',
   'NODE_OPTIONS', 'NODE_PATH', 'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'HISTFILE',
-  'SSH_ASKPASS', 'SUDO_ASKPASS', 'http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'npm_config_script_shell',
+  'SSH_ASKPASS', 'SUDO_ASKPASS', 'RIPGREP_CONFIG_PATH', 'LESSKEY', 'LESS', 'MANOPT', 'BROWSER', 'TERMINAL', 'SHELL', 'CDPATH',
+  'GLOBIGNORE', 'FIGNORE', 'HOSTALIASES', 'TMPDIR', 'XDG_CONFIG_HOME', 'CURL_HOME', 'WGETRC', 'DOCKER_HOST', 'KUBECONFIG', 'http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'npm_config_script_shell',
 ]);
+
+/** Prefixes of variable families that configure what programs run or load. */
+const HIJACK_PREFIXES = /^(LD_|DYLD_|GIT_|PYTHON|PERL|RUBY|npm_config_|NPM_CONFIG_|BASH_FUNC_)/;
+
+export function isHijackVariable(name: string): boolean {
+  return HIJACK_VARIABLES.has(name) || HIJACK_PREFIXES.test(name);
+}
 
 export interface AssessOptions {
   chaining: 'info' | 'ask';
@@ -74,7 +83,9 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         add('system', name, op.span);
         break;
       case 'Env':
-        if (op.target && HIJACK_VARIABLES.has(op.target)) add('env-hijack', op.target, op.span);
+        if (op.target === '*') add('env-dump', name, op.span);
+        else if (op.target && isHijackVariable(op.target)) add('env-hijack', op.target, op.span);
+        else if (op.target && op.source === 'operand' && op.program === 'printenv' && SECRET_NAME.test(op.target)) add('secret-variable', op.target, op.span);
         break;
       case 'Unknown':
         if (op.source === 'program' && !op.dynamic) add('unknown-command', `\`${name}\``, op.span);
@@ -84,6 +95,8 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
     }
   }
+  // A program working in a directory outside the workspace reads it (git status reads that repo).
+  if (facts.cwdOutside && !out.some((f) => f.rule === 'outside-workspace')) add('outside-workspace', `${name} runs in ${facts.cwdOutside}`, cmd.span);
   const asks = out.some((f) => f.level !== 'allow');
   if (!asks && facts.class === 'unknown' && cmd.program !== null) add('unknown-effect', `\`${facts.label}\``, cmd.span);
   if (!asks && facts.class === 'mutating') add('state-change', `\`${facts.label}\``, cmd.span);

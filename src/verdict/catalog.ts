@@ -47,6 +47,36 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'a path is only known at run time ({detail}); what it touches cannot be checked',
   },
+  'arithmetic-injection': {
+    category: 'dynamic',
+    level: 'ask',
+    message: 'an unknown value is evaluated as arithmetic ({detail}); bash runs `$(…)` hidden in such values (a[$(cmd)])',
+  },
+  'prompt-expansion': {
+    category: 'dynamic',
+    level: 'ask',
+    message: '{detail} expands a value as a prompt string, which can run command substitutions inside it',
+  },
+  'zsh-expansion': {
+    category: 'dynamic',
+    level: 'ask',
+    message: 'zsh would expand {detail} to a program path; the word means different things in bash and zsh',
+  },
+  'control-character': {
+    category: 'parse',
+    level: 'ask',
+    message: 'the command holds {detail}; shells, parsers and terminals read such characters differently',
+  },
+  'secret-variable': {
+    category: 'exfiltration',
+    level: 'ask',
+    message: 'expands {detail}, which looks like a secret; its value would be shown or sent',
+  },
+  'env-dump': {
+    category: 'exfiltration',
+    level: 'ask',
+    message: '{detail} prints the whole environment, secrets included',
+  },
   'unknown-command': {
     category: 'unknown',
     level: 'ask',

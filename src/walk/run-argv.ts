@@ -103,7 +103,21 @@ function fromSpec(w: Walker, program: string, args: Arg[]): ReturnType<typeof un
 }
 
 /** cd / pushd / popd change the directory later relative paths resolve against. */
+const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
 function trackShellState(w: Walker, program: string, args: Arg[], scope: Scope, certain: boolean): void {
+  if (DECLARATIONS.has(program)) {
+    // `export X=1` sets X like `X=1` does.
+    for (const a of args) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.value);
+      if (m) scope.vars.set(m[1], certain && !a.dynamic && !a.glob ? a.value.slice(m[0].length) : null);
+    }
+    return;
+  }
+  if (program === 'read' || program === 'mapfile' || program === 'readarray' || program === 'unset') {
+    for (const a of args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a.value)) scope.vars.set(a.value, null);
+    return;
+  }
   if (program !== 'cd' && program !== 'pushd' && program !== 'popd') return;
   const target = args.find((a) => !a.value.startsWith('-') || a.value === '-');
   let next: string | null;
@@ -114,7 +128,7 @@ function trackShellState(w: Walker, program: string, args: Arg[], scope: Scope, 
   } else if (target.dynamic || target.glob || target.value === '-') {
     next = null;
   } else {
-    next = scope.cwd === null && !target.value.startsWith('/') ? null : resolvePath(target.value, scope.cwd ?? '/', w.options.home);
+    next = scope.cwd === null && !target.value.startsWith('/') ? null : resolvePath(target.value, scope.cwd ?? '/');
   }
   if (program === 'pushd') scope.dirStack.push(scope.cwd);
   scope.cwd = certain ? next : null;
@@ -160,7 +174,7 @@ function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFr
 function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   const file = args[0];
   if (!file || file.dynamic || file.glob || scope.cwd === null) return;
-  const path = resolvePath(file.value, scope.cwd, w.options.home);
+  const path = resolvePath(file.value, scope.cwd);
   const text = w.options.readSource(path);
   if (text === null) return;
   nestedText(w, walked, text, file.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:' + file.value] }, scope, true);

@@ -79,24 +79,32 @@ export class Walker {
 
   private list(list: List, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
     const { items, operators } = list;
-    let conditional = false;
-    for (let i = 0; i < items.length; i++) {
-      // An and-or list ended by `&` runs in the background as a whole.
-      let background = false;
-      for (let j = i; j < items.length; j++) {
-        const op = operators[j];
-        if (op === '&') background = true;
-        if (op !== '&&' && op !== '||') break;
+    for (let i = 0; i < items.length; ) {
+      // One and-or list: items[i..j] joined by `&&` / `||`; `&` after it backgrounds all of it.
+      let j = i;
+      while (j < items.length - 1 && (operators[j] === '&&' || operators[j] === '||')) j++;
+      const background = operators[j] === '&';
+      for (let k = i; k <= j; k++) {
+        const op = operators[k];
+        if (op && op !== '\n' && k < items.length - 1) this.finding('chaining', `\`${op}\``, frame.map(items[k + 1].span));
+        if (background) this.finding('background', `\`${sourceText(frame, items[k].span)}\``, frame.map(items[k].span));
       }
-      const op = operators[i];
-      if (op && op !== '\n' && i < items.length - 1) {
-        this.finding('chaining', `\`${op}\``, frame.map(items[i + 1].span));
-      }
-      if (background) this.finding('background', `\`${sourceText(frame, items[i].span)}\``, frame.map(items[i].span));
-      const itemCtx: CommandContext = { ...ctx, background: ctx.background || background, conditional: ctx.conditional || conditional };
       // A background job runs in a subshell: its cd and assignments do not flow on.
-      this.command(items[i], frame, itemCtx, background ? forkScope(scope) : scope, !conditional && !background);
-      conditional = op === '&&' || op === '||' ? true : false;
+      const groupScope = background ? forkScope(scope) : scope;
+      const itemCtx: CommandContext = { ...ctx, background: ctx.background || background };
+      this.command(items[i], frame, itemCtx, groupScope, !background);
+      if (j > i) {
+        // Later items run only if earlier ones succeeded (`&&`) or failed (`||`): inside the chain
+        // an `&&` chain keeps state certain; after the chain, whatever it changed is uncertain.
+        const chain = forkScope(groupScope);
+        let certain = !background;
+        for (let k = i + 1; k <= j; k++) {
+          certain = certain && operators[k - 1] === '&&';
+          this.command(items[k], frame, { ...itemCtx, conditional: true }, chain, certain);
+        }
+        mergeUncertain(groupScope, chain);
+      }
+      i = j + 1;
     }
   }
 
@@ -146,12 +154,15 @@ export class Walker {
       case 'For':
       case 'ArithFor':
       case 'While': {
+        if (cmd.type === 'ArithFor') {
+          const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
+          this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
+        }
         const loop = { ...inner, loop: true, conditional: true };
         if (cmd.type === 'For') {
           for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
           scope.vars.set(cmd.variable, null);
-        } else if (cmd.type === 'ArithFor') this.wordSubstitutions(cmd.inner, frame, ctx, scope);
-        else this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
+        } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
         this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
         break;
       }
@@ -162,11 +173,20 @@ export class Walker {
           this.uncertain(scope, (s) => this.list(item.body, frame, { ...inner, conditional: true }, s));
         }
         break;
-      case 'TestCommand':
+      case 'TestCommand': {
         for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
+        const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
+        const args = [...this.expandArgs(cmd.words, frame, scope), close];
+        this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
+        // `-eq`, `-lt`… evaluate both sides as arithmetic.
+        if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
+          const parts = cmd.words.flatMap((w) => w.parts);
+          if (arithmeticRisk('', parts, scope)) this.finding('arithmetic-injection', `\`${sourceText(frame, cmd.span).slice(0, 60)}\``, frame.map(cmd.span));
+        }
         break;
+      }
       case 'ArithCommand':
-        this.wordSubstitutions(cmd.inner, frame, ctx, scope);
+        this.arithmetic(cmd.raw.replace(/^\(\(/, '').replace(/\)\)$/, ''), cmd.inner, cmd.span, frame, ctx, scope);
         break;
       case 'Unparsed':
         if (cmd.reason === 'too-deep') this.finding('depth-limit', 'syntax nesting', frame.map(cmd.span));
@@ -181,8 +201,7 @@ export class Walker {
   private uncertain(scope: Scope, f: (s: Scope) => void): void {
     const copy = forkScope(scope);
     f(copy);
-    if (copy.cwd !== scope.cwd) scope.cwd = null;
-    for (const [k, v] of copy.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+    mergeUncertain(scope, copy);
   }
 
   /** Redirects on a compound command (`{ …; } > f`) become a command of their own. */
@@ -207,13 +226,23 @@ export class Walker {
           this.wordSubstitutions(p.parts, frame, ctx, scope);
           break;
         case 'ParamExp':
-        case 'ArithExp':
+          if (/@P\}$/.test(p.raw)) this.finding('prompt-expansion', `\`${p.raw}\``, frame.map(p.span));
+          if (SECRET_NAME.test(p.name)) this.finding('secret-variable', `\`$${p.name}\``, frame.map(p.span));
           this.wordSubstitutions(p.inner, frame, ctx, scope);
+          break;
+        case 'ArithExp':
+          this.arithmetic(p.raw.replace(/^\$\(\(|^\$\[/, '').replace(/\)\)$|\]$/, ''), p.inner, p.span, frame, ctx, scope);
           break;
         default:
           break;
       }
     }
+  }
+
+  /** Walk an arithmetic context's substitutions and flag unknown values evaluated in it. */
+  private arithmetic(raw: string, inner: WordPart[], span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+    this.wordSubstitutions(inner, frame, ctx, scope);
+    if (arithmeticRisk(raw, inner, scope)) this.finding('arithmetic-injection', `\`${raw.slice(0, 60)}\``, frame.map(span));
   }
 
   expandArgs(words: Word[], frame: SourceFrame, scope: Scope): Arg[] {
@@ -299,6 +328,42 @@ export class Walker {
     this.commands.push(walked);
     return walked;
   }
+}
+
+/** Names of variables that hold secrets by convention. */
+export const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|AUTH|COOKIE|SESSION)/i;
+
+const NUMERIC_SPECIAL = new Set(['#', '?', '$', '!']);
+const ARITH_WORDS = new Set(['if', 'then', 'else']);
+
+/**
+ * Does an arithmetic context evaluate something unknown? bash evaluates variable values in
+ * arithmetic recursively, and an array subscript inside such a value runs its substitutions.
+ */
+export function arithmeticRisk(raw: string, inner: WordPart[], scope: Scope): boolean {
+  const known = (name: string) => {
+    const v = scope.vars.get(name);
+    return typeof v === 'string' && /^-?\d+$/.test(v);
+  };
+  for (const p of inner) {
+    if (p.type === 'CmdSubst' || p.type === 'ProcSubst') return true;
+    if (p.type === 'ParamExp' && !NUMERIC_SPECIAL.has(p.name) && !known(p.name)) return true;
+  }
+  // Bare names: `$(( v ))` evaluates v's value. Names assigned inside the expression are fine.
+  const bare = raw.replace(/\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_0-9#?$!@*-]+/g, ' ').replace(/\b\d+#[0-9A-Za-z@_]+/g, ' ');
+  for (const m of bare.matchAll(/(?<![0-9A-Za-z_])([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    const name = m[1];
+    if (ARITH_WORDS.has(name) || known(name)) continue;
+    const assigned = new RegExp(`(?<![A-Za-z0-9_])${name}\\s*(=(?!=)|\\+\\+|--|[-+*/%]=)`).test(bare) || new RegExp(`(\\+\\+|--)\\s*${name}(?![A-Za-z0-9_])`).test(bare);
+    if (!assigned) return true;
+  }
+  return false;
+}
+
+/** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */
+function mergeUncertain(scope: Scope, maybe: Scope): void {
+  if (maybe.cwd !== scope.cwd) scope.cwd = null;
+  for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
 }
 
 export function forkScope(scope: Scope): Scope {
