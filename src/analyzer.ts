@@ -15,7 +15,7 @@ import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { PathClassifier } from './paths/classify.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
-import { stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
+import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
 
 export interface AnalyzerOptions {
@@ -47,6 +47,19 @@ export interface Analyzer {
 }
 
 const MAX_FINDINGS = 1000;
+
+/**
+ * Characters read differently by bash, tree-sitter and terminals: C0 controls other than tab and
+ * newline (a lone CR hides text on a terminal and is part of a word for bash), DEL, and invisible
+ * or direction-changing Unicode.
+ */
+const CONTROL_CHARACTERS = /[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+function describeControl(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  const names: Record<number, string> = { 0: 'a NUL byte', 13: 'a carriage return', 11: 'a vertical tab', 12: 'a form feed', 27: 'an escape character' };
+  return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 const MAX_SOURCE_BYTES = 256 * 1024;
 const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource']);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
@@ -111,6 +124,40 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
 }
 
+/** Remove every backslash-newline; map offsets in the result back to the original. */
+export function joinContinuations(text: string): { text: string; toOriginal: (i: number) => number } {
+  const removedAt: number[] = []; // positions in the joined text where a pair was removed
+  let out = '';
+  let last = 0;
+  for (let i = text.indexOf('\\\n'); i >= 0; i = text.indexOf('\\\n', i + 2)) {
+    out += text.slice(last, i);
+    removedAt.push(out.length);
+    last = i + 2;
+  }
+  out += text.slice(last);
+  return {
+    text: out,
+    toOriginal: (j) => {
+      let k = 0;
+      while (k < removedAt.length && removedAt[k] <= j) k++;
+      return j + 2 * k;
+    },
+  };
+}
+
+function mapSpans(value: unknown, f: (i: number) => number, seen = new Set<object>()): void {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return;
+  seen.add(value);
+  const o = value as Record<string, unknown>;
+  const span = o.span as { start: number; end: number } | undefined;
+  if (span && typeof span.start === 'number' && !seen.has(span)) {
+    seen.add(span);
+    span.start = f(span.start);
+    span.end = Math.max(span.start, f(span.end));
+  }
+  for (const v of Object.values(o)) mapSpans(v, f, seen);
+}
+
 function readSourceFile(path: string): string | null {
   // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
   if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
@@ -146,7 +193,15 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       if (typeof command !== 'string') throw new ShellgateError('input', `command must be a string, got ${command === null ? 'null' : typeof command}`);
       const ctx = checkContext(context);
       try {
-        return analyzeOnce(command, ctx);
+        const verdict = analyzeOnce(command, ctx);
+        if (!command.includes('\\\n')) return verdict;
+        // bash removes backslash-newline before it tokenises, even inside `$\<newline>(…)`:
+        // analyse that reading too, and keep the stricter.
+        const joined = joinContinuations(command);
+        const alt = analyzeOnce(joined.text, ctx);
+        if (LEVEL_ORDER[alt.level] <= LEVEL_ORDER[verdict.level]) return verdict;
+        mapSpans(alt, joined.toOriginal);
+        return { ...alt, command };
       } catch (e) {
         // A bug must not become an allow: report it as a finding that asks.
         const span = { start: 0, end: command.length };
@@ -163,6 +218,10 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     if (source.length > opts.maxInputLength) {
       raw.push({ rule: 'input-limit', detail: `${opts.maxInputLength} characters`, span: { start: opts.maxInputLength, end: command.length } });
       source = source.slice(0, opts.maxInputLength);
+    }
+    for (const m of source.matchAll(CONTROL_CHARACTERS)) {
+      raw.push({ rule: 'control-character', detail: describeControl(m[0]), span: { start: m.index!, end: m.index! + 1 } });
+      if (raw.length >= 5) break;
     }
     const parsed = parser.parse(source);
     for (const issue of parsed.issues) {

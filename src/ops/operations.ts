@@ -2,6 +2,8 @@
  * A walked command → its virtual operations and its three-valued class. Facts only: deciding
  * what they mean for the verdict happens in verdict/.
  */
+import { own } from '../own.js';
+import { posix } from 'node:path';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
@@ -103,6 +105,12 @@ export function hostOf(url: string): string | undefined {
   return bare ? bare[1].toLowerCase() : undefined;
 }
 
+/** Where the real programs live: `/usr/bin/rm` is rm, `./rm` is not. */
+export const SYSTEM_BIN_DIRS = new Set([
+  '/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin', '/opt/homebrew/bin', '/opt/homebrew/sbin',
+  '/usr/libexec', '/run/current-system/sw/bin',
+]);
+
 /** Changing directory is not acting there. */
 const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
@@ -128,11 +136,16 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   }
   if (cmd.calls) return facts('read-only'); // the function or alias body is analysed where defined
   const program = cmd.program;
+  if (cmd.programPath !== null && !SYSTEM_BIN_DIRS.has(posix.dirname(cmd.programPath))) {
+    // `./cat`, `/tmp/cat`: a file named like a known program is not that program.
+    b.path('Exec', { value: cmd.programPath, dynamic: false, glob: false, span: cmd.span }, 'program');
+    return facts('unknown');
+  }
 
   if (SHELLS.has(program) || WRAPPERS.has(program)) return wrapperFacts(b, cmd, facts);
 
   const spec = env.specs.get(program);
-  const handler = PROGRAM_HANDLERS[program];
+  const handler = own(PROGRAM_HANDLERS, program);
   if (!spec) {
     const handled = handler?.(b, null);
     if (handled) return facts(handled.class ?? 'unknown');
@@ -152,6 +165,8 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     parsed.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
     for (const o of parsed.options) {
       if (o.value && o.spec?.role) b.role(o.spec.role, o.value, 'option');
+      // `--files0-from=F` (sort, wc, du): the files read are named inside F.
+      if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true });
     }
   }
   for (const x of extraOps(parsed)) {

@@ -3,11 +3,14 @@
  * short options (`-rf`), attached values (`-ofile`, `--out=file`), `--`, subcommands. Options are
  * normalised by meaning: every spelling of an option is reported under the spelling written.
  */
+import { own } from '../own.js';
 import type { Arg } from '../walk/types.js';
 import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec } from './spec-types.js';
 
 export interface ParsedOption {
   name: string;
+  /** How many subcommands had been selected when it was read (0: a global option). */
+  depth: number;
   spec: OptionSpec | undefined;
   value: Arg | null;
   arg: Arg;
@@ -34,9 +37,10 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const a = arg.value;
-    if (endOfOptions || arg.dynamic || a === '-' || !(a.startsWith('-') || (a.startsWith('+') && spec.options?.[a]))) {
-      if (spec.subcommands && operands.length === 0 && !endOfOptions) {
-        const sub = arg.dynamic ? undefined : spec.subcommands[a];
+    if (endOfOptions || arg.dynamic || a === '-' || !(a.startsWith('-') || (a.startsWith('+') && own(spec.options, a)))) {
+      // `git -- reset --hard` still selects the subcommand.
+      if (spec.subcommands && operands.length === 0) {
+        const sub = arg.dynamic ? undefined : own(spec.subcommands, a);
         if (sub) {
           spec = sub;
           subcommands.push(a);
@@ -55,11 +59,13 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
       endOfOptions = true;
       continue;
     }
-    const exact = spec.options?.[a];
+    const exact = own(spec.options, a);
     if (a.startsWith('--') || exact) {
       const eq = a.indexOf('=');
-      const name = eq > 0 && !exact ? a.slice(0, eq) : a;
-      const o = spec.options?.[name];
+      let name = eq > 0 && !exact ? a.slice(0, eq) : a;
+      // getopt_long accepts any unambiguous prefix: `--out` is `--output`.
+      if (!own(spec.options, name) && name.startsWith('--')) name = uniquePrefix(spec, name) ?? name;
+      const o = own(spec.options, name);
       let value: Arg | null = null;
       if (o?.value) {
         if (eq > 0 && !exact) value = { ...arg, value: a.slice(eq + 1) };
@@ -67,23 +73,31 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
       } else if (eq > 0 && !exact) {
         value = { ...arg, value: a.slice(eq + 1) };
       }
-      options.push({ name, spec: o, value, arg });
+      options.push({ name, depth: subcommands.length, spec: o, value, arg });
       continue;
     }
     // Bundled short options: `-rf`, `-n5`, `-ofile`.
     for (let j = 1; j < a.length; j++) {
       const name = '-' + a[j];
-      const o = spec.options?.[name];
+      const o = own(spec.options, name);
       if (o?.value) {
         const rest = a.slice(j + 1);
         const value = rest ? { ...arg, value: rest } : i + 1 < args.length ? args[++i] : null;
-        options.push({ name, spec: o, value, arg });
+        options.push({ name, depth: subcommands.length, spec: o, value, arg });
         break;
       }
-      options.push({ name, spec: o, value: null, arg });
+      options.push({ name, depth: subcommands.length, spec: o, value: null, arg });
     }
   }
   return { spec, subcommands, options, operands, unknownSubcommand };
+}
+
+function uniquePrefix(spec: CommandSpec, prefix: string): string | undefined {
+  const matches = Object.keys(spec.options ?? {}).filter((k) => k.startsWith(prefix));
+  if (matches.length === 0) return undefined;
+  // Spellings of one option (same spec) count as one match.
+  const first = spec.options![matches[0]];
+  return matches.every((m) => JSON.stringify(spec.options![m]) === JSON.stringify(first)) ? matches[0] : undefined;
 }
 
 /** The class after options: unknown beats mutating beats read-only; a 'read-only' option can make a mutating command read-only (`gzip -c`). */

@@ -7,7 +7,8 @@
 import type { Arg } from '../walk/types.js';
 import type { CommandClass } from './spec-types.js';
 import type { OpBuilder } from './operations.js';
-import { hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
+import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
+import { gitConfigRisk } from './git-config.js';
 
 export interface HandlerResult {
   class?: CommandClass;
@@ -107,11 +108,13 @@ function sed(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
 }
 
 /** awk programs that run commands or write files: `system()`, pipes, `print > file`, getline from a command. */
-export function awkProgramEffects(program: string): { exec: boolean; writes: boolean } {
+export function awkProgramEffects(program: string): { exec: boolean; writes: boolean; reads: boolean } {
   const code = program.replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const exec = /\bsystem\s*\(|\|\s*getline|\|&|(?:print|printf)\b[^;}]*\|/.test(code) || /"[^"]*"\s*\|\s*getline/.test(program);
   const writes = /(?:print|printf)\b[^;}]*>/.test(code.replace(/\([^()]*\)/g, '()'));
-  return { exec, writes };
+  // `getline < FILE` reads a file the program names.
+  const reads = /\bgetline\b[^;}|]*</.test(code);
+  return { exec, writes, reads };
 }
 
 function awk(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
@@ -131,6 +134,7 @@ function awk(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
       b.add('Write', 'operand', program.span, { target: program.value, dynamic: true });
       cls = 'mutating';
     }
+    if (fx.reads) b.add('Read', 'operand', program.span, { target: 'a file named in the awk program', dynamic: true });
   }
   for (const f of operands) if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value)) b.path('Read', f, 'operand');
   return { class: cls, skipOperands: true };
@@ -193,11 +197,35 @@ function curl(b: OpBuilder, p: ParsedArgv | null): void {
   }
 }
 
-function pager(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
-  const execOpt = p?.options.find((o) => ['-P', '--pager', '-H', '--html'].includes(o.name) && o.value);
-  const bang = b.cmd.args.find((a) => a.value.startsWith('+') && a.value.includes('!'));
-  if (execOpt || bang) {
-    b.add('Exec', 'option', (execOpt?.value ?? bang)!.span, { program: (execOpt?.value ?? bang)!.value });
+/** man -P CMD / -H[BROWSER] and less `+!cmd` run programs. */
+function pager(b: OpBuilder): HandlerResult | void {
+  const runs = b.cmd.args.find(
+    (a) => (b.cmd.program === 'man' && /^(-P|-H|--pager|--html)/.test(a.value)) || (a.value.startsWith('+') && a.value.includes('!')),
+  );
+  if (runs) {
+    b.add('Exec', 'option', runs.span, { program: runs.value });
+    return { class: 'unknown' };
+  }
+}
+
+/** git -c keys and global options that run programs, and repository config that does. */
+const GIT_EXEC_KEY = /^(core\.(pager|sshcommand|fsmonitor|editor|askpass|hookspath|gitproxy)|.*\.(command|cmd|textconv|helper|program|external|clean|smudge|process|tool|path)|alias\..*|pager\..*|sequence\.editor|gpg\..*program|diff\.external|uploadpack\..*|protocol\..*)$/i;
+
+function git(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  if (!p) return;
+  let runs: string | null = null;
+  for (const o of p.options) {
+    if (o.depth === 0 && (o.name === '-p' || o.name === '--paginate')) runs = 'the configured pager (-p)';
+    if (o.name === '-c' && o.value && GIT_EXEC_KEY.test(o.value.value.split('=')[0])) runs = `git -c ${o.value.value}`;
+    if (o.name === '--config-env' || o.name === '--exec-path' || o.name === '--ext-diff' || o.name === '--textconv') runs = `git ${o.name}`;
+  }
+  if (!runs && effectiveClass(p) === 'read-only' && b.cmd.cwd !== null && !b.cmd.context.remote) {
+    const risk = gitConfigRisk(b.cmd.cwd, b.env.home);
+    if (risk === 'runs-programs') runs = 'a program named in git configuration (fsmonitor, pager, diff driver, filter)';
+    if (risk === 'unknown') runs = 'git configuration that could not be checked';
+  }
+  if (runs) {
+    b.add('Exec', 'option', b.cmd.span, { program: runs });
     return { class: 'unknown' };
   }
 }
@@ -264,6 +292,7 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   gtar: tar,
   dd,
   curl,
+  git,
   man: pager,
   less: pager,
   more: pager,

@@ -68,7 +68,10 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
       case 'Exec':
         if (op.source === 'stdin') add('stdin-exec', name, op.span);
-        else add('exec', op.program && op.program !== name ? `${op.program} (${name})` : name, op.span);
+        else {
+          const what = op.path ?? op.program ?? where;
+          add('exec', what === name ? name : `${what} (${name})`, op.span);
+        }
         break;
       case 'Network':
         add('network', `${name}${op.host ? ' → ' + op.host : ''}`, op.span);

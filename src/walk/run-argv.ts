@@ -53,7 +53,8 @@ export function runArgv(
     : w.aliases.has(first.value)
       ? { kind: 'alias' as const, name: first.value }
       : null;
-  const walked = w.emit({ ...c, program, programRaw: c.programRaw, args: rest, parent, calls }, ctx, scope);
+  const programPath = first.value.includes('/') ? first.value : null;
+  const walked = w.emit({ ...c, program, programRaw: c.programRaw, programPath, args: rest, parent, calls }, ctx, scope);
   if (calls) return;
   trackShellState(w, program, rest, scope, certain);
 
@@ -72,8 +73,12 @@ export function runArgv(
   };
   switch (u.inner.kind) {
     case 'argv': {
-      const args = rest.slice(u.inner.start);
-      if (u.inner.extraArgs === 'stdin') {
+      let args = rest.slice(u.inner.start);
+      const token = u.inner.replace;
+      if (token !== undefined) {
+        if (args.length === 0) args.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
+        args = args.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a));
+      } else if (u.inner.extraArgs === 'stdin') {
         // xargs appends what it reads from stdin; with no command it runs echo.
         if (args.length === 0) args.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
         args.push({ value: '{stdin}', dynamic: true, glob: false, span: walked.span });
@@ -84,6 +89,9 @@ export function runArgv(
     }
     case 'shell':
       return nestedScript(w, walked, u.inner.script, frame, innerCtx, scope);
+    case 'jobs':
+      for (const job of u.inner.scripts) nestedScript(w, walked, [job], frame, innerCtx, scope);
+      return;
     case 'stdin-shell': {
       walked.execsStdin = true;
       const input = c.redirects.find((r) => r.input !== null)?.input;

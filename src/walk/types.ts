@@ -64,6 +64,8 @@ export interface WalkedCommand {
   program: string | null;
   /** The program word as written. */
   programRaw: string;
+  /** The program as a path when it was given with a `/` (`./cat`, `/usr/bin/rm`), else null. */
+  programPath: string | null;
   /** Arguments after the program (expanded). */
   args: Arg[];
   /** `NAME=value` prefix assignments (value null when dynamic). */

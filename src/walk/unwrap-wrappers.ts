@@ -3,14 +3,18 @@
  * wrapped argv starts, or which argument is a shell string to parse, with the wrapper's side facts
  * (privilege, remote host, extra arguments from stdin).
  */
+import { own } from '../own.js';
 import type { Arg } from './types.js';
+import { parallelJobs } from './parallel-jobs.js';
 import { SHELLS, SHELL_VALUE_OPTIONS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS, type WrapperOptions } from './wrapper-table.js';
 
 export type Inner =
   /** The wrapped command is `args.slice(start)` (possibly with extra trailing arguments). */
-  | { kind: 'argv'; start: number; extraArgs?: 'stdin' }
+  | { kind: 'argv'; start: number; extraArgs?: 'stdin'; replace?: string }
   /** The wrapped command is a shell string (`sh -c S`, `su -c S`, `watch 'a | b'`). */
   | { kind: 'shell'; script: Arg[] }
+  /** Several shell command lines, each a job (`parallel`). */
+  | { kind: 'jobs'; scripts: Arg[] }
   /** An interactive or stdin-reading shell (`sudo -i`, `su`, `bash`, `bash -s`). */
   | { kind: 'stdin-shell' }
   /** Runs a script file (`bash script.sh`). */
@@ -90,7 +94,7 @@ function takeAssignments(args: Arg[], i: number, out: Unwrapped['assignments']):
 
 /** Unwrap `name args…` if `name` is a wrapper; null when it is not one. */
 export function unwrap(name: string, args: Arg[]): Unwrapped | null {
-  const opts = WRAPPER_OPTIONS[name];
+  const opts = own(WRAPPER_OPTIONS, name);
   const result = (inner: Inner, extra: Partial<Unwrapped> = {}): Unwrapped => ({
     wrapper: name,
     inner,
@@ -153,15 +157,17 @@ export function unwrap(name: string, args: Arg[]): Unwrapped | null {
       if (i >= args.length) return result({ kind: 'none' });
       if (scan.flags.has('-x') || scan.flags.has('--exec')) return result({ kind: 'argv', start: i });
       return result({ kind: 'shell', script: args.slice(i) });
-    case 'xargs':
-      return result(i >= args.length ? { kind: 'argv', start: args.length, extraArgs: 'stdin' } : { kind: 'argv', start: i, extraArgs: 'stdin' });
-    case 'parallel': {
-      const sep = args.findIndex((a, k) => k >= i && (a.value === ':::' || a.value === '::::' || a.value === ':::+'));
-      const end = sep >= 0 ? sep : args.length;
-      if (end > i) return result({ kind: 'shell', script: args.slice(i, end) });
-      // `parallel ::: 'cmd1' 'cmd2'`: each argument is a command.
-      return result({ kind: 'shell', script: args.slice(end + 1).filter((a) => !a.value.startsWith(':::')) });
+    case 'xargs': {
+      // With -I R / -i[R] / --replace[=R], R in the arguments is replaced by each input line.
+      const attached = args.slice(0, i).find((a) => /^-i/.test(a.value) || a.value.startsWith('--replace'));
+      const replace =
+        scan.values.get('-I')?.value ??
+        (attached ? attached.value.replace(/^-i|^--replace=?/, '') || '{}' : undefined);
+      const start = i >= args.length ? args.length : i;
+      return result(replace !== undefined ? { kind: 'argv', start, replace } : { kind: 'argv', start, extraArgs: 'stdin' });
     }
+    case 'parallel':
+      return result({ kind: 'jobs', scripts: parallelJobs(args.slice(i)) });
     case 'su':
     case 'runuser':
       if (scan.shellString) return result({ kind: 'shell', script: [scan.shellString] });

@@ -300,13 +300,17 @@ export class Walker {
       this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
       return;
     }
+    for (const w of cmd.words) {
+      const first = w.parts[0];
+      if (first?.type === 'Literal' && /^=[A-Za-z_]/.test(first.raw)) this.finding('zsh-expansion', `\`${w.raw}\``, frame.map(w.span));
+    }
     const args = this.expandArgs(cmd.words, frame, scope);
     runArgv(this, { args, assignments, redirects, span, text, programRaw: cmd.words[0].raw }, frame, ctx, scope, certain, null);
   }
 
   emit(
     c: Pick<WalkedCommand, 'program' | 'programRaw' | 'args' | 'assignments' | 'redirects' | 'span' | 'text'> &
-      Partial<Pick<WalkedCommand, 'parent' | 'calls' | 'execsStdin'>>,
+      Partial<Pick<WalkedCommand, 'parent' | 'calls' | 'execsStdin' | 'programPath'>>,
     ctx: CommandContext,
     scope: Scope,
   ): WalkedCommand {
@@ -314,6 +318,7 @@ export class Walker {
       id: this.commands.length,
       program: c.program,
       programRaw: c.programRaw,
+      programPath: c.programPath ?? null,
       args: c.args,
       assignments: c.assignments,
       redirects: c.redirects,

@@ -30,7 +30,7 @@ describe('unwrapping wrappers', () => {
     ["eval 'rm x'", 'rm x'],
     ['eval rm x', 'rm x'],
     ["env -S 'rm x'", 'rm x'],
-    ['parallel rm ::: a b', 'rm'],
+    ['parallel rm ::: a b', 'rm a'],
     ["ssh host 'rm x'", 'rm x'],
     ['/usr/bin/sudo /bin/rm x', 'rm x'],
   ];

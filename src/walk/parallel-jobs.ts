@@ -1,0 +1,76 @@
+/**
+ * GNU parallel builds each job as a shell command line: the command words, with replacement
+ * strings (`{}`, `{1}`, `{.}`…) filled by the inputs from `:::` lists — quoted — or appended when
+ * there is none. Inputs read from stdin or `::::` files are unknown: they stand in as `"$…"`, an
+ * unknown variable, so the job is still analysed with that one part dynamic.
+ */
+import type { Arg } from './types.js';
+
+/** At most this many jobs are built from `:::` lists (cartesian product). */
+export const MAX_PARALLEL_JOBS = 16;
+
+const UNKNOWN_INPUT = '"$__shellgate_parallel_input"';
+const REPLACEMENT = /\{(\d+)?([./#%]|\/\/|\/\.|\.\.)?\}/g;
+
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The job command lines for `parallel ARGS` (ARGS after parallel's own options). */
+export function parallelJobs(args: Arg[]): Arg[] {
+  const sepAt = args.findIndex((a) => /^:{3,4}\+?$/.test(a.value));
+  const commandWords = sepAt >= 0 ? args.slice(0, sepAt) : args;
+  const lists: { file: boolean; values: Arg[] }[] = [];
+  if (sepAt >= 0) {
+    for (const a of args.slice(sepAt)) {
+      if (/^:{3,4}\+?$/.test(a.value)) lists.push({ file: a.value.startsWith('::::'), values: [] });
+      else lists[lists.length - 1].values.push(a);
+    }
+  }
+  const known = lists.length > 0 && lists.every((l) => !l.file && l.values.every((v) => !v.dynamic));
+  const combos: (string[] | null)[] = known ? product(lists.map((l) => l.values.map((v) => v.value))) : [null];
+  const spanOf = (): Arg['span'] => {
+    const all = args.length > 0 ? args : [];
+    return all.length > 0 ? { start: all[0].span.start, end: all[all.length - 1].span.end } : { start: 0, end: 0 };
+  };
+  const dynamic = commandWords.some((w) => w.dynamic);
+  const jobs: Arg[] = [];
+  for (const combo of combos) {
+    // `parallel ::: 'cmd1' 'cmd2'`: the inputs are the commands.
+    if (commandWords.length === 0) {
+      jobs.push({ value: combo === null ? UNKNOWN_INPUT : combo.join(' '), dynamic: combo === null, glob: false, span: spanOf() });
+      continue;
+    }
+    // Whether the words are joined as a shell line or kept as words is read both ways (fail
+    // closed): `parallel sh -c 'echo {}' ::: a` is analysed as both.
+    for (const quoteWords of [false, true]) {
+      const input = (i: number | null): string => {
+        if (combo === null) return UNKNOWN_INPUT;
+        const v = i === null ? combo.join(' ') : (combo[i] ?? '');
+        return quoteWords ? v : i === null ? combo.map(shellQuote).join(' ') : shellQuote(v);
+      };
+      let replaced = false;
+      const words = commandWords.map((w) => {
+        const filled = w.value.replace(REPLACEMENT, (_m, n: string | undefined, mod: string | undefined) => {
+          replaced = true;
+          return mod ? UNKNOWN_INPUT : input(n ? Number(n) - 1 : null);
+        });
+        return quoteWords && !filled.includes(UNKNOWN_INPUT) ? shellQuote(filled) : filled;
+      });
+      if (!replaced) words.push(quoteWords && combo !== null ? shellQuote(input(null)) : input(null));
+      const line = words.join(' ');
+      if (!jobs.some((j) => j.value === line)) jobs.push({ value: line, dynamic, glob: false, span: spanOf() });
+    }
+  }
+  return jobs;
+}
+
+function product(lists: string[][]): string[][] {
+  let out: string[][] = [[]];
+  for (const l of lists) {
+    const next: string[][] = [];
+    for (const prefix of out) for (const v of l) if (next.length < MAX_PARALLEL_JOBS) next.push([...prefix, v]);
+    out = next;
+  }
+  return out;
+}
