@@ -219,6 +219,10 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       raw.push({ rule: 'input-limit', detail: `${opts.maxInputLength} characters`, span: { start: opts.maxInputLength, end: command.length } });
       source = source.slice(0, opts.maxInputLength);
     }
+    for (const m of source.matchAll(/\S\\\n(?=\S)/g)) {
+      raw.push({ rule: 'line-continuation', detail: `\`${m[0][0]}\\⏎${source[m.index! + 3] ?? ''}\``, span: { start: m.index! + 1, end: m.index! + 3 } });
+      if (raw.length >= 5) break;
+    }
     for (const m of source.matchAll(CONTROL_CHARACTERS)) {
       raw.push({ rule: 'control-character', detail: describeControl(m[0]), span: { start: m.index!, end: m.index! + 1 } });
       if (raw.length >= 5) break;

@@ -67,6 +67,11 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'the command holds {detail}; shells, parsers and terminals read such characters differently',
   },
+  'line-continuation': {
+    category: 'parse',
+    level: 'ask',
+    message: 'a backslash-newline splits a word ({detail}); bash joins it before reading, so the word is not what it looks like',
+  },
   'secret-variable': {
     category: 'exfiltration',
     level: 'ask',

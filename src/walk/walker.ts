@@ -240,9 +240,23 @@ export class Walker {
   }
 
   /** Walk an arithmetic context's substitutions and flag unknown values evaluated in it. */
-  private arithmetic(raw: string, inner: WordPart[], span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  private arithmetic(raw: string, inner: WordPart[], span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope, shown = raw): void {
     this.wordSubstitutions(inner, frame, ctx, scope);
-    if (arithmeticRisk(raw, inner, scope)) this.finding('arithmetic-injection', `\`${raw.slice(0, 60)}\``, frame.map(span));
+    if (arithmeticRisk(raw, inner, scope)) this.finding('arithmetic-injection', `\`${shown.slice(0, 60)}\``, frame.map(span));
+  }
+
+  /**
+   * tree-sitter-bash does not parse backticks inside heredoc bodies; bash runs them. Re-read the
+   * body as a double-quoted string (same expansion rules there) and walk what it substitutes.
+   */
+  private heredocBackticks(body: Word, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+    if (!body.raw.includes('`') || hasBacktick(body.parts)) return;
+    const text = 'echo "' + body.raw.replace(/"/g, '\\"') + '"';
+    const parsed = this.options.parse(text);
+    const inner: SourceFrame = { source: text, map: () => frame.map(body.span), scriptDepth: frame.scriptDepth + 1 };
+    if (parsed.issues.length > 0) this.finding('parse-error', 'a backquote in a heredoc body', frame.map(body.span));
+    const first = parsed.script.body.items[0];
+    if (first?.type === 'SimpleCommand') for (const w of first.words) this.wordSubstitutions(w.parts, inner, ctx, scope);
   }
 
   expandArgs(words: Word[], frame: SourceFrame, scope: Scope): Arg[] {
@@ -262,7 +276,10 @@ export class Walker {
       this.wordSubstitutions(r.target.parts, frame, ctx, scope);
       const span = frame.map(r.span);
       if (r.heredoc) {
-        if (!r.heredoc.quoted) this.wordSubstitutions(r.heredoc.body.parts, frame, ctx, scope);
+        if (!r.heredoc.quoted) {
+          this.wordSubstitutions(r.heredoc.body.parts, frame, ctx, scope);
+          this.heredocBackticks(r.heredoc.body, frame, ctx, scope);
+        }
         const e = expandWord(r.heredoc.body, es);
         return { op: r.op, fd: r.fd, path: null, dup: false, input: e.dynamic ? null : e.fields.join(' '), span };
       }
@@ -283,7 +300,8 @@ export class Walker {
     for (const a of cmd.assignments) {
       if (a.value) this.wordSubstitutions(a.value.parts, frame, ctx, scope);
       for (const w of a.array ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
-      this.wordSubstitutions(a.subscript, frame, ctx, scope);
+      // An indexed array's subscript is arithmetic: unknown values in it are evaluated.
+      if (a.subscript.length > 0) this.arithmetic('', a.subscript, a.span, frame, ctx, scope, sourceText(frame, a.span));
     }
     for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
     const redirects = this.redirectTargets(cmd.redirects, frame, ctx, scope);
@@ -333,6 +351,10 @@ export class Walker {
     this.commands.push(walked);
     return walked;
   }
+}
+
+function hasBacktick(parts: WordPart[]): boolean {
+  return parts.some((p) => (p.type === 'CmdSubst' && p.backtick) || (p.type === 'DoubleQuoted' && hasBacktick(p.parts)));
 }
 
 /** Names of variables that hold secrets by convention. */
