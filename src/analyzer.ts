@@ -17,6 +17,9 @@ import { PathClassifier } from './paths/classify.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
+import { loadRules } from './guard/load-rules.js';
+import { applyGuards } from './guard/apply.js';
+import type { GuardRule } from './guard/rule-types.js';
 
 export interface AnalyzerOptions {
   /** `info` (default): chaining, substitutions, redirects and background jobs are findings at `allow`; `ask` raises them. */
@@ -29,6 +32,8 @@ export interface AnalyzerOptions {
   commandSpecDirs?: string[];
   /** Read the file of `source FILE` / `. FILE` when it exists (default true; at most 256 KiB). */
   followSource?: boolean;
+  /** Extra guard rule files (JSON, the format of rules/builtin/*.json). */
+  ruleFiles?: string[];
 }
 
 export interface AnalysisContext {
@@ -44,6 +49,8 @@ export interface AnalysisContext {
 
 export interface Analyzer {
   analyze(command: string, context?: AnalysisContext): Verdict;
+  /** The guard rules in force (built-in and from `ruleFiles`). */
+  readonly rules: readonly GuardRule[];
 }
 
 const MAX_FINDINGS = 1000;
@@ -61,7 +68,7 @@ function describeControl(ch: string): string {
   return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 const MAX_SOURCE_BYTES = 256 * 1024;
-const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource']);
+const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles']);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
 
 function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
@@ -76,12 +83,15 @@ function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
   };
   const dirs = o.commandSpecDirs ?? [];
   if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "commandSpecDirs" must be a list of folders');
+  const ruleFiles = o.ruleFiles ?? [];
+  if (!Array.isArray(ruleFiles) || ruleFiles.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "ruleFiles" must be a list of files');
   return {
     chaining,
     maxInputLength: positive('maxInputLength', o.maxInputLength, 4 * 1024 * 1024),
     maxScriptDepth: positive('maxScriptDepth', o.maxScriptDepth, 8),
     commandSpecDirs: dirs,
     followSource: o.followSource ?? true,
+    ruleFiles,
   };
 }
 
@@ -175,6 +185,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   const parser = await BashParser.create();
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const assessOpts: AssessOptions = { chaining: opts.chaining };
+  let currentHome = homedir();
+  const guards = loadRules(opts.ruleFiles, () => currentHome);
   const classifiers = new Map<string, PathClassifier>();
 
   const classifierFor = (ctx: Required<AnalysisContext>): PathClassifier => {
@@ -189,6 +201,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   };
 
   return {
+    rules: guards.rules,
     analyze(command: string, context: AnalysisContext = {}): Verdict {
       if (typeof command !== 'string') throw new ShellgateError('input', `command must be a string, got ${command === null ? 'null' : typeof command}`);
       const ctx = checkContext(context);
@@ -214,6 +227,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   function analyzeOnce(command: string, ctx: Required<AnalysisContext>): Verdict {
     const trace: TraceStep[] = [];
     const raw: RawFinding[] = [];
+    currentHome = ctx.home;
     let source = command;
     if (source.length > opts.maxInputLength) {
       raw.push({ rule: 'input-limit', detail: `${opts.maxInputLength} characters`, span: { start: opts.maxInputLength, end: command.length } });
@@ -243,7 +257,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       commandStart: (program, args) => commandOperandStart(specs, program, args),
     });
     const rootCtx: CommandContext = {
-      pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false,
+      pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
       functionName: null, depth: 0, via: [], remote: null, privileged: false,
     };
     walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, { cwd: ctx.cwd, vars: new Map(), dirStack: [] });
@@ -262,6 +276,16 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       findings.push(...fs);
     }
     trace.push({ layer: 'ops', level: opsLevel, reason: `${operations.length} operation(s)` });
+
+    const guardFindings = applyGuards(guards, walker.commands, operations, specs);
+    let guardLevel: Level = 'allow';
+    for (const f of guardFindings) guardLevel = stricter(guardLevel, f.level);
+    findings.push(...guardFindings);
+    trace.push({
+      layer: 'guard',
+      level: guardLevel,
+      reason: guardFindings.length > 0 ? [...new Set(guardFindings.map((f) => f.rule))].join(', ') : 'no guard rule matched',
+    });
 
     let level: Level = 'allow';
     for (const f of findings) level = stricter(level, f.level);

@@ -44,6 +44,7 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
         if (sub) {
           spec = sub;
           subcommands.push(a);
+          endOfOptions = false; // `git -- reset --hard`: the subcommand reads its own options
           continue;
         }
         unknownSubcommand = a;

@@ -45,6 +45,8 @@ export interface CommandContext {
   /** Runs only depending on an earlier command (`&&`, `||`, if/while/case). */
   conditional: boolean;
   loop: boolean;
+  /** Inside a loop whose condition never fails (`while :`, `while true`, `until false`, `for ((;;))`). */
+  infiniteLoop: boolean;
   /** Name of the function whose body this is. */
   functionName: string | null;
   /** Nesting depth of constructs and nested scripts. */
@@ -76,6 +78,8 @@ export interface WalkedCommand {
   cwd: string | null;
   /** Id of the wrapper command this one was unwrapped from. */
   parent: number | null;
+  /** For commands inside `$(…)`, backticks or `<(…)` in another command's words: that command's id. */
+  substitutionOf: number | null;
   /** Calls a function or alias defined in the same command line. */
   calls: { kind: 'function' | 'alias'; name: string } | null;
   /** The command reads the program text it runs from stdin (`sh`, `bash -s`, `python -`). */

@@ -158,7 +158,7 @@ export class Walker {
           const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
           this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
         }
-        const loop = { ...inner, loop: true, conditional: true };
+        const loop = { ...inner, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame) };
         if (cmd.type === 'For') {
           for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
           scope.vars.set(cmd.variable, null);
@@ -297,6 +297,18 @@ export class Walker {
   }
 
   private simple(cmd: SimpleCommand, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
+    const before = this.commands.length;
+    this.simpleInner(cmd, frame, ctx, scope, certain, () => {
+      // Substitutions in this command's words ran just before it: link them to it.
+      const consumer = this.commands.length;
+      for (let i = before; i < consumer; i++) {
+        const c = this.commands[i];
+        if (c.substitutionOf === null && c.context.substitution !== null && c.context.depth > ctx.depth) c.substitutionOf = consumer;
+      }
+    });
+  }
+
+  private simpleInner(cmd: SimpleCommand, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean, linkSubstitutions: () => void): void {
     for (const a of cmd.assignments) {
       if (a.value) this.wordSubstitutions(a.value.parts, frame, ctx, scope);
       for (const w of a.array ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
@@ -312,6 +324,7 @@ export class Walker {
     }));
     const span = frame.map(cmd.span);
     const text = sourceText(frame, cmd.span);
+    linkSubstitutions();
     if (cmd.words.length === 0) {
       // `X=1` alone sets shell variables for what follows.
       for (const a of assignments) scope.vars.set(a.name, certain ? a.value : null);
@@ -343,6 +356,7 @@ export class Walker {
       context: ctx,
       cwd: scope.cwd,
       parent: c.parent ?? this.owners[this.owners.length - 1] ?? null,
+      substitutionOf: null,
       calls: c.calls ?? null,
       execsStdin: c.execsStdin ?? false,
       span: c.span,
@@ -351,6 +365,16 @@ export class Walker {
     this.commands.push(walked);
     return walked;
   }
+}
+
+/** `while :`, `while true`, `until false`, `for ((;;))`. */
+function isInfinite(cmd: Command, frame: SourceFrame): boolean {
+  if (cmd.type === 'ArithFor') return /\(\(\s*[^;]*;\s*;/.test(sourceText(frame, cmd.span));
+  if (cmd.type !== 'While' || cmd.condition.items.length !== 1) return false;
+  const c = cmd.condition.items[0];
+  if (c.type !== 'SimpleCommand' || c.words.length !== 1) return false;
+  const w = c.words[0].raw;
+  return cmd.until ? w === 'false' : w === 'true' || w === ':';
 }
 
 function hasBacktick(parts: WordPart[]): boolean {

@@ -1,0 +1,26 @@
+/** Run the guard rules over a verdict's commands: every rule that matches a command is a finding. */
+import type { WalkedCommand } from '../walk/types.js';
+import type { Operation } from '../ops/types.js';
+import type { SpecTable } from '../ops/load-specs.js';
+import type { Finding } from '../verdict/types.js';
+import type { RuleSet } from './load-rules.js';
+import { Subject } from './subject.js';
+
+export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
+  const byCommand = new Map<number, Operation[]>();
+  for (const o of ops) {
+    const list = byCommand.get(o.command);
+    if (list) list.push(o);
+    else byCommand.set(o.command, [o]);
+  }
+  const all: Subject[] = [];
+  for (const c of commands) all.push(new Subject(c, byCommand.get(c.id) ?? [], all, specs));
+  const findings: Finding[] = [];
+  for (const s of all) {
+    for (const r of rules.rules) {
+      if (!r.test(s)) continue;
+      findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+    }
+  }
+  return findings;
+}

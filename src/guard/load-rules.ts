@@ -1,0 +1,114 @@
+/**
+ * Load guard rules: the built-in files in rules/builtin/ (one per category, plus _lists.json for
+ * shared lists and macros) and any user rule files in the same format. Every field is checked;
+ * an invalid rule fails with a message naming the file, the rule and the field.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { ShellgateError } from '../errors.js';
+import { RULES_DIR } from '../ops/load-specs.js';
+import { compileMatcher, type Compiled } from './compile.js';
+import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
+
+export interface LoadedRule extends GuardRule {
+  test: Compiled;
+}
+
+export interface RuleSet {
+  rules: LoadedRule[];
+  byId: Map<string, LoadedRule>;
+  defs: SharedDefinitions;
+}
+
+const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'match', 'examples']);
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ShellgateError('config', `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ShellgateError('config', `${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function loadDefinitions(file: string): SharedDefinitions {
+  const data = readJson(file);
+  if (!isObject(data) || !isObject(data.lists) || !isObject(data.macros)) {
+    throw new ShellgateError('config', `${file}: expected { "lists": {…}, "macros": {…} }`);
+  }
+  for (const [name, l] of Object.entries(data.lists)) {
+    if (!Array.isArray(l) || l.some((x) => typeof x !== 'string')) throw new ShellgateError('config', `${file}: list "${name}" must be a list of strings`);
+  }
+  return { lists: data.lists as Record<string, string[]>, macros: data.macros as Record<string, Matcher> };
+}
+
+export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => string, builtin: boolean): LoadedRule[] {
+  const data = readJson(file);
+  if (!isObject(data)) throw new ShellgateError('config', `${file}: expected { "category": …, "rules": [ … ] }`);
+  const category = data.category;
+  if (typeof category !== 'string' || !/^[a-z0-9-]+$/.test(category)) throw new ShellgateError('config', `${file}: field "category" must be a lowercase name`);
+  if (builtin && !(GUARD_CATEGORIES as readonly string[]).includes(category)) {
+    throw new ShellgateError('config', `${file}: category "${category}" is not one of ${GUARD_CATEGORIES.join(', ')}`);
+  }
+  if (!Array.isArray(data.rules)) throw new ShellgateError('config', `${file}: field "rules" must be a list`);
+  return data.rules.map((r: unknown, i: number) => {
+    const where = `${file}: rule ${isObject(r) && typeof r.id === 'string' ? `"${r.id}"` : `#${i + 1}`}`;
+    const bad: (field: string, what: string) => never = (field, what) => {
+      throw new ShellgateError('config', `${where}: field "${field}" ${what}`);
+    };
+    if (!isObject(r)) bad('(rule)', 'must be an object');
+    for (const k of Object.keys(r)) if (!RULE_KEYS.has(k)) bad(k, `is not a rule field (known: ${[...RULE_KEYS].join(', ')})`);
+    if (typeof r.id !== 'string' || !ID.test(r.id)) bad('id', 'must look like "category/rule-name"');
+    const id = r.id as string;
+    if (!id.startsWith(category + '/')) bad('id', `must start with the file's category "${category}/"`);
+    if (r.level !== 'deny' && r.level !== 'ask') bad('level', 'must be "deny" or "ask"');
+    if (typeof r.message !== 'string' || r.message.length === 0 || r.message.includes('\n')) bad('message', 'must be one line of text');
+    if (typeof r.rationale !== 'string' || r.rationale.length === 0) bad('rationale', 'must be text');
+    const ex = r.examples;
+    if (!isObject(ex) || !Array.isArray(ex.match) || !Array.isArray(ex.noMatch)) bad('examples', 'must be { "match": [ … ], "noMatch": [ … ] }');
+    const examples = ex as { match: unknown[]; noMatch: unknown[] };
+    if ([...examples.match, ...examples.noMatch].some((e) => typeof e !== 'string')) bad('examples', 'must hold command strings');
+    const test = compileMatcher(r.match as Matcher, { defs, home, where }, 'match');
+    return {
+      id,
+      category,
+      level: r.level as 'deny' | 'ask',
+      message: r.message as string,
+      rationale: r.rationale as string,
+      match: r.match as Matcher,
+      examples: examples as { match: string[]; noMatch: string[] },
+      file,
+      builtin,
+      test,
+    };
+  });
+}
+
+/** Built-in rules plus user rule files (paths to JSON files in the same format). */
+export function loadRules(userFiles: string[], home: () => string): RuleSet {
+  const dir = join(RULES_DIR, 'builtin');
+  const defs = loadDefinitions(join(dir, '_lists.json'));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== '_lists.json')
+    .sort();
+  const rules: LoadedRule[] = [];
+  for (const f of files) rules.push(...loadRuleFile(join(dir, f), defs, home, true));
+  for (const f of userFiles) rules.push(...loadRuleFile(f, defs, home, false));
+  const byId = new Map<string, LoadedRule>();
+  for (const r of rules) {
+    const prev = byId.get(r.id);
+    if (prev) throw new ShellgateError('config', `${r.file}: rule "${r.id}" is already defined in ${basename(prev.file)}`);
+    byId.set(r.id, r);
+  }
+  return { rules, byId, defs };
+}

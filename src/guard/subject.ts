@@ -1,0 +1,129 @@
+/**
+ * What a guard rule looks at for one command: the walked command, its operations, its options
+ * parsed by meaning, its inline program text, and its neighbours in the verdict.
+ */
+import type { WalkedCommand } from '../walk/types.js';
+import type { Operation } from '../ops/types.js';
+import type { SpecTable } from '../ops/load-specs.js';
+import { parseArgv, type ParsedArgv } from '../ops/parse-argv.js';
+import type { CommandSpec } from '../ops/spec-types.js';
+
+const NO_OPTIONS: CommandSpec = { summary: '', class: 'unknown' };
+
+/** Options whose value is inline program text, per interpreter. */
+const CODE_OPTIONS: Record<string, string[]> = {
+  python: ['-c'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  node: ['-e', '--eval', '-p', '--print'],
+  bun: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  php: ['-r'],
+  lua: ['-e'],
+  osascript: ['-e'],
+  pwsh: ['-c', '-command', '-encodedcommand', '-e', '-ec'],
+  rscript: ['-e'],
+  tclsh: [],
+};
+
+/** `python3.11` → python, `nodejs` → node, `powershell` → pwsh. */
+export function interpreterFamily(program: string): string | null {
+  const p = program.toLowerCase();
+  if (/^python[0-9.]*$/.test(p) || p === 'pypy' || p === 'pypy3') return 'python';
+  if (/^perl[0-9.]*$/.test(p)) return 'perl';
+  if (/^ruby[0-9.]*$/.test(p) || p === 'jruby') return 'ruby';
+  if (p === 'node' || p === 'nodejs') return 'node';
+  if (p === 'powershell' || p === 'pwsh' || p === 'powershell.exe') return 'pwsh';
+  if (/^php[0-9.]*$/.test(p)) return 'php';
+  if (/^lua[0-9.]*$/.test(p) || p === 'luajit') return 'lua';
+  if (p in CODE_OPTIONS) return p;
+  if (/^(g|m|n)?awk$/.test(p) || p === 'busybox-awk') return 'awk';
+  return null;
+}
+
+export class Subject {
+  private parsedCache: ParsedArgv | null = null;
+  private codeCache: string | null | undefined;
+
+  constructor(
+    readonly cmd: WalkedCommand,
+    readonly ops: Operation[],
+    readonly all: Subject[],
+    private readonly specs: SpecTable,
+  ) {}
+
+  get parsed(): ParsedArgv {
+    if (!this.parsedCache) {
+      const spec = (this.cmd.program && this.specs.get(this.cmd.program)) || NO_OPTIONS;
+      this.parsedCache = parseArgv(spec, this.cmd.args);
+    }
+    return this.parsedCache;
+  }
+
+  /** Option spellings present, normalised (`-rf` → `-r`, `-f`; `--force=x` → `--force`). */
+  hasFlag(spelling: string): boolean {
+    return this.parsed.options.some((o) => o.name === spelling);
+  }
+
+  /** Inline program text run by an interpreter, or null. */
+  get code(): string | null {
+    if (this.codeCache !== undefined) return this.codeCache;
+    this.codeCache = null;
+    const program = this.cmd.program;
+    const family = program ? interpreterFamily(program) : null;
+    if (!family) return null;
+    const parts: string[] = [];
+    if (family === 'awk') {
+      const programArg = this.parsed.operands[0];
+      if (programArg && !this.parsed.options.some((o) => o.name === '-f' || o.name === '--file')) parts.push(programArg.value);
+    } else {
+      const names = CODE_OPTIONS[family] ?? [];
+      const args = this.cmd.args;
+      for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        const lower = a.toLowerCase();
+        for (const n of names) {
+          if (lower === n && i + 1 < args.length) parts.push(args[i + 1].value);
+          else if (n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) parts.push(a.slice(2));
+          else if (a.startsWith(n + '=')) parts.push(a.slice(n.length + 1));
+        }
+      }
+    }
+    // Program text fed on stdin: `python3 - <<EOF`, `perl <<< '…'`.
+    for (const r of this.cmd.redirects) if (r.input !== null) parts.push(r.input);
+    this.codeCache = parts.length > 0 ? parts.join('\n') : null;
+    return this.codeCache;
+  }
+
+  /** Stages of the same pipeline before (negative) or after (positive) this one. */
+  pipelineNeighbours(direction: 'before' | 'after'): Subject[] {
+    const p = this.cmd.context.pipeline;
+    if (!p) return [];
+    return this.all.filter((s) => {
+      const q = s.cmd.context.pipeline;
+      return q !== null && q.id === p.id && (direction === 'before' ? q.index < p.index : q.index > p.index);
+    });
+  }
+
+  /** Commands that ran in substitutions among this command's words (and what they wrap). */
+  feeders(): Subject[] {
+    const direct = new Set(this.all.filter((s) => s.cmd.substitutionOf === this.cmd.id).map((s) => s.cmd.id));
+    return this.all.filter((s) => direct.has(s.cmd.id) || (s.cmd.parent !== null && direct.has(s.cmd.parent)));
+  }
+
+  /** Wrappers around this command, innermost first. */
+  ancestors(): Subject[] {
+    const out: Subject[] = [];
+    for (let p = this.cmd.parent; p !== null; p = this.all[p]?.cmd.parent ?? null) {
+      const s = this.all[p];
+      if (!s || out.includes(s)) break;
+      out.push(s);
+    }
+    return out;
+  }
+
+  /** Paths this command touches. */
+  paths(): Set<string> {
+    return new Set(this.ops.map((o) => o.path).filter((p): p is string => p !== undefined));
+  }
+}
