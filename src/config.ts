@@ -19,9 +19,10 @@ export function loadConfigFile(path: string): AnalyzerOptions {
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ShellgateError('config', `${path}: expected a JSON object`);
   const options = { ...(data as Record<string, unknown>) } as AnalyzerOptions & Record<string, unknown>;
-  // Spec folders are relative to the config file.
-  if (Array.isArray(options.commandSpecDirs)) {
-    options.commandSpecDirs = options.commandSpecDirs.map((d) => (typeof d === 'string' ? resolve(dirname(path), d) : d));
+  // Spec folders and rule files are relative to the config file.
+  for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
+    const list = options[key];
+    if (Array.isArray(list)) options[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(path), d) : d));
   }
   return options;
 }

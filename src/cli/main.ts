@@ -11,6 +11,7 @@ import { ShellgateError } from '../errors.js';
 import { LEVEL_ORDER, type Level, type Verdict } from '../verdict/types.js';
 import { parseCheckArgs, UsageError, type CheckArgs } from './args.js';
 import { formatVerdict } from './format-text.js';
+import { parseRulesArgs, rulesOutput } from './rules-command.js';
 
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
 const EXIT_USAGE = 64;
@@ -30,7 +31,11 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
   --config FILE     JSON file of analyser options
   --color WHEN      auto (default), always, never
 
-exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error`;
+exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
+
+       shellgate rules [--json] [--config FILE] [ID]
+
+List every guard rule (id, level, message), or show one rule's rationale and examples.`;
 
 function toJson(v: Verdict): string {
   return JSON.stringify({
@@ -103,6 +108,12 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return check(parseCheckArgs(rest));
+  }
+  if (sub === 'rules') {
+    const args = parseRulesArgs(rest);
+    const analyzer = await createAnalyzer(args.config ? loadConfigFile(args.config) : {});
+    process.stdout.write(rulesOutput(analyzer, args) + '\n');
+    return 0;
   }
   throw new UsageError(`unknown command "${sub}" (try: shellgate check --help)`);
 }

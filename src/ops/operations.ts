@@ -9,6 +9,7 @@ import type { Arg, WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
 import { resolvePath } from '../paths/resolve.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
+import { interpreterFamily } from './interpreters.js';
 import type { PathClassifier } from '../paths/classify.js';
 import type { SpecTable } from './load-specs.js';
 import type { ArgRole, CommandClass } from './spec-types.js';
@@ -87,6 +88,8 @@ export class OpBuilder {
       case 'list':
         return this.path('List', arg, source);
       case 'exec':
+        // A script operand (`python x.py`) is a file; an option value (`-m module`, `--pre prog`) names a program.
+        if (source === 'operand') return this.path('Exec', arg, source);
         return this.add('Exec', source, arg.span, { program: arg.value, target: arg.value, dynamic: arg.dynamic });
       case 'url':
         return this.add('Network', source, arg.span, { url: arg.value, host: hostOf(arg.value), target: arg.value, dynamic: arg.dynamic });
@@ -169,10 +172,22 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
       if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true });
     }
   }
+  if (readsProgramFromStdin(program, parsed)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
   for (const x of extraOps(parsed)) {
     if (!b.ops.some((o) => o.kind === x)) b.add(x, 'program', cmd.span, { program });
   }
   return facts(cls);
+}
+
+const NOT_RUNNING = new Set(['-V', '--version', '-v', '-h', '--help', '-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print']);
+
+/** `python3`, `python3 -`, `perl` with no script and no inline code run what stdin holds. */
+function readsProgramFromStdin(program: string, parsed: ParsedArgv): boolean {
+  const family = interpreterFamily(program);
+  if (family === null || family === 'awk' || family === 'deno' || family === 'osascript') return false;
+  if (parsed.options.some((o) => NOT_RUNNING.has(o.name))) return false;
+  const first = parsed.operands[0];
+  return first === undefined || (first.value === '-' && !first.dynamic);
 }
 
 /** Wrappers and shells are not the risk themselves: what they run is walked separately. */
@@ -198,7 +213,7 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     const commandMode = cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.value));
     if (file && !commandMode) {
       b.path('Read', file, 'operand');
-      b.add('Exec', 'operand', file.span, { program: file.value, target: file.value, dynamic: file.dynamic });
+      b.path('Exec', file, 'operand');
       return facts('unknown');
     }
   }

@@ -198,6 +198,18 @@ function curl(b: OpBuilder, p: ParsedArgv | null): void {
 }
 
 /** man -P CMD / -H[BROWSER] and less `+!cmd` run programs. */
+/** wget without -O saves each URL under its last path segment (index.html for none), in -P DIR or the cwd. */
+function wget(b: OpBuilder, p: ParsedArgv | null): void {
+  if (!p || p.options.some((o) => ['-O', '--output-document', '--spider', '-i', '--input-file'].includes(o.name))) return;
+  const dir = p.options.find((o) => ['-P', '--directory-prefix'].includes(o.name))?.value?.value ?? '.';
+  for (const u of p.operands) {
+    if (u.dynamic) continue;
+    const path = /^[a-z]+:\/\/[^/]+(\/[^?#]*)?/i.exec(u.value)?.[1] ?? '';
+    const name = path.split('/').pop() || 'index.html';
+    b.path('Write', { ...u, value: `${dir.replace(/\/+$/, '')}/${name}` }, 'operand');
+  }
+}
+
 function pager(b: OpBuilder): HandlerResult | void {
   const runs = b.cmd.args.find(
     (a) => (b.cmd.program === 'man' && /^(-P|-H|--pager|--html)/.test(a.value)) || (a.value.startsWith('+') && a.value.includes('!')),
@@ -293,6 +305,7 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   dd,
   curl,
   git,
+  wget,
   man: pager,
   less: pager,
   more: pager,
