@@ -60,8 +60,8 @@ export class Subject {
         }
       }
     }
-    // Program text fed on stdin: `python3 - <<EOF`, `perl <<< '…'`.
-    for (const r of this.cmd.redirects) if (r.input !== null) parts.push(r.input);
+    // Program text fed on stdin: `python3 - <<EOF`, `perl <<< '…'`, `echo '…' | python3`.
+    if (this.cmd.stdinText !== null) parts.push(this.cmd.stdinText);
     this.codeCache = parts.length > 0 ? parts.join('\n') : null;
     return this.codeCache;
   }

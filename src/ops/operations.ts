@@ -117,7 +117,7 @@ export const SYSTEM_BIN_DIRS = new Set([
 /** Changing directory is not acting there. */
 const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
-const WRAPPERS = new Set([...Object.keys(WRAPPER_OPTIONS), 'eval']);
+const WRAPPERS = new Set([...Object.keys(WRAPPER_OPTIONS), 'eval', 'source', '.']);
 
 export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const b = new OpBuilder(cmd, env);
@@ -203,8 +203,8 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     if (out >= 0 && cmd.args[out + 1]) b.path('Write', cmd.args[out + 1], 'option');
   }
   if (cmd.execsStdin) {
-    // Input analysed from a static heredoc/here-string is fine; anything else is unknown code.
-    const analysed = cmd.redirects.some((r) => r.input !== null);
+    // Input analysed from a static heredoc, here-string or echo is fine; anything else is unknown code.
+    const analysed = cmd.stdinText !== null;
     if (!analysed) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
     return facts(analysed ? 'read-only' : 'unknown');
   }

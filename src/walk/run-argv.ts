@@ -94,7 +94,7 @@ export function runArgv(
       return;
     case 'stdin-shell': {
       walked.execsStdin = true;
-      const input = c.redirects.find((r) => r.input !== null)?.input;
+      const input = walked.stdinText;
       if (input) nestedText(w, walked, input, walked.span, frame, { ...innerCtx, via: [...ctx.via, `shell-stdin:${program}`] }, scope);
       return;
     }

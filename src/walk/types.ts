@@ -84,6 +84,11 @@ export interface WalkedCommand {
   calls: { kind: 'function' | 'alias'; name: string } | null;
   /** The command reads the program text it runs from stdin (`sh`, `bash -s`, `python -`). */
   execsStdin: boolean;
+  /**
+   * What the command reads on stdin when that is known statically: a heredoc or here-string, or
+   * the output of `echo`/`printf` with static arguments in the stage before it.
+   */
+  stdinText: string | null;
   span: Span;
   /** Source text of the simple command (nested scripts: the text of the nested command). */
   text: string;

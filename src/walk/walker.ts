@@ -245,6 +245,19 @@ export class Walker {
     if (arithmeticRisk(raw, inner, scope)) this.finding('arithmetic-injection', `\`${shown.slice(0, 60)}\``, frame.map(span));
   }
 
+  /** Static output of the previous pipeline stage when it is `echo`/`printf` with static words. */
+  private pipedText(ctx: CommandContext): string | null {
+    const p = ctx.pipeline;
+    if (!p || p.index === 0) return null;
+    const prev = this.commands.findLast((c) => c.context.pipeline?.id === p.id && c.context.pipeline.index === p.index - 1 && c.parent === null);
+    if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup)) return null;
+    if (prev.args.some((a) => a.dynamic || a.glob)) return null;
+    const words = prev.args.map((a) => a.value);
+    if (prev.program === 'echo' && !words.some((w) => /^-[neE]+$/.test(w))) return words.join(' ') + '\n';
+    if (prev.program === 'printf' && words.length === 1 && !/[%\\]/.test(words[0])) return words[0];
+    return null;
+  }
+
   /**
    * tree-sitter-bash does not parse backticks inside heredoc bodies; bash runs them. Re-read the
    * body as a double-quoted string (same expansion rules there) and walk what it substitutes.
@@ -359,6 +372,7 @@ export class Walker {
       substitutionOf: null,
       calls: c.calls ?? null,
       execsStdin: c.execsStdin ?? false,
+      stdinText: c.redirects.find((r) => r.input !== null)?.input ?? this.pipedText(ctx),
       span: c.span,
       text: c.text,
     };
