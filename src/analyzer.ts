@@ -218,7 +218,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       } catch (e) {
         // A bug must not become an allow: report it as a finding that asks.
         const span = { start: 0, end: command.length };
-        const f = makeFinding('unsupported-syntax', `internal error: ${(e as Error).message}`, span, undefined, assessOpts);
+        const f = makeFinding('internal-error', (e as Error).message, span, undefined, assessOpts);
         return { command, level: 'ask', findings: [f], commands: [], operations: [], trace: [{ layer: 'final', level: 'ask', reason: 'internal error' }] };
       }
     },

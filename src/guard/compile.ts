@@ -48,7 +48,8 @@ function names(v: Names | undefined, env: CompileEnv, field: string): string[] {
 function regex(src: unknown, env: CompileEnv, field: string): RegExp {
   if (typeof src !== 'string') fail(env, field, 'must be a regular expression string');
   try {
-    return new RegExp(src, 's');
+    // A leading `(?i)` makes the expression ignore case (SQL keywords, Windows-style flags).
+    return src.startsWith('(?i)') ? new RegExp(src.slice(4), 'si') : new RegExp(src, 's');
   } catch (e) {
     fail(env, field, `is not a valid regular expression (${(e as Error).message})`);
   }

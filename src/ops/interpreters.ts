@@ -31,3 +31,48 @@ export function interpreterFamily(program: string): string | null {
   return null;
 }
 
+
+const AWK_VALUE_OPTIONS = new Set(['-F', '-v', '-f', '--field-separator', '--assign', '--file', '-W', '-i', '--include', '-l', '--load', '-E', '--exec']);
+
+/**
+ * The inline program text an interpreter runs: the values of its code options (`python -c`,
+ * `perl -e`/`-ne`, `node -e`…), awk's program operand, and a static stdin. Null when there is none.
+ */
+export function inlineCode(program: string, args: readonly { value: string }[], stdinText: string | null): string | null {
+  const family = interpreterFamily(program);
+  if (!family) return null;
+  const parts: string[] = [];
+  if (family === 'awk') {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i].value;
+      if (a === '-f' || a === '--file' || a.startsWith('--file=')) return stdinText;
+      if (AWK_VALUE_OPTIONS.has(a)) i++;
+      else if (a === '--') {
+        if (i + 1 < args.length) parts.push(args[i + 1].value);
+        break;
+      } else if (!a.startsWith('-') || a === '-') {
+        parts.push(a);
+        break;
+      }
+    }
+  } else {
+    const names = CODE_OPTIONS[family] ?? [];
+    const bundles = family === 'perl' || family === 'ruby';
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i].value;
+      const lower = a.toLowerCase();
+      let taken = false;
+      for (const n of names) {
+        if (lower === n && i + 1 < args.length) {
+          parts.push(args[i + 1].value);
+          taken = true;
+        } else if (n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) parts.push(a.slice(2));
+        else if (a.startsWith(n + '=')) parts.push(a.slice(n.length + 1));
+      }
+      // perl -ne / -pie / ruby -ne: bundled switches ending in e take the code next.
+      if (!taken && bundles && /^-[a-zA-Z]*[eE]$/.test(a) && a.length > 2 && i + 1 < args.length) parts.push(args[i + 1].value);
+    }
+  }
+  if (stdinText !== null) parts.push(stdinText);
+  return parts.length > 0 ? parts.join('\n') : null;
+}

@@ -139,7 +139,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   }
   if (cmd.calls) return facts('read-only'); // the function or alias body is analysed where defined
   const program = cmd.program;
-  if (cmd.programPath !== null && !SYSTEM_BIN_DIRS.has(posix.dirname(cmd.programPath))) {
+  if (cmd.programPath !== null && !SYSTEM_BIN_DIRS.has(posix.dirname(posix.normalize(cmd.programPath)))) {
     // `./cat`, `/tmp/cat`: a file named like a known program is not that program.
     b.path('Exec', { value: cmd.programPath, dynamic: false, glob: false, span: cmd.span }, 'program');
     return facts('unknown');

@@ -155,7 +155,9 @@ function tar(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   let cls: CommandClass = 'read-only';
   if (has('-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
     if (archive) b.path('Write', archive, 'option');
-    for (const f of parsed.operands) b.path('Read', f, 'operand');
+    // --remove-files deletes what it archived.
+    const removes = has('--remove-files');
+    for (const f of parsed.operands) b.path(removes ? 'Delete' : 'Read', f, 'operand');
     cls = 'mutating';
   } else if (has('-x', '--extract', '--get')) {
     if (archive) b.path('Read', archive, 'option');

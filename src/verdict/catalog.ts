@@ -22,6 +22,11 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'shellgate does not model this construct ({detail}); it is not checked',
   },
+  'internal-error': {
+    category: 'internal',
+    level: 'ask',
+    message: 'shellgate failed on this input ({detail}); it asks rather than guess — please report it',
+  },
   'depth-limit': {
     category: 'limit',
     level: 'ask',

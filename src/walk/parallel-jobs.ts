@@ -17,7 +17,7 @@ export function shellQuote(s: string): string {
 }
 
 /** The job command lines for `parallel ARGS` (ARGS after parallel's own options). */
-export function parallelJobs(args: Arg[]): Arg[] {
+export function parallelJobs(args: Arg[], stdin: string | null = null): Arg[] {
   const sepAt = args.findIndex((a) => /^:{3,4}\+?$/.test(a.value));
   const commandWords = sepAt >= 0 ? args.slice(0, sepAt) : args;
   const lists: { file: boolean; values: Arg[] }[] = [];
@@ -28,7 +28,13 @@ export function parallelJobs(args: Arg[]): Arg[] {
     }
   }
   const known = lists.length > 0 && lists.every((l) => !l.file && l.values.every((v) => !v.dynamic));
-  const combos: (string[] | null)[] = known ? product(lists.map((l) => l.values.map((v) => v.value))) : [null];
+  // Without `:::` lists the inputs are stdin's lines, known when stdin is static.
+  const stdinLines = lists.length === 0 && stdin !== null ? stdin.split('\n').filter((l) => l !== '').slice(0, MAX_PARALLEL_JOBS) : null;
+  const combos: (string[] | null)[] = known
+    ? product(lists.map((l) => l.values.map((v) => v.value)))
+    : stdinLines && stdinLines.length > 0
+      ? stdinLines.map((l) => [l])
+      : [null];
   const spanOf = (): Arg['span'] => {
     const all = args.length > 0 ? args : [];
     return all.length > 0 ? { start: all[0].span.start, end: all[all.length - 1].span.end } : { start: 0, end: 0 };

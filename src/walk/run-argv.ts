@@ -10,6 +10,8 @@ import type { Scope, SourceFrame, Walker } from './walker.js';
 import { forkScope } from './walker.js';
 import { unwrap } from './unwrap-wrappers.js';
 import { resolvePath } from '../paths/resolve.js';
+import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
+import { commandsInCode } from './interpreter-code.js';
 
 export interface ArgvCommand {
   args: Arg[];
@@ -59,10 +61,12 @@ export function runArgv(
   trackShellState(w, program, rest, scope, certain);
 
   if (program === 'alias') return defineAliases(w, rest, frame, ctx, scope);
+  const family = interpreterFamily(program);
+  if (family !== null) interpreterCommands(w, walked, family, frame, ctx, scope);
   if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
   if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope);
 
-  const u = unwrap(program, rest) ?? fromSpec(w, program, rest);
+  const u = unwrap(program, rest, walked.stdinText) ?? fromSpec(w, program, rest);
   if (!u) return;
   const innerCtx: CommandContext = {
     ...ctx,
@@ -73,18 +77,29 @@ export function runArgv(
   };
   switch (u.inner.kind) {
     case 'argv': {
-      let args = rest.slice(u.inner.start);
+      const base = rest.slice(u.inner.start);
       const token = u.inner.replace;
-      if (token !== undefined) {
-        if (args.length === 0) args.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
-        args = args.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a));
-      } else if (u.inner.extraArgs === 'stdin') {
-        // xargs appends what it reads from stdin; with no command it runs echo.
-        if (args.length === 0) args.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
-        args.push({ value: '{stdin}', dynamic: true, glob: false, span: walked.span });
+      if (token === undefined && u.inner.extraArgs !== 'stdin') {
+        const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects: [], programRaw: base[0]?.value ?? '' };
+        runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
+        return;
       }
-      const inner: ArgvCommand = { ...c, args, assignments: u.assignments, redirects: [], programRaw: args[0]?.value ?? '' };
-      runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
+      // xargs: with no command it runs echo; what it reads from stdin becomes arguments.
+      if (base.length === 0) base.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
+      const input = program === 'xargs' && !rest.some((a) => /^(-a|--arg-file)/.test(a.value)) ? xargsInput(walked.stdinText, rest, token !== undefined) : null;
+      const runs: Arg[][] = [];
+      if (input === null) {
+        const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
+        runs.push(token !== undefined ? base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a)) : [...base, unknown]);
+      } else if (token !== undefined) {
+        for (const line of input) runs.push(base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join(line) } : a)));
+      } else {
+        runs.push([...base, ...input.map((v) => ({ value: v, dynamic: false, glob: false, span: walked.span }))]);
+      }
+      for (const args of runs) {
+        const inner: ArgvCommand = { ...c, args, assignments: u.assignments, redirects: [], programRaw: args[0]?.value ?? '' };
+        runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
+      }
       return;
     }
     case 'shell':
@@ -153,6 +168,26 @@ function defineAliases(w: Walker, args: Arg[], frame: SourceFrame, ctx: CommandC
   }
 }
 
+/** At most this many xargs invocations are built from known input. */
+const MAX_XARGS_RUNS = 16;
+
+/**
+ * What xargs reads, when its stdin is known: lines for -I (one run each), else blank-separated
+ * words (NUL-separated with -0, DELIM-separated with -d). Null when stdin is unknown.
+ */
+function xargsInput(stdin: string | null, args: Arg[], perLine: boolean): string[] | null {
+  if (stdin === null) return null;
+  const nul = args.some((a) => a.value === '-0' || a.value === '--null');
+  const delim = args.find((a) => /^(-d|--delimiter)/.test(a.value));
+  let items: string[];
+  if (nul) items = stdin.split('\0');
+  else if (delim) return null; // custom delimiters: not modelled
+  else if (perLine) items = stdin.split('\n').map((l) => l.replace(/^[ \t]+/, ''));
+  else items = stdin.split(/[ \t\n]+/);
+  items = items.filter((x) => x !== '');
+  return items.slice(0, perLine ? MAX_XARGS_RUNS : 4096);
+}
+
 /** `find … -exec CMD {} ;` runs CMD once per match; `{}` stands for paths under the roots. */
 function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   const roots: string[] = [];
@@ -186,6 +221,14 @@ function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: Source
   const text = w.options.readSource(path);
   if (text === null) return;
   nestedText(w, walked, text, file.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:' + file.value] }, scope, true);
+}
+
+/** Shell commands found in an interpreter's inline program (`python -c "os.system('…')"`). */
+function interpreterCommands(w: Walker, walked: WalkedCommand, family: string, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  const code = inlineCode(walked.program!, walked.args, walked.stdinText);
+  if (code === null) return;
+  const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `interpreter:${walked.program}`] };
+  for (const script of commandsInCode(family, code).slice(0, 16)) nestedText(w, walked, script, walked.span, frame, innerCtx, scope, true);
 }
 
 /** A shell string given as arguments (joined by spaces, as `eval` and `sh -c` see them). */

@@ -93,7 +93,7 @@ function takeAssignments(args: Arg[], i: number, out: Unwrapped['assignments']):
 }
 
 /** Unwrap `name args…` if `name` is a wrapper; null when it is not one. */
-export function unwrap(name: string, args: Arg[]): Unwrapped | null {
+export function unwrap(name: string, args: Arg[], stdin: string | null = null): Unwrapped | null {
   const opts = own(WRAPPER_OPTIONS, name);
   const result = (inner: Inner, extra: Partial<Unwrapped> = {}): Unwrapped => ({
     wrapper: name,
@@ -167,7 +167,7 @@ export function unwrap(name: string, args: Arg[]): Unwrapped | null {
       return result(replace !== undefined ? { kind: 'argv', start, replace } : { kind: 'argv', start, extraArgs: 'stdin' });
     }
     case 'parallel':
-      return result({ kind: 'jobs', scripts: parallelJobs(args.slice(i)) });
+      return result({ kind: 'jobs', scripts: parallelJobs(args.slice(i), stdin) });
     case 'su':
     case 'runuser':
       if (scan.shellString) return result({ kind: 'shell', script: [scan.shellString] });
