@@ -7,7 +7,7 @@ import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../ops/load-specs.js';
 import { parseArgv, type ParsedArgv } from '../ops/parse-argv.js';
 import type { CommandSpec } from '../ops/spec-types.js';
-import { CODE_OPTIONS, interpreterFamily } from '../ops/interpreters.js';
+import { inlineCode } from '../ops/interpreters.js';
 
 const NO_OPTIONS: CommandSpec = { summary: '', class: 'unknown' };
 
@@ -38,31 +38,9 @@ export class Subject {
 
   /** Inline program text run by an interpreter, or null. */
   get code(): string | null {
-    if (this.codeCache !== undefined) return this.codeCache;
-    this.codeCache = null;
-    const program = this.cmd.program;
-    const family = program ? interpreterFamily(program) : null;
-    if (!family) return null;
-    const parts: string[] = [];
-    if (family === 'awk') {
-      const programArg = this.parsed.operands[0];
-      if (programArg && !this.parsed.options.some((o) => o.name === '-f' || o.name === '--file')) parts.push(programArg.value);
-    } else {
-      const names = CODE_OPTIONS[family] ?? [];
-      const args = this.cmd.args;
-      for (let i = 0; i < args.length; i++) {
-        const a = args[i].value;
-        const lower = a.toLowerCase();
-        for (const n of names) {
-          if (lower === n && i + 1 < args.length) parts.push(args[i + 1].value);
-          else if (n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) parts.push(a.slice(2));
-          else if (a.startsWith(n + '=')) parts.push(a.slice(n.length + 1));
-        }
-      }
+    if (this.codeCache === undefined) {
+      this.codeCache = this.cmd.program ? inlineCode(this.cmd.program, this.cmd.args, this.cmd.stdinText) : null;
     }
-    // Program text fed on stdin: `python3 - <<EOF`, `perl <<< '…'`, `echo '…' | python3`.
-    if (this.cmd.stdinText !== null) parts.push(this.cmd.stdinText);
-    this.codeCache = parts.length > 0 ? parts.join('\n') : null;
     return this.codeCache;
   }
 

@@ -118,6 +118,8 @@ export const SYSTEM_BIN_DIRS = new Set([
 const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
 const WRAPPERS = new Set([...Object.keys(WRAPPER_OPTIONS), 'eval', 'source', '.']);
+/** Wrappers that run their command later or elsewhere: they change system state themselves. */
+const SCHEDULERS = new Set(['at', 'batch']);
 
 export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const b = new OpBuilder(cmd, env);
@@ -194,6 +196,7 @@ function readsProgramFromStdin(program: string, parsed: ParsedArgv): boolean {
 function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass) => CommandFacts): CommandFacts {
   const program = cmd.program!;
   if (PRIVILEGE_WRAPPERS.has(program)) b.add('Privilege', 'program', cmd.span, { program });
+  if (SCHEDULERS.has(program)) b.add('System', 'program', cmd.span, { program });
   if (program === 'ssh') {
     const host = cmd.args.find((a) => !a.value.startsWith('-'));
     b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });

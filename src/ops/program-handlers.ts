@@ -244,6 +244,20 @@ function git(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   }
 }
 
+/** grep PATTERN FILE…, but with -e/-f every operand is a file; -r with no file reads the cwd. */
+function grep(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  if (!p) return;
+  const patternGiven = p.options.some((o) => ['-e', '--regexp', '-f', '--file'].includes(o.name));
+  const files = patternGiven ? p.operands : p.operands.slice(1);
+  const recursive = p.options.some((o) => ['-r', '-R', '--recursive', '--dereference-recursive'].includes(o.name));
+  // A recursive grep reads every file under its directories: a Read of the directory (so a rule on
+  // ~/.ssh/** catches `grep -r x ~/.ssh`).
+  for (const f of files) b.path('Read', f, 'operand');
+  if (recursive && files.length === 0) b.path('Read', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand');
+  for (const o of p.options) if (['-f', '--file'].includes(o.name) && o.value) b.path('Read', o.value, 'option');
+  return { class: 'read-only', skipOperands: true };
+}
+
 /** `[[ … ]]` only tests; its substitutions are walked on their own. */
 const conditional: Handler = () => ({ class: 'read-only', skipOperands: true });
 
@@ -285,6 +299,9 @@ const hash: Handler = (b) => {
 };
 
 export const PROGRAM_HANDLERS: Record<string, Handler> = {
+  grep,
+  egrep: grep,
+  fgrep: grep,
   '[[': conditional,
   alias,
   export: declaration,

