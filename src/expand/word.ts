@@ -10,7 +10,8 @@ import { expandBrace, MAX_BRACE_RESULTS } from './braces.js';
 import { userHome } from './tilde.js';
 
 export interface ExpandScope {
-  home: string;
+  /** Null on a remote host: `~` and `$HOME` there are not ours. */
+  home: string | null;
   env: Readonly<Record<string, string | undefined>>;
   /** Variables assigned earlier on the line: their value, or null when it is unknown. */
   vars: ReadonlyMap<string, string | null>;
@@ -40,7 +41,7 @@ const SPECIAL = new Set(['@', '*', '#', '?', '-', '$', '!', '0', '_']);
 /** Value of a variable if it is known for certain, undefined otherwise. */
 export function variableValue(name: string, scope: ExpandScope): string | undefined {
   if (scope.vars.has(name)) return scope.vars.get(name) ?? undefined;
-  if (name === 'HOME') return scope.home;
+  if (name === 'HOME') return scope.home ?? undefined;
   if (name === 'IFS') return scope.env.IFS ?? IFS_DEFAULT;
   return scope.env[name];
 }
@@ -112,7 +113,7 @@ function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boole
       for (const p of part.parts) addPart(b, p, scope, true);
       return;
     case 'Tilde': {
-      const home = part.user === '' ? scope.home : userHome(part.user);
+      const home = scope.home === null ? null : part.user === '' ? scope.home : userHome(part.user);
       if (home === null) markDynamic(b, 'tilde', '~' + part.user);
       else append(b, home);
       return;

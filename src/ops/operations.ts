@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
+import { scanOptions } from '../walk/unwrap-wrappers.js';
 import { resolvePath } from '../paths/resolve.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
 import { interpreterFamily } from './interpreters.js';
@@ -198,7 +199,7 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
   if (PRIVILEGE_WRAPPERS.has(program)) b.add('Privilege', 'program', cmd.span, { program });
   if (SCHEDULERS.has(program)) b.add('System', 'program', cmd.span, { program });
   if (program === 'ssh') {
-    const host = cmd.args.find((a) => !a.value.startsWith('-'));
+    const host = cmd.args[scanOptions(cmd.args, 0, WRAPPER_OPTIONS.ssh).index];
     b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });
   }
   if (program === 'time') {

@@ -6,7 +6,7 @@ const NET_DEVICE = /^\/dev\/(tcp|udp)\/([^/]+)\/([^/]+)$/;
 
 export function redirectOps(b: OpBuilder, redirects: RedirectTarget[]): void {
   for (const r of redirects) {
-    if (!r.path) continue; // fd duplication, heredoc, here-string
+    if (!r.path || r.inherited) continue; // fd duplication, heredoc, here-string; or the wrapper's
     const net = NET_DEVICE.exec(r.path.value);
     if (net) {
       b.add('Network', 'redirect', r.span, { host: net[2], target: r.path.value, dynamic: r.path.dynamic });

@@ -149,6 +149,7 @@ export class CommandConverter {
           owner = owner.type === 'Pipeline' ? owner.commands[owner.commands.length - 1] : owner.items[owner.items.length - 1];
         }
         const redirects = this.redirectsOf(n, owner, tail);
+        this.recoverDroppedWords(body, n, owner);
         // `bash 0</tmp/p`, `0<&196`: tree-sitter reads a 0 glued to the operator as an argument.
         if (owner.type === 'SimpleCommand' && redirects.length > 0) {
           const last = owner.words[owner.words.length - 1];
@@ -248,6 +249,25 @@ export class CommandConverter {
     }
     cmd.words = joinAdjacentWords(cmd.words);
     return cmd;
+  }
+
+  /**
+   * tree-sitter drops a word that sits between a command and its heredoc (`python3 - <<EOF`
+   * loses the `-`). Text between the body and the first redirect is put back as words, or,
+   * when it is not plain, reported as a parse issue rather than silently lost.
+   */
+  private recoverDroppedWords(body: TSNode | null, n: TSNode, owner: Command): void {
+    if (!body) return;
+    const firstRedirect = childrenOf(n).find((c) => REDIRECT_TYPES.has(c.type));
+    if (!firstRedirect || firstRedirect.startIndex <= body.endIndex) return;
+    const gap = this.source.slice(body.endIndex, firstRedirect.startIndex);
+    if (gap.trim() === '') return;
+    const start = body.endIndex + gap.search(/\S/);
+    const text = gap.trim();
+    if (owner.type === 'SimpleCommand' && /^[^\s'"$`\\|&;<>(){}*?[\]]+$/.test(text)) {
+      const span = { start, end: start + text.length };
+      owner.words.push({ type: 'Word', parts: [{ type: 'Literal', raw: text, span }], raw: text, span });
+    } else this.issues.push({ span: { start, end: start + text.length }, text });
   }
 
   /** `export A=1 B`, `local x=$(…)`, `unset y`: the keyword and each argument become words. */

@@ -80,7 +80,8 @@ export function runArgv(
       const base = rest.slice(u.inner.start);
       const token = u.inner.replace;
       if (token === undefined && u.inner.extraArgs !== 'stdin') {
-        const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects: [], programRaw: base[0]?.value ?? '' };
+        const redirects = c.redirects.map((r) => ({ ...r, inherited: true }));
+        const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects, programRaw: base[0]?.value ?? '' };
         runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
         return;
       }
@@ -277,7 +278,14 @@ function nestedText(
   }
   w.owners.push(owner.id);
   try {
-    w.walkScript(parsed.script, inner, ctx, forkScope(scope));
+    const nested = forkScope(scope);
+    if (ctx.remote !== null && !scope.remote) {
+      // On the remote host: another filesystem, home and environment.
+      nested.remote = true;
+      nested.cwd = null;
+      nested.vars = new Map();
+    }
+    w.walkScript(parsed.script, inner, ctx, nested);
   } finally {
     w.owners.pop();
   }

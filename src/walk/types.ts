@@ -21,6 +21,11 @@ export interface RedirectTarget {
   dup: boolean;
   /** Heredoc / here-string content when static (fed to the command's stdin). */
   input: string | null;
+  /**
+   * Written on a wrapper (`sudo bash >& /dev/tcp/…`): the wrapped command inherits the stream.
+   * Its file operation belongs to the wrapper (the shell opens it once).
+   */
+  inherited?: boolean;
   span: Span;
 }
 

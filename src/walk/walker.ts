@@ -38,6 +38,8 @@ export interface WalkOptions {
 /** Shell state that flows along a sequence of commands. */
 export interface Scope {
   cwd: string | null;
+  /** Commands run on another host (`ssh host CMD`): its home and environment are unknown. */
+  remote?: boolean;
   vars: Map<string, string | null>;
   dirStack: (string | null)[];
 }
@@ -75,6 +77,7 @@ export class Walker {
   }
 
   expandScope(scope: Scope): ExpandScope {
+    if (scope.remote) return { home: null, env: {}, vars: scope.vars };
     return { home: this.options.home, env: this.options.env, vars: scope.vars };
   }
 
@@ -434,7 +437,7 @@ function mergeUncertain(scope: Scope, maybe: Scope): void {
 }
 
 export function forkScope(scope: Scope): Scope {
-  return { cwd: scope.cwd, vars: new Map(scope.vars), dirStack: scope.dirStack.slice() };
+  return { cwd: scope.cwd, vars: new Map(scope.vars), dirStack: scope.dirStack.slice(), remote: scope.remote };
 }
 
 export function sourceText(frame: SourceFrame, span: Span): string {
