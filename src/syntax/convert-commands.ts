@@ -9,9 +9,7 @@
 import type { Node as TSNode } from 'web-tree-sitter';
 import type {
   Assignment,
-  CaseItem,
   Command,
-  IfClause,
   List,
   Redirect,
   Script,
@@ -30,12 +28,14 @@ import {
   type WordContext,
 } from './convert-words.js';
 import { rebuildList, type StreamItem } from './rebuild-lists.js';
+import { isReadWriteRedirect, joinAdjacentWords } from './tree-sitter-quirks.js';
+import { STATEMENT_TYPES } from './node-types.js';
+import { caseStatement, forStatement, ifStatement, LIST_OPS, testWords, whileStatement, type CompoundHost } from './convert-compound.js';
 
 /** Past this nesting depth the converter stops and marks the rest as too deep (fail closed). */
 export const MAX_NESTING = 200;
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
-const LIST_OPS = new Set([';', '&', '&&', '||', '|', '|&', ';;', ';&', ';;&', '\n']);
 
 /** Reserved words that cannot start a simple command. */
 const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', '}', 'in']);
@@ -45,11 +45,11 @@ export interface ConvertIssue {
   text: string;
 }
 
-export class CommandConverter {
+export class CommandConverter implements CompoundHost {
   /** Syntax bash rejects but tree-sitter accepts (`;;` outside case, a stray `fi`). */
   readonly issues: ConvertIssue[] = [];
   private depth = 0;
-  private readonly words: WordContext;
+  readonly words: WordContext;
 
   constructor(private readonly source: string) {
     this.words = { source, convertBody: (nodes, span) => this.substitutionBody(nodes, span) };
@@ -190,9 +190,9 @@ export class CommandConverter {
         return fd;
       }
       case 'if_statement':
-        return this.ifStatement(n);
+        return ifStatement(this, n);
       case 'for_statement':
-        return this.forStatement(n);
+        return forStatement(this, n);
       case 'c_style_for_statement': {
         const body = n.childForFieldName('body');
         return {
@@ -204,11 +204,11 @@ export class CommandConverter {
         };
       }
       case 'while_statement':
-        return this.whileStatement(n);
+        return whileStatement(this, n);
       case 'case_statement':
-        return this.caseStatement(n);
+        return caseStatement(this, n);
       case 'test_command':
-        return { type: 'TestCommand', bracket: n.text.startsWith('[[') ? '[[' : '[', words: this.testWords(n), redirects: [], span };
+        return { type: 'TestCommand', bracket: n.text.startsWith('[[') ? '[[' : '[', words: testWords(this, n), redirects: [], span };
       case 'ERROR':
         return this.unparsed(n, 'error', true);
       default:
@@ -217,7 +217,7 @@ export class CommandConverter {
   }
 
   /** Named children between the opening and closing tokens of a block. */
-  private bodyNodes(n: TSNode): TSNode[] {
+  bodyNodes(n: TSNode): TSNode[] {
     return childrenOf(n).filter((c) => c.isNamed || LIST_OPS.has(c.type));
   }
 
@@ -371,159 +371,4 @@ export class CommandConverter {
     };
     return [main, ...extra];
   }
-
-  private ifStatement(n: TSNode): Command {
-    // Clauses in source order: the `if` clause, then each `elif`, then `else`.
-    const split = (nodes: TSNode[]): IfClause => {
-      const cond: TSNode[] = [];
-      const body: TSNode[] = [];
-      let inBody = false;
-      for (const c of nodes) {
-        if (c.type === 'then') inBody = true;
-        else if (c.isNamed || LIST_OPS.has(c.type)) (inBody ? body : cond).push(c);
-      }
-      return { condition: this.sequence(cond, spanOf(n)), body: this.sequence(body, spanOf(n)) };
-    };
-    const kids = childrenOf(n);
-    const main = kids.filter((c) => c.type !== 'elif_clause' && c.type !== 'else_clause');
-    const clauses: IfClause[] = [split(main)];
-    let elseBody: List | null = null;
-    for (const c of kids) {
-      if (c.type === 'elif_clause') clauses.push(split(childrenOf(c)));
-      else if (c.type === 'else_clause') elseBody = this.sequence(this.bodyNodes(c), spanOf(c));
-    }
-    return { type: 'If', clauses, elseBody, redirects: [], span: spanOf(n) };
-  }
-
-  private forStatement(n: TSNode): Command {
-    const body = n.childForFieldName('body');
-    const kids = childrenOf(n);
-    const hasIn = kids.some((c) => c.type === 'in');
-    const items = n.childrenForFieldName('value').filter((c): c is TSNode => c !== null).map((c) => convertWord(c, this.words));
-    return {
-      type: 'For',
-      select: kids[0]?.type === 'select',
-      variable: n.childForFieldName('variable')?.text ?? '',
-      items: hasIn ? items : null,
-      body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], spanOf(n)),
-      redirects: [],
-      span: spanOf(n),
-    };
-  }
-
-  private whileStatement(n: TSNode): Command {
-    const body = n.childForFieldName('body');
-    const cond = childrenOf(n).filter((c, i) => n.fieldNameForChild(i) === 'condition' && (c.isNamed || LIST_OPS.has(c.type)));
-    return {
-      type: 'While',
-      until: n.child(0)?.type === 'until',
-      condition: this.sequence(cond, spanOf(n)),
-      body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], spanOf(n)),
-      redirects: [],
-      span: spanOf(n),
-    };
-  }
-
-  private caseStatement(n: TSNode): Command {
-    const valueNode = n.childForFieldName('value');
-    const items: CaseItem[] = [];
-    for (const item of childrenOf(n)) {
-      if (item.type !== 'case_item') continue;
-      const patterns: Word[] = [];
-      const body: TSNode[] = [];
-      const kids = childrenOf(item);
-      for (let i = 0; i < kids.length; i++) {
-        const c = kids[i];
-        if (item.fieldNameForChild(i) === 'value') patterns.push(convertWord(c, this.words));
-        else if (c.isNamed && STATEMENT_TYPES.has(c.type)) body.push(c);
-        else if (c.type === ';' || c.type === '&' || c.type === '&&' || c.type === '||') body.push(c);
-      }
-      items.push({ patterns, body: this.sequence(body, spanOf(item)) });
-    }
-    return {
-      type: 'Case',
-      word: valueNode ? convertWord(valueNode, this.words) : wordFromParts([], '', spanOf(n)),
-      items,
-      redirects: [],
-      span: spanOf(n),
-    };
-  }
-
-  /** Leaves of a `[[ … ]]` expression as words. */
-  private testWords(n: TSNode): Word[] {
-    const out: Word[] = [];
-    const visit = (x: TSNode) => {
-      for (const c of childrenOf(x)) {
-        if (!c.isNamed) continue;
-        if (
-          c.type === 'binary_expression' ||
-          c.type === 'unary_expression' ||
-          c.type === 'parenthesized_expression' ||
-          c.type === 'ternary_expression' ||
-          c.type === 'postfix_expression'
-        ) {
-          visit(c);
-        } else out.push(convertWord(c, this.words));
-      }
-    };
-    visit(n);
-    return out;
-  }
-}
-
-export const STATEMENT_TYPES = new Set([
-  'c_style_for_statement',
-  'case_statement',
-  'command',
-  'compound_statement',
-  'declaration_command',
-  'for_statement',
-  'function_definition',
-  'if_statement',
-  'list',
-  'negated_command',
-  'pipeline',
-  'redirected_statement',
-  'subshell',
-  'test_command',
-  'unset_command',
-  'variable_assignment',
-  'variable_assignments',
-  'while_statement',
-]);
-
-/** tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`. */
-export function isReadWriteRedirect(n: TSNode): boolean {
-  return n.type === 'ERROR' && n.text === '>' && n.parent?.type === 'file_redirect' && n.previousSibling?.type === '<';
-}
-
-/**
- * Words with no blank between them are one word for bash. tree-sitter sometimes splits one, as in
- * `rm$IFS-rf$IFS/` (it ends the first at a bare `$` and starts `IFS/` anew): join them again, and
- * turn the `$` + name across the cut back into the parameter expansion it is.
- */
-export function joinAdjacentWords(words: Word[]): Word[] {
-  const out: Word[] = [];
-  for (const w of words) {
-    const prev = out[out.length - 1];
-    if (!prev || prev.span.end !== w.span.start) {
-      out.push(w);
-      continue;
-    }
-    const parts: WordPart[] = [...prev.parts];
-    const last = parts[parts.length - 1];
-    const first = w.parts[0];
-    const name = first?.type === 'Literal' ? /^[A-Za-z_][A-Za-z0-9_]*/.exec(first.raw)?.[0] : undefined;
-    if (last?.type === 'Literal' && last.raw.endsWith('$') && !last.raw.endsWith('\\$') && name) {
-      const dollarAt = last.span.end - 1;
-      if (last.raw.length > 1) parts[parts.length - 1] = { ...last, raw: last.raw.slice(0, -1), span: { start: last.span.start, end: dollarAt } };
-      else parts.pop();
-      const lit = first as Extract<WordPart, { type: 'Literal' }>;
-      parts.push({ type: 'ParamExp', name, plain: true, inner: [], raw: '$' + name, span: { start: dollarAt, end: lit.span.start + name.length } });
-      if (lit.raw.length > name.length) parts.push({ ...lit, raw: lit.raw.slice(name.length), span: { start: lit.span.start + name.length, end: lit.span.end } });
-      parts.push(...w.parts.slice(1));
-    } else parts.push(...w.parts);
-    out[out.length - 1] = { type: 'Word', parts, raw: prev.raw + w.raw, span: { start: prev.span.start, end: w.span.end } };
-  }
-  return out;
 }

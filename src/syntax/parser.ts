@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node as TSNode } from 'web-tree-sitter';
 import type { Script, Span } from './ast.js';
-import { CommandConverter, isReadWriteRedirect } from './convert-commands.js';
+import { CommandConverter } from './convert-commands.js';
+import { isReadWriteRedirect } from './tree-sitter-quirks.js';
 import { childrenOf } from './convert-words.js';
 
 export interface ParseIssue {

@@ -9,7 +9,7 @@ import type { Operation } from '../ops/types.js';
 import type { WalkedCommand } from '../walk/types.js';
 import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from './catalog.js';
 import type { Finding, Level } from './types.js';
-import { SECRET_NAME } from '../walk/walker.js';
+import { SECRET_NAME } from '../walk/expansion-risks.js';
 
 /** Variables that change what later commands run or load. */
 export const HIJACK_VARIABLES = new Set([

@@ -3,7 +3,6 @@
  * links to functions and aliases, and recursion into wrappers, `find -exec`, `sh -c`, `eval`,
  * `source` and aliases.
  */
-import { posix } from 'node:path';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import type { Scope, SourceFrame, Walker } from './walker.js';

@@ -10,6 +10,7 @@ import { decodeAnsiC } from '../expand/ansi-c.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
+import { arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
 
 export interface RawFinding {
   rule: CoreFindingId;
@@ -384,50 +385,6 @@ export class Walker {
     this.commands.push(walked);
     return walked;
   }
-}
-
-/** `while :`, `while true`, `until false`, `for ((;;))`. */
-function isInfinite(cmd: Command, frame: SourceFrame): boolean {
-  if (cmd.type === 'ArithFor') return /\(\(\s*[^;]*;\s*;/.test(sourceText(frame, cmd.span));
-  if (cmd.type !== 'While' || cmd.condition.items.length !== 1) return false;
-  const c = cmd.condition.items[0];
-  if (c.type !== 'SimpleCommand' || c.words.length !== 1) return false;
-  const w = c.words[0].raw;
-  return cmd.until ? w === 'false' : w === 'true' || w === ':';
-}
-
-function hasBacktick(parts: WordPart[]): boolean {
-  return parts.some((p) => (p.type === 'CmdSubst' && p.backtick) || (p.type === 'DoubleQuoted' && hasBacktick(p.parts)));
-}
-
-/** Names of variables that hold secrets by convention. */
-export const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|AUTH|COOKIE|SESSION)/i;
-
-const NUMERIC_SPECIAL = new Set(['#', '?', '$', '!']);
-const ARITH_WORDS = new Set(['if', 'then', 'else']);
-
-/**
- * Does an arithmetic context evaluate something unknown? bash evaluates variable values in
- * arithmetic recursively, and an array subscript inside such a value runs its substitutions.
- */
-export function arithmeticRisk(raw: string, inner: WordPart[], scope: Scope): boolean {
-  const known = (name: string) => {
-    const v = scope.vars.get(name);
-    return typeof v === 'string' && /^-?\d+$/.test(v);
-  };
-  for (const p of inner) {
-    if (p.type === 'CmdSubst' || p.type === 'ProcSubst') return true;
-    if (p.type === 'ParamExp' && !NUMERIC_SPECIAL.has(p.name) && !known(p.name)) return true;
-  }
-  // Bare names: `$(( v ))` evaluates v's value. Names assigned inside the expression are fine.
-  const bare = raw.replace(/\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_0-9#?$!@*-]+/g, ' ').replace(/\b\d+#[0-9A-Za-z@_]+/g, ' ');
-  for (const m of bare.matchAll(/(?<![0-9A-Za-z_])([A-Za-z_][A-Za-z0-9_]*)/g)) {
-    const name = m[1];
-    if (ARITH_WORDS.has(name) || known(name)) continue;
-    const assigned = new RegExp(`(?<![A-Za-z0-9_])${name}\\s*(=(?!=)|\\+\\+|--|[-+*/%]=)`).test(bare) || new RegExp(`(\\+\\+|--)\\s*${name}(?![A-Za-z0-9_])`).test(bare);
-    if (!assigned) return true;
-  }
-  return false;
 }
 
 /** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */

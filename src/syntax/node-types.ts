@@ -1,0 +1,21 @@
+/** tree-sitter-bash node types that are statements (from its node-types.json, `_statement`). */
+export const STATEMENT_TYPES = new Set([
+  'c_style_for_statement',
+  'case_statement',
+  'command',
+  'compound_statement',
+  'declaration_command',
+  'for_statement',
+  'function_definition',
+  'if_statement',
+  'list',
+  'negated_command',
+  'pipeline',
+  'redirected_statement',
+  'subshell',
+  'test_command',
+  'unset_command',
+  'variable_assignment',
+  'variable_assignments',
+  'while_statement',
+]);

@@ -1,0 +1,42 @@
+/**
+ * Repairs for places where tree-sitter-bash reads bash differently from bash. Each is small and
+ * named for the input that shows it; the converter applies them while building our AST.
+ */
+import type { Node as TSNode } from 'web-tree-sitter';
+import type { Word, WordPart } from './ast.js';
+
+/** tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`. */
+export function isReadWriteRedirect(n: TSNode): boolean {
+  return n.type === 'ERROR' && n.text === '>' && n.parent?.type === 'file_redirect' && n.previousSibling?.type === '<';
+}
+
+/**
+ * Words with no blank between them are one word for bash. tree-sitter sometimes splits one, as in
+ * `rm$IFS-rf$IFS/` (it ends the first at a bare `$` and starts `IFS/` anew): join them again, and
+ * turn the `$` + name across the cut back into the parameter expansion it is.
+ */
+export function joinAdjacentWords(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (!prev || prev.span.end !== w.span.start) {
+      out.push(w);
+      continue;
+    }
+    const parts: WordPart[] = [...prev.parts];
+    const last = parts[parts.length - 1];
+    const first = w.parts[0];
+    const name = first?.type === 'Literal' ? /^[A-Za-z_][A-Za-z0-9_]*/.exec(first.raw)?.[0] : undefined;
+    if (last?.type === 'Literal' && last.raw.endsWith('$') && !last.raw.endsWith('\\$') && name) {
+      const dollarAt = last.span.end - 1;
+      if (last.raw.length > 1) parts[parts.length - 1] = { ...last, raw: last.raw.slice(0, -1), span: { start: last.span.start, end: dollarAt } };
+      else parts.pop();
+      const lit = first as Extract<WordPart, { type: 'Literal' }>;
+      parts.push({ type: 'ParamExp', name, plain: true, inner: [], raw: '$' + name, span: { start: dollarAt, end: lit.span.start + name.length } });
+      if (lit.raw.length > name.length) parts.push({ ...lit, raw: lit.raw.slice(name.length), span: { start: lit.span.start + name.length, end: lit.span.end } });
+      parts.push(...w.parts.slice(1));
+    } else parts.push(...w.parts);
+    out[out.length - 1] = { type: 'Word', parts, raw: prev.raw + w.raw, span: { start: prev.span.start, end: w.span.end } };
+  }
+  return out;
+}
