@@ -270,8 +270,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     let opsLevel: Level = 'allow';
     for (const cmd of walker.commands) {
       const facts: CommandFacts = commandFacts(cmd, env);
+      const fs = assessCommand(cmd, facts, assessOpts, operations.length);
       operations.push(...facts.ops);
-      const fs = assessCommand(cmd, facts, assessOpts);
       for (const f of fs) opsLevel = stricter(opsLevel, f.level);
       findings.push(...fs);
     }

@@ -45,59 +45,65 @@ function describe(op: Operation): string {
   return op.path ?? op.target ?? op.host ?? op.program ?? op.kind;
 }
 
-export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: AssessOptions): Finding[] {
+/** `opOffset`: index in the verdict's operations of this command's first operation. */
+export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: AssessOptions, opOffset = 0): Finding[] {
   const out: Finding[] = [];
-  const add = (rule: CoreFindingId, detail: string, span: Span) => out.push(makeFinding(rule, detail, span, cmd.id, opts));
+  const add = (rule: CoreFindingId, detail: string, span: Span, operation?: number) => {
+    const f = makeFinding(rule, detail, span, cmd.id, opts);
+    if (operation !== undefined) f.operation = operation;
+    out.push(f);
+  };
   const name = cmd.program ?? cmd.programRaw;
   if (cmd.context.remote) add('remote', `${name} on ${cmd.context.remote}`, cmd.span);
-  for (const op of facts.ops) {
+  facts.ops.forEach((op, k) => {
+    const opAdd = (rule: CoreFindingId, detail: string, span: Span): void => add(rule, detail, span, opOffset + k);
     const where = describe(op);
     const classes = op.classes ?? [];
     if (op.kind === 'Read' || op.kind === 'List' || op.kind === 'Write' || op.kind === 'Delete') {
-      if (classes.includes('special-device')) continue;
-      if (op.dynamic && !cmd.context.remote) add('dynamic-path', `\`${op.target ?? '?'}\` for ${name}`, op.span);
-      if (classes.includes('sensitive')) add('sensitive-path', where, op.span);
-      if (classes.includes('outside')) add('outside-workspace', `${op.kind.toLowerCase()} ${where}`, op.span);
+      if (classes.includes('special-device')) return;
+      if (op.dynamic && !cmd.context.remote) opAdd('dynamic-path', `\`${op.target ?? '?'}\` for ${name}`, op.span);
+      if (classes.includes('sensitive')) opAdd('sensitive-path', where, op.span);
+      if (classes.includes('outside')) opAdd('outside-workspace', `${op.kind.toLowerCase()} ${where}`, op.span);
     }
     switch (op.kind) {
       case 'Write':
-        add('write', `${where} (${name})`, op.span);
+        opAdd('write', `${where} (${name})`, op.span);
         break;
       case 'Delete':
-        add('delete', `${where} (${name})`, op.span);
+        opAdd('delete', `${where} (${name})`, op.span);
         break;
       case 'Exec':
-        if (op.source === 'stdin') add('stdin-exec', name, op.span);
+        if (op.source === 'stdin') opAdd('stdin-exec', name, op.span);
         else {
           const what = op.path ?? op.program ?? where;
-          add('exec', what === name ? name : `${what} (${name})`, op.span);
+          opAdd('exec', what === name ? name : `${what} (${name})`, op.span);
         }
         break;
       case 'Network':
-        add('network', `${name}${op.host ? ' → ' + op.host : ''}`, op.span);
+        opAdd('network', `${name}${op.host ? ' → ' + op.host : ''}`, op.span);
         break;
       case 'Privilege':
-        add('privilege', name, op.span);
+        opAdd('privilege', name, op.span);
         break;
       case 'Process':
-        add('process', name, op.span);
+        opAdd('process', name, op.span);
         break;
       case 'System':
-        add('system', name, op.span);
+        opAdd('system', name, op.span);
         break;
       case 'Env':
-        if (op.target === '*') add('env-dump', name, op.span);
-        else if (op.target && isHijackVariable(op.target)) add('env-hijack', op.target, op.span);
-        else if (op.target && op.source === 'operand' && op.program === 'printenv' && SECRET_NAME.test(op.target)) add('secret-variable', op.target, op.span);
+        if (op.target === '*') opAdd('env-dump', name, op.span);
+        else if (op.target && isHijackVariable(op.target)) opAdd('env-hijack', op.target, op.span);
+        else if (op.target && op.source === 'operand' && op.program === 'printenv' && SECRET_NAME.test(op.target)) opAdd('secret-variable', op.target, op.span);
         break;
       case 'Unknown':
-        if (op.source === 'program' && !op.dynamic) add('unknown-command', `\`${name}\``, op.span);
-        else if (op.source === 'operand') add('dynamic-path', `\`${op.target}\` for ${name}`, op.span);
+        if (op.source === 'program' && !op.dynamic) opAdd('unknown-command', `\`${name}\``, op.span);
+        else if (op.source === 'operand') opAdd('dynamic-path', `\`${op.target}\` for ${name}`, op.span);
         break;
       default:
         break;
     }
-  }
+  });
   // A program working in a directory outside the workspace reads it (git status reads that repo).
   if (facts.cwdOutside && !out.some((f) => f.rule === 'outside-workspace')) add('outside-workspace', `${name} runs in ${facts.cwdOutside}`, cmd.span);
   const asks = out.some((f) => f.level !== 'allow');

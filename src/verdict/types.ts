@@ -22,6 +22,8 @@ export interface Finding {
   span: Span;
   /** Index into `commands` of the sub-command it is about, when there is one. */
   command?: number;
+  /** Index into `operations` of the operation it is about, when there is one. */
+  operation?: number;
 }
 
 export interface TraceStep {
