@@ -12,3 +12,14 @@ export type { CommandSpec, OptionSpec, ArgRole, CommandClass, ExtraOp, CommandSp
 export type * as AST from './syntax/ast.js';
 export { ShellgateError } from './errors.js';
 export type { ErrorKind } from './errors.js';
+export { createGate } from './policy/gate.js';
+export type { Gate, GateOptions, GateContext, Decision, PartDecision } from './policy/gate.js';
+export type { ToolCall } from './policy/tool-calls.js';
+export type { SettingsSource, SourceName, SettingsFormat, Policy, RuleEntry } from './policy/settings.js';
+export { MODES } from './policy/modes.js';
+export type { Mode } from './policy/modes.js';
+export { PRESETS } from './policy/presets.js';
+export type { PresetName } from './policy/presets.js';
+export { parseRule } from './policy/rule-syntax.js';
+export type { GuardRule, Matcher, OpMatcher } from './guard/rule-types.js';
+export { GUARD_CATEGORIES } from './guard/rule-types.js';

@@ -1,0 +1,49 @@
+/**
+ * "Always allow": the minimum rule that would have allowed what asked. For a shell command it is
+ * the sub-command that asked, with its last argument widened (`git push origin main` →
+ * `Bash(git push origin *)`); never a bare interpreter or wrapper, whose inner commands are parts
+ * of their own. For files, the exact path; for web_fetch, the domain; for MCP tools, the tool.
+ */
+import type { Decision } from './gate.js';
+import type { ToolCall, ToolFamily } from './tool-calls.js';
+import { argOf } from './tool-calls.js';
+import { shellQuote } from '../walk/parallel-jobs.js';
+import { hostOf } from '../ops/operations.js';
+
+/** Programs an approval may never name: they run whatever follows them. */
+export const NEVER_APPROVE = new Set([
+  'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'busybox', 'python', 'python2', 'python3', 'node', 'nodejs', 'deno', 'bun',
+  'perl', 'ruby', 'php', 'lua', 'pwsh', 'powershell', 'env', 'sudo', 'doas', 'su', 'pkexec', 'xargs', 'eval', 'exec', 'command',
+  'builtin', 'nohup', 'nice', 'timeout', 'time', 'stdbuf', 'setsid', 'watch', 'parallel', 'chroot', 'flock', 'script', 'ssh',
+  'source', '.', 'npx', 'find',
+]);
+
+export function approvalRules(call: ToolCall, d: Decision, family: ToolFamily): string[] {
+  const asked = d.parts.filter((p) => p.level === 'ask');
+  if (d.level === 'deny' || asked.length === 0) return [];
+  if (family === 'shell') {
+    const out = new Set<string>();
+    for (const c of d.verdict?.commands ?? []) {
+      const label = [c.program ?? c.programRaw, ...c.args.map((a) => a.value)].join(' ').trim();
+      if (!asked.some((p) => p.kind === 'command' && p.label === label)) continue;
+      if (c.program === null || NEVER_APPROVE.has(c.program) || c.args.some((a) => a.dynamic)) continue;
+      const words = [c.program, ...c.args.map((a) => a.value)].map((w) => (w.includes('*') ? w : shellQuote(w)));
+      out.add(`Bash(${words.length <= 2 ? words.join(' ') : [...words.slice(0, -1), '*'].join(' ')})`);
+    }
+    for (const p of asked) {
+      if (p.kind !== 'operation') continue;
+      const m = /^(Read|List|Write|Delete) (\/.*)$/.exec(p.label);
+      if (m) out.add(`${m[1] === 'Read' || m[1] === 'List' ? 'Read' : 'Edit'}(/${m[2]})`);
+    }
+    return [...out];
+  }
+  if (family === 'read' || family === 'write' || family === 'edit') {
+    const path = /\s(\/.*)$/.exec(asked[0].label)?.[1];
+    return path ? [`${family === 'read' ? 'Read' : 'Edit'}(/${path})`] : [];
+  }
+  if (family === 'web') {
+    const host = hostOf(argOf(call, 'url') ?? '');
+    return host ? [`WebFetch(domain:${host})`] : [];
+  }
+  return [call.tool];
+}

@@ -1,0 +1,338 @@
+/**
+ * The gatekeeper for every tool call. Layers, in this order (each recorded in the trace):
+ * 1 tool default · 2 whole-tool deny · 3 built-in guard deny · 4 parameter-level deny ·
+ * 5 ask rules · 6 allow rules and approvals · 7 external directories · 8 mode, then channel.
+ */
+import { homedir } from 'node:os';
+import { posix } from 'node:path';
+import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
+import { PathClassifier, SENSITIVE_PATTERNS } from '../paths/classify.js';
+import { isInside } from '../paths/resolve.js';
+import { ShellgateError } from '../errors.js';
+import { stricter, type Finding, type Level, type TraceStep, type Verdict } from '../verdict/types.js';
+import { loadSource, mergePolicies, SOURCE_ORDER, type Policy, type RuleEntry, type SettingsSource } from './settings.js';
+import { parseRule, type ParsedRule } from './rule-syntax.js';
+import { MODES, NON_INTERACTIVE_CHANNELS, type Mode } from './modes.js';
+import type { PresetName } from './presets.js';
+import { familyOf, shellParts, strictestOf, toolPart, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
+import { approvalRules } from './approvals.js';
+
+export interface GateOptions {
+  /** Settings, in any order; they are layered managed → user → project → local → session. */
+  settings?: SettingsSource[];
+  presets?: PresetName[];
+  /** Mode when neither the call's context nor the settings name one (default: `default`). */
+  mode?: Mode;
+  /** Analyser options (merged over the settings' own). */
+  analyzer?: AnalyzerOptions;
+}
+
+export interface GateContext extends AnalysisContext {
+  mode?: Mode;
+  /** `cli`, `ide`, `chat`, `api`, `non-interactive`… (default `cli`). */
+  channel?: string;
+}
+
+export interface PartDecision {
+  kind: Part['kind'];
+  label: string;
+  level: Level;
+  /** Which layer and rule decided this part. */
+  decidedBy: string;
+}
+
+export interface Decision {
+  level: Level;
+  reason: string;
+  findings: Finding[];
+  trace: TraceStep[];
+  parts: PartDecision[];
+  /** The analyser's verdict, for shell calls. */
+  verdict?: Verdict;
+}
+
+export interface Gate {
+  evaluate(call: ToolCall, context?: GateContext): Decision;
+  /** "Always allow": add approvals of minimum scope for what asked; returns the rules added. */
+  approve(call: ToolCall, context?: GateContext, scope?: 'session' | 'persistent'): string[];
+  /** Re-read the settings; the new policy replaces the old only if all of it is valid. */
+  reload(): Promise<{ ok: true } | { ok: false; error: string }>;
+  readonly policy: Policy;
+}
+
+interface Loaded {
+  policy: Policy;
+  analyzer: Analyzer;
+}
+
+async function load(options: GateOptions): Promise<Loaded> {
+  const sources = [...(options.settings ?? [])].sort((a, b) => SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source));
+  for (const s of sources) {
+    if (!(SOURCE_ORDER as readonly string[]).includes(s.source)) throw new ShellgateError('options', `settings source must be one of ${SOURCE_ORDER.join(', ')}, not ${JSON.stringify(s.source)}`);
+  }
+  const cwd = process.cwd();
+  const policy = mergePolicies(sources.map((s) => loadSource(s, cwd, homedir())));
+  for (const p of options.presets ?? []) if (!policy.presets.includes(p)) policy.presets.push(p);
+  if (options.mode !== undefined && !(MODES as readonly string[]).includes(options.mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}`);
+  const analyzer = await createAnalyzer({ ...policy.analyzer, ...options.analyzer });
+  return { policy, analyzer };
+}
+
+export async function createGate(options: GateOptions = {}): Promise<Gate> {
+  let current = await load(options);
+  const approvals: RuleEntry[] = [];
+  const classifiers = new Map<string, PathClassifier>();
+
+  const gate: Gate = {
+    get policy() {
+      return current.policy;
+    },
+    evaluate(call, context = {}) {
+      return evaluate(current, approvals, classifiers, options, call, context);
+    },
+    approve(call, context = {}, scope = 'session') {
+      const d = evaluate(current, approvals, classifiers, options, call, context);
+      const ctx = resolveContext(context);
+      const added: string[] = [];
+      for (const text of approvalRules(call, d, familyOf(call.tool))) {
+        const rule = parseRule(text, { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home });
+        const entry: RuleEntry = { rule, at: () => rule, level: 'allow', source: 'session', origin: `approval (${scope})`, channels: null, approval: true };
+        // Session approvals are looked at before persistent ones.
+        if (scope === 'session') approvals.unshift(entry);
+        else approvals.push(entry);
+        added.push(text);
+      }
+      return added;
+    },
+    async reload() {
+      try {
+        current = await load(options);
+        return { ok: true };
+      } catch (e) {
+        return { ok: false, error: (e as Error).message };
+      }
+    },
+  };
+  return gate;
+}
+
+function resolveContext(c: GateContext): { cwd: string; roots: string[]; home: string } {
+  const cwd = c.cwd ?? process.cwd();
+  return { cwd, roots: c.workspaceRoots ?? [cwd], home: c.home ?? homedir() };
+}
+
+/** Does a rule (anchored to the call's cwd and home) speak about this part? */
+function matches(entry: RuleEntry, part: Part, cwd: string, home: string): boolean {
+  const r: ParsedRule = entry.at(cwd, home);
+  if (!part.tools.includes(r.tool)) return false;
+  if (r.whole) return true;
+  if (r.bash && part.argv) return r.bash(part.argv);
+  if (r.path && part.path !== undefined) return r.path(part.path);
+  if (r.domain && part.host !== undefined) return r.domain(part.host);
+  if (r.mcp && part.toolName !== undefined) return r.mcp(part.toolName);
+  return false;
+}
+
+function evaluate(
+  loaded: Loaded,
+  approvals: RuleEntry[],
+  classifiers: Map<string, PathClassifier>,
+  options: GateOptions,
+  call: ToolCall,
+  context: GateContext,
+): Decision {
+  if (typeof call !== 'object' || call === null || typeof call.tool !== 'string') throw new ShellgateError('input', 'a tool call is { tool: string, args: {…} }');
+  const { policy, analyzer } = loaded; // decisions keep the policy they started with
+  const { mode: ctxMode, channel: ctxChannel, ...analysisContext } = context;
+  const ctx = resolveContext(context);
+  const mode: Mode = ctxMode ?? policy.defaultMode ?? options.mode ?? 'default';
+  if (!(MODES as readonly string[]).includes(mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
+  const channel = ctxChannel ?? 'cli';
+  const trace: TraceStep[] = [];
+  const family: ToolFamily = familyOf(call.tool);
+
+  const key = ctx.home + '\0' + ctx.roots.join('\0');
+  let classifier = classifiers.get(key);
+  if (!classifier) {
+    classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
+    if (classifiers.size > 64) classifiers.clear();
+    classifiers.set(key, classifier);
+  }
+  const extraRoots = policy.additionalDirectories;
+  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !classifier.tempDirs.some((t) => isInside(p, t)) && !extraRoots.some((r) => isInside(p, r));
+
+  // Rules in force: approvals first (session before persistent), then settings by source, presets last.
+  const applies = (e: RuleEntry) => e.channels === null || e.channels.includes(channel);
+  const rules = [...approvals, ...policy.rules.filter(applies), ...presetRules(policy.presets, ctx, extraRoots)];
+
+  // 1. Tool default
+  let verdict: Verdict | undefined;
+  let parts: Part[];
+  let global: Finding[] = [];
+  if (family === 'shell') {
+    const command = call.args?.command;
+    if (typeof command !== 'string') throw new ShellgateError('input', `${call.tool} needs a "command" argument (a string)`);
+    verdict = analyzer.analyze(command, analysisContext);
+    ({ parts, global } = shellParts(verdict, isExternal));
+  } else {
+    parts = [toolPart(call, family, { classifier, cwd: ctx.cwd, isExternal })];
+  }
+  const findings = verdict ? verdict.findings : parts.flatMap((p) => p.findings);
+  const defaultLevel = stricter(strictestOf(global), strictestOf(parts.flatMap((p) => p.findings)));
+  trace.push({ layer: 'tool-default', level: defaultLevel, reason: defaultReason(findings, defaultLevel, call.tool) });
+  const done = (level: Level, layer: string, reason: string, decided: PartDecision[] = []): Decision => {
+    trace.push({ layer, level, reason });
+    trace.push({ layer: 'final', level, reason });
+    return { level, reason, findings, trace, parts: decided, verdict };
+  };
+
+  // 2. Whole-tool deny
+  const toolDeny = rules.find((e) => e.level === 'deny' && e.rule.whole && parts.some((p) => p.tools.includes(e.rule.tool)));
+  if (toolDeny) return done('deny', 'whole-tool-deny', `${toolDeny.rule.text} denies the tool (${toolDeny.origin})`);
+  trace.push({ layer: 'whole-tool-deny', level: 'allow', reason: 'no rule denies the whole tool' });
+
+  // 3. Built-in guard deny: nothing later lifts it.
+  const guardIds = new Set(analyzer.rules.map((r) => r.id));
+  const guardDeny = findings.find((f) => f.level === 'deny' && guardIds.has(f.rule));
+  if (guardDeny) return done('deny', 'guard-deny', `${guardDeny.rule}: ${guardDeny.message}`);
+  trace.push({ layer: 'guard-deny', level: 'allow', reason: 'no built-in deny' });
+
+  // 4. Parameter-level deny on any sub-command or operation.
+  for (const p of parts) {
+    const d = rules.find((e) => e.level === 'deny' && !e.rule.whole && matches(e, p, ctx.cwd, ctx.home));
+    if (d) return done('deny', 'rule-deny', `${d.rule.text} denies ${p.label} (${d.origin})`);
+  }
+  trace.push({ layer: 'rule-deny', level: 'allow', reason: 'no deny rule matches' });
+
+  // 5. Ask rules: an ask beats any allow.
+  let askRule: { entry: RuleEntry; part: Part } | null = null;
+  for (const p of parts) {
+    const a = rules.find((e) => e.level === 'ask' && matches(e, p, ctx.cwd, ctx.home));
+    if (a) {
+      askRule = { entry: a, part: p };
+      break;
+    }
+  }
+  trace.push({ layer: 'rule-ask', level: askRule ? 'ask' : 'allow', reason: askRule ? `${askRule.entry.rule.text} asks for ${askRule.part.label} (${askRule.entry.origin})` : 'no ask rule matches' });
+
+  // 6. Allow rules and approvals, part by part.
+  const allowedBy = new Map<Part, RuleEntry>();
+  for (const p of parts) {
+    const a = rules.find((e) => e.level === 'allow' && matches(e, p, ctx.cwd, ctx.home));
+    if (a) allowedBy.set(p, a);
+  }
+  const decided: PartDecision[] = [];
+  let level: Level = strictestOf(global);
+  let reason = global.find((f) => f.level === level && level !== 'allow');
+  let reasonText = reason ? `${reason.rule}: ${reason.message}` : '';
+  for (const p of parts) {
+    const own = allowedBy.get(p) ?? (p.command !== undefined && p.kind === 'operation' ? allowedBy.get(parts.find((c) => c.kind === 'command' && c.command === p.command)!) : undefined);
+    const residual = own ? 'allow' : strictestOf(p.findings);
+    decided.push({ kind: p.kind, label: p.label, level: residual, decidedBy: own ? `allow rule ${own.rule.text} (${own.origin})` : residual === 'allow' ? 'tool default' : `tool default: ${p.findings.find((f) => f.level === residual)?.rule}` });
+    if (residual !== 'allow' && stricter(level, residual) !== level) {
+      level = residual;
+      const f = p.findings.find((x) => x.level === residual);
+      reasonText = f ? `${f.rule}: ${f.message}` : p.label;
+    }
+  }
+  if (askRule) {
+    level = stricter(level, 'ask');
+    reasonText = reasonText || `${askRule.entry.rule.text} asks for ${askRule.part.label}`;
+  }
+  trace.push({ layer: 'rule-allow', level, reason: allowedBy.size > 0 ? [...new Set([...allowedBy.values()].map((e) => `${e.rule.text} (${e.origin})`))].join(', ') + (level === 'allow' ? ': every part allowed' : `; still ${level}: ${reasonText}`) : level === 'allow' ? 'every part is allowed by default' : reasonText });
+
+  // 7. External directories: only a settings rule naming the path (or the bare tool) authorises it.
+  for (const p of parts) {
+    if (!p.external || p.path === undefined) continue;
+    const named = policy.rules.filter(applies).some((e) => e.level === 'allow' && matches(e, p, ctx.cwd, ctx.home));
+    if (!named) {
+      if (level === 'allow') reasonText = `${p.label} is outside the workspace and no settings rule names it`;
+      level = stricter(level, 'ask');
+      decided.push({ kind: p.kind, label: p.label, level: 'ask', decidedBy: 'external-directory check' });
+    }
+  }
+  trace.push({ layer: 'external-directory', level, reason: parts.some((p) => p.external) ? 'paths outside the workspace checked against settings rules' : 'no path outside the workspace' });
+
+  // 8. Mode, then channel.
+  ({ level, reasonText } = applyMode(mode, level, reasonText, parts, allowedBy, family));
+  trace.push({ layer: 'mode', level, reason: `${mode} mode${level === 'allow' && mode === 'yolo' ? ': ask becomes allow' : ''}` });
+  if (level === 'ask' && NON_INTERACTIVE_CHANNELS.has(channel)) {
+    level = 'deny';
+    reasonText = `${reasonText} — and on the ${channel} channel there is nobody to ask`;
+  }
+  trace.push({ layer: 'channel', level, reason: channel });
+  if (level === 'allow' && !reasonText) reasonText = 'every part is allowed';
+  trace.push({ layer: 'final', level, reason: reasonText });
+  return { level, reason: reasonText, findings, trace, parts: decided, verdict };
+}
+
+function defaultReason(findings: Finding[], level: Level, tool: string): string {
+  const f = findings.find((x) => x.level === level && level !== 'allow');
+  return f ? `${f.rule}: ${f.message}` : `${tool}: read-only inside the workspace`;
+}
+
+/** Edits and writes inside the workspace that auto-edit approves. */
+const EDIT_RULES = new Set(['write', 'state-change', 'redirect']);
+const EDIT_PROGRAMS = new Set(['mkdir', 'touch', 'cp', 'mv', 'ln', 'install', 'tee', 'sed', 'patch', 'truncate']);
+
+function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], allowedBy: Map<Part, RuleEntry>, family: ToolFamily): { level: Level; reasonText: string } {
+  if (level === 'deny') return { level, reasonText };
+  switch (mode) {
+    case 'plan': {
+      const mutating = family === 'write' || family === 'edit' || parts.some((p) => p.mutating);
+      if (mutating) {
+        const what = parts.find((p) => p.mutating)?.label ?? family;
+        return { level: 'deny', reasonText: `plan mode lets only read-only calls run, and ${what} changes something` };
+      }
+      return { level, reasonText };
+    }
+    case 'auto-edit': {
+      if (level !== 'ask') return { level, reasonText };
+      const editsOnly = parts.every((p) => {
+        if (allowedBy.has(p) || p.findings.every((f) => f.level === 'allow')) return true;
+        if (p.external) return false;
+        if (p.kind === 'command') return p.argv !== undefined && EDIT_PROGRAMS.has(p.argv[0]) && p.findings.every((f) => f.level === 'allow' || EDIT_RULES.has(f.rule));
+        return p.findings.every((f) => f.level === 'allow' || EDIT_RULES.has(f.rule));
+      });
+      return editsOnly ? { level: 'allow', reasonText: 'auto-edit mode approves edits inside the workspace' } : { level, reasonText };
+    }
+    case 'yolo':
+      return level === 'ask' ? { level: 'allow', reasonText: `yolo mode: ${reasonText} (allowed without asking)` } : { level, reasonText };
+    case 'auto':
+      return level === 'ask' ? { level, reasonText: `${reasonText} (auto mode: no classifier configured, so a person decides)` } : { level, reasonText };
+    default:
+      return { level, reasonText };
+  }
+}
+
+/** The jail and sensitive presets as deny rules. */
+function presetRules(presets: PresetName[], ctx: { cwd: string; roots: string[]; home: string }, extraRoots: string[]): RuleEntry[] {
+  const out: RuleEntry[] = [];
+  const anchors = { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home };
+  if (presets.includes('sensitive')) {
+    for (const tool of ['Read', 'Edit', 'Write']) {
+      for (const p of SENSITIVE_PATTERNS) {
+        const spec = p.startsWith('~') ? p : p.startsWith('/') ? '/' + p : p;
+        const rule = parseRule(`${tool}(${spec})`, anchors);
+        out.push({ rule, at: () => rule, level: 'deny', source: 'managed', origin: 'preset sensitive', channels: null, approval: false });
+      }
+    }
+  }
+  if (presets.includes('jail')) {
+    const classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
+    const inside = (p: string) => [...classifier.workspaceRoots, ...classifier.tempDirs, ...extraRoots].some((r) => isInside(posix.normalize(p), r));
+    for (const tool of ['Read', 'Edit', 'Write'] as const) {
+      const rule: ParsedRule = { text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, path: (p) => !inside(p) };
+      out.push({
+        rule,
+        at: () => rule,
+        level: 'deny',
+        source: 'managed',
+        origin: 'preset jail',
+        channels: null,
+        approval: false,
+      });
+    }
+  }
+  return out;
+}

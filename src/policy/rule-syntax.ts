@@ -1,0 +1,167 @@
+/**
+ * Permission rules in Claude Code's documented syntax: `Bash`, `Bash(npm run build)`,
+ * `Bash(npm run test:*)`, `Bash(git commit *)`, `Read(./.env)`, `Read(~/.zshrc)`,
+ * `Read(//abs/**)`, `Edit(/src/**)`, `WebFetch(domain:example.com)`, `mcp__server__tool`.
+ * Parsed once into a matcher; a bad rule is an error naming the rule.
+ */
+import { posix } from 'node:path';
+import picomatch from 'picomatch';
+import { parse as shellParse } from 'shell-quote';
+
+/** Tools a rule can name, by family. Read covers every tool that reads (read_file, list, grep, glob). */
+export const RULE_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'WebSearch'] as const;
+
+export type RuleTool = (typeof RULE_TOOLS)[number] | `mcp__${string}`;
+
+export interface ParsedRule {
+  /** The rule as written. */
+  text: string;
+  tool: RuleTool;
+  /** Null for the bare tool (`Bash`): every use of it. */
+  bash: ((argv: readonly string[]) => boolean) | null;
+  path: ((absolute: string) => boolean) | null;
+  domain: ((host: string) => boolean) | null;
+  mcp: ((toolName: string) => boolean) | null;
+  /** True when the rule has no specifier (or `Tool(*)`). */
+  whole: boolean;
+}
+
+export class RuleSyntaxError extends Error {}
+
+/** Where relative path patterns are anchored. */
+export interface PathAnchors {
+  /** `/x` in a rule: relative to the project root (the folder holding the settings' project). */
+  projectRoot: string;
+  /** `x` or `./x`: relative to the working directory. */
+  cwd: string;
+  home: string;
+}
+
+export function parseRule(text: string, anchors: PathAnchors): ParsedRule {
+  if (typeof text !== 'string' || text.trim() === '') throw new RuleSyntaxError('a rule must be a non-empty string');
+  const m = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\((.*)\))?$/s.exec(text.trim());
+  if (!m) throw new RuleSyntaxError(`"${text}" is not Tool or Tool(specifier)`);
+  const name = m[1];
+  const spec = m[2];
+  const base = { text, bash: null, path: null, domain: null, mcp: null };
+  if (name.startsWith('mcp__')) {
+    if (spec !== undefined) throw new RuleSyntaxError(`"${text}": MCP rules take no parentheses`);
+    const parts = name.split('__');
+    const exact = parts.length >= 3 ? name : null;
+    const glob = exact && exact.includes('*') ? picomatch(exact) : null;
+    return {
+      ...base,
+      tool: name as RuleTool,
+      whole: parts.length < 3,
+      mcp: (tool) => (glob ? glob(tool) : exact ? tool === exact : tool.startsWith(`${name}__`) || tool === name),
+    };
+  }
+  const tool = TOOL_ALIASES[name] ?? name;
+  if (!(RULE_TOOLS as readonly string[]).includes(tool)) {
+    throw new RuleSyntaxError(`"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool)`);
+  }
+  if (spec === undefined || spec.trim() === '*' || spec.trim() === '') return { ...base, tool: tool as RuleTool, whole: true };
+  switch (tool) {
+    case 'Bash':
+      return { ...base, tool, whole: false, bash: bashMatcher(spec, text) };
+    case 'WebFetch': {
+      const d = /^domain:(.+)$/.exec(spec.trim());
+      if (!d) throw new RuleSyntaxError(`"${text}": WebFetch rules look like WebFetch(domain:example.com)`);
+      const domain = d[1].toLowerCase();
+      const g = domain.includes('*') ? picomatch(domain) : null;
+      return { ...base, tool, whole: false, domain: (h) => (g ? g(h.toLowerCase()) : h.toLowerCase() === domain || h.toLowerCase().endsWith('.' + domain)) };
+    }
+    case 'WebSearch':
+      return { ...base, tool, whole: true };
+    default:
+      return { ...base, tool: tool as RuleTool, whole: false, path: pathMatcher(spec.trim(), anchors, text) };
+  }
+}
+
+/** Names other tools use for the same families (Qwen Code, Gemini CLI). */
+export const TOOL_ALIASES: Record<string, string> = {
+  run_shell_command: 'Bash',
+  Shell: 'Bash',
+  ShellTool: 'Bash',
+  read_file: 'Read',
+  read_many_files: 'Read',
+  list_directory: 'Read',
+  LS: 'Read',
+  glob: 'Read',
+  Glob: 'Read',
+  grep: 'Read',
+  Grep: 'Read',
+  search_file_content: 'Read',
+  grep_search: 'Read',
+  edit: 'Edit',
+  replace: 'Edit',
+  MultiEdit: 'Edit',
+  NotebookEdit: 'Edit',
+  write_file: 'Write',
+  web_fetch: 'WebFetch',
+  google_web_search: 'WebSearch',
+  web_search: 'WebSearch',
+};
+
+/**
+ * Bash patterns match a sub-command's normalised argv, word by word (tokenised with
+ * shell-quote). A word that is `*` matches any number of words, so `git commit *` matches
+ * `git commit` and `git commit -m x`, but `ls *` never matches `lsof`; a `*` inside a word
+ * matches within that word (`ls*` matches `lsof`). A trailing `:*` is the legacy prefix form.
+ */
+function bashMatcher(spec: string, text: string): (argv: readonly string[]) => boolean {
+  let pattern = spec.trim();
+  // Legacy `prefix:*`: the last word may run on (`test:unit`) and any words may follow.
+  if (pattern.endsWith(':*')) pattern = pattern.slice(0, -2) + '* *';
+  let tokens: string[];
+  try {
+    tokens = shellParse(pattern.replace(/\*/g, '\u0000STAR\u0000')).map((t) => {
+      if (typeof t !== 'string') throw new RuleSyntaxError(`"${text}": a Bash rule names one command; operators such as ${JSON.stringify(t)} are not allowed`);
+      return t.replace(/\u0000STAR\u0000/g, '*');
+    });
+  } catch (e) {
+    if (e instanceof RuleSyntaxError) throw e;
+    throw new RuleSyntaxError(`"${text}": cannot tokenise (${(e as Error).message})`);
+  }
+  if (tokens.length === 0) throw new RuleSyntaxError(`"${text}": empty command`);
+  const words = tokens.map((t) => (t === '*' ? null : t.includes('*') ? picomatch(t, { dot: true, bash: true }) : t));
+  const match = (argv: readonly string[], i: number, j: number): boolean => {
+    if (i === words.length) return j === argv.length;
+    const w = words[i];
+    if (w === null) {
+      for (let k = j; k <= argv.length; k++) if (match(argv, i + 1, k)) return true;
+      return false;
+    }
+    if (j >= argv.length) return false;
+    const ok = typeof w === 'string' ? w === argv[j] || (i === 0 && normaliseName(w) === argv[j]) : w(argv[j]);
+    return ok && match(argv, i + 1, j + 1);
+  };
+  return (argv) => match(argv, 0, 0);
+}
+
+function normaliseName(w: string): string {
+  const slash = w.lastIndexOf('/');
+  return slash >= 0 ? w.slice(slash + 1) : w;
+}
+
+/**
+ * Path patterns (gitignore style): `//abs` absolute, `~/x` home, `/x` project root, `./x` or `x`
+ * the working directory. A pattern without a slash matches that name in any folder.
+ */
+function pathMatcher(spec: string, a: PathAnchors, text: string): (absolute: string) => boolean {
+  let pattern: string;
+  if (spec.startsWith('//')) pattern = spec.slice(1);
+  else if (spec === '~' || spec.startsWith('~/')) pattern = a.home + spec.slice(1);
+  else if (spec.startsWith('/')) pattern = posix.join(a.projectRoot, spec);
+  else if (!spec.includes('/')) pattern = `**/${spec}`;
+  else pattern = posix.join(a.cwd, spec);
+  let m: (s: string) => boolean;
+  try {
+    m = picomatch(pattern, { dot: true });
+  } catch (e) {
+    throw new RuleSyntaxError(`"${text}": bad path pattern (${(e as Error).message})`);
+  }
+  // A directory pattern (`Read(./secrets)`) also covers what is inside it.
+  const inside = /[*?[\]{}]/.test(pattern) ? null : pattern.replace(/\/+$/, '') + '/';
+  return (p) => m(p) || (inside !== null && p.startsWith(inside));
+}

@@ -1,0 +1,200 @@
+/**
+ * Settings sources and their layering: managed → user → project → local → session. shellgate's
+ * own JSON (schema: rules/settings.schema.json) and importers for the `permissions` blocks of
+ * Claude Code (.claude/settings.json, settings.local.json) and Qwen Code (.qwen/settings.json).
+ * A bad file is an error naming the file, the JSON pointer and line, and the rule.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { ShellgateError } from '../errors.js';
+import type { AnalyzerOptions } from '../analyzer.js';
+import { parseRule, RuleSyntaxError, type ParsedRule, type PathAnchors } from './rule-syntax.js';
+import { MODES, type Mode } from './modes.js';
+import { PRESETS, type PresetName } from './presets.js';
+
+export const SOURCE_ORDER = ['managed', 'user', 'project', 'local', 'session'] as const;
+export type SourceName = (typeof SOURCE_ORDER)[number];
+export type SettingsFormat = 'shellgate' | 'claude' | 'qwen';
+export type RuleLevel = 'allow' | 'ask' | 'deny';
+
+export interface SettingsSource {
+  source: SourceName;
+  /** A JSON file, or `settings` given inline. */
+  file?: string;
+  settings?: unknown;
+  /** Default: from the path (`.claude/` → claude, `.qwen/` → qwen), else shellgate. */
+  format?: SettingsFormat;
+}
+
+export interface RuleEntry {
+  /** Parsed with the load-time cwd and home: for validation and listing. */
+  rule: ParsedRule;
+  /** The rule as it applies to a call's cwd and home (`./x` and `~/x` are relative to them). */
+  at(cwd: string, home: string): ParsedRule;
+  level: RuleLevel;
+  source: SourceName;
+  /** File and JSON pointer the rule came from (or `approval`). */
+  origin: string;
+  /** Channels the rule applies to; null for all. */
+  channels: string[] | null;
+  /** An approval given at run time ("always allow"), not a settings rule. */
+  approval: boolean;
+}
+
+export interface Policy {
+  rules: RuleEntry[];
+  additionalDirectories: string[];
+  presets: PresetName[];
+  defaultMode: Mode | null;
+  analyzer: AnalyzerOptions;
+}
+
+const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles']);
+const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', ...ANALYZER_KEYS]);
+const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
+
+function detectFormat(file: string | undefined): SettingsFormat {
+  if (!file) return 'shellgate';
+  if (/(^|\/)\.claude\/[^/]*\.json$/.test(file)) return 'claude';
+  if (/(^|\/)\.qwen\/[^/]*\.json$/.test(file)) return 'qwen';
+  return 'shellgate';
+}
+
+/** Project root for `/x` patterns: the folder that holds `.claude/` or `.qwen/`, else the file's folder. */
+function projectRootOf(file: string | undefined, cwd: string): string {
+  if (!file) return cwd;
+  const dir = dirname(resolve(file));
+  return /^\.(claude|qwen|shellgate)$/.test(basename(dir)) ? dirname(dir) : dir;
+}
+
+function lineOf(text: string, needle: string): number | null {
+  const at = text.indexOf(JSON.stringify(needle));
+  return at < 0 ? null : text.slice(0, at).split('\n').length;
+}
+
+export function loadSource(src: SettingsSource, cwd: string, home: string): Policy {
+  let text = '';
+  let data: unknown = src.settings;
+  const name = src.file ?? `(inline ${src.source} settings)`;
+  if (src.file) {
+    try {
+      text = readFileSync(src.file, 'utf8');
+    } catch (e) {
+      throw new ShellgateError('config', `${src.file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw new ShellgateError('config', `${src.file}: not valid JSON (${(e as Error).message})`);
+    }
+  }
+  const format = src.format ?? detectFormat(src.file);
+  const fail = (pointer: string, what: string, needle?: string): never => {
+    const line = needle !== undefined ? lineOf(text, needle) : null;
+    throw new ShellgateError('config', `${name}: ${pointer}${line !== null ? ` (line ${line})` : ''}: ${what}`);
+  };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('/', 'expected a JSON object');
+  const obj = data as Record<string, unknown>;
+  if (format === 'shellgate') for (const k of Object.keys(obj)) if (!OWN_KEYS.has(k)) fail(`/${k}`, `unknown setting (known: ${[...OWN_KEYS].join(', ')})`);
+  const anchors: PathAnchors = { projectRoot: projectRootOf(src.file, cwd), cwd, home };
+  const policy: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {} };
+
+  const perms = (obj.permissions ?? {}) as Record<string, unknown>;
+  if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) fail('/permissions', 'must be an object');
+  if (format === 'shellgate') for (const k of Object.keys(perms)) if (!PERMISSION_KEYS.has(k)) fail(`/permissions/${k}`, `unknown key (known: ${[...PERMISSION_KEYS].join(', ')})`);
+  const lists: [RuleLevel, unknown, string][] = [
+    ['allow', perms.allow, '/permissions/allow'],
+    ['ask', perms.ask, '/permissions/ask'],
+    ['deny', perms.deny, '/permissions/deny'],
+  ];
+  if (format === 'qwen') {
+    // Older Qwen Code / Gemini CLI settings name tools to allow or exclude.
+    const tools = (obj.tools ?? {}) as Record<string, unknown>;
+    lists.push(['allow', tools.allowed, '/tools/allowed'], ['deny', tools.exclude, '/tools/exclude'], ['deny', obj.excludeTools, '/excludeTools']);
+  }
+  for (const [level, list, pointer] of lists) {
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) fail(pointer, 'must be a list of rules');
+    (list as unknown[]).forEach((item, i) => {
+      const entry = typeof item === 'object' && item !== null && format === 'shellgate' ? (item as Record<string, unknown>) : { rule: item };
+      const ruleText = entry.rule;
+      if (typeof ruleText !== 'string') fail(`${pointer}/${i}`, 'a rule is a string (or { "rule": …, "channels": […] })');
+      const channels = entry.channels ?? null;
+      if (channels !== null && (!Array.isArray(channels) || channels.some((c) => typeof c !== 'string'))) fail(`${pointer}/${i}/channels`, 'must be a list of channel names', ruleText as string);
+      let rule: ParsedRule;
+      try {
+        rule = parseRule(format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string), anchors);
+      } catch (e) {
+        if (e instanceof RuleSyntaxError) fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
+        throw e;
+      }
+      const text2 = format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string);
+      policy.rules.push({ rule, at: anchoredRule(text2, anchors.projectRoot), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
+    });
+  }
+  const dirs = perms.additionalDirectories;
+  if (dirs !== undefined) {
+    if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) fail('/permissions/additionalDirectories', 'must be a list of folders');
+    policy.additionalDirectories = (dirs as string[]).map((d) => (d.startsWith('~') ? home + d.slice(1) : resolve(anchors.projectRoot, d)));
+  }
+  const mode = obj.defaultMode ?? perms.defaultMode;
+  if (mode !== undefined) {
+    const m = MODE_ALIASES[String(mode)] ?? mode;
+    if (!(MODES as readonly unknown[]).includes(m)) fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
+    policy.defaultMode = m as Mode;
+  }
+  if (format === 'shellgate') {
+    const presets = obj.presets ?? [];
+    if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p))) fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
+    policy.presets = presets as PresetName[];
+    for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
+    for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
+      const list = policy.analyzer[key];
+      if (Array.isArray(list) && src.file) policy.analyzer[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(src.file!), d) : d));
+    }
+  }
+  return policy;
+}
+
+/** A rule re-anchored to each call's cwd and home, parsed once per pair. */
+export function anchoredRule(text: string, projectRoot: string): (cwd: string, home: string) => ParsedRule {
+  const cache = new Map<string, ParsedRule>();
+  return (cwd, home) => {
+    const key = cwd + '\0' + home;
+    let r = cache.get(key);
+    if (!r) {
+      if (cache.size > 256) cache.clear();
+      r = parseRule(text, { projectRoot, cwd, home });
+      cache.set(key, r);
+    }
+    return r;
+  };
+}
+
+/** Claude Code's and Qwen Code's names for modes. */
+const MODE_ALIASES: Record<string, string> = {
+  acceptEdits: 'auto-edit',
+  autoEdit: 'auto-edit',
+  bypassPermissions: 'yolo',
+  dontAsk: 'default',
+};
+
+/** Qwen Code: a Bash pattern without `*` matches as a prefix (`npm run build --verbose` too). */
+function qwenToClaude(rule: string): string {
+  const m = /^(Bash|run_shell_command|Shell|ShellTool)\((.*)\)$/s.exec(rule.trim());
+  if (!m || m[2].includes('*')) return rule;
+  return `Bash(${m[2].trim()} *)`;
+}
+
+/** Merge sources in layering order; later sources add rules, the first defaultMode set wins from the top. */
+export function mergePolicies(policies: Policy[]): Policy {
+  const out: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {} };
+  for (const p of policies) {
+    out.rules.push(...p.rules);
+    out.additionalDirectories.push(...p.additionalDirectories);
+    for (const x of p.presets) if (!out.presets.includes(x)) out.presets.push(x);
+    out.defaultMode = out.defaultMode ?? p.defaultMode;
+    Object.assign(out.analyzer, p.analyzer);
+  }
+  return out;
+}
