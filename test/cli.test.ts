@@ -53,7 +53,7 @@ describe('shellgate check', () => {
   });
 
   it('exits 64 on usage errors and bad config, with a message and no stack trace', () => {
-    for (const args of [['check', '--bogus', 'ls'], ['frob'], ['check', '--cwd'], ['check', '--mode', 'yolo', 'ls']]) {
+    for (const args of [['check', '--bogus', 'ls'], ['frob'], ['check', '--cwd'], ['check', '--mode', 'turbo', 'ls']]) {
       const r = run(args);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.err).toMatch(/^shellgate: /);

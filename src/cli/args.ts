@@ -8,15 +8,22 @@ export interface CheckArgs {
   cwd: string | null;
   workspaces: string[];
   mode: string | null;
+  channel: string | null;
   config: string | null;
+  settings: string[];
+  presets: string[];
+  tool: string | null;
+  toolArgs: Record<string, string>;
   command: string | null;
   color: 'auto' | 'always' | 'never';
 }
 
-const VALUE_FLAGS = new Set(['--cwd', '--workspace', '--mode', '--config', '--color']);
+const VALUE_FLAGS = new Set(['--cwd', '--workspace', '--mode', '--config', '--color', '--channel', '--settings', '--preset', '--tool', '--arg']);
 
 export function parseCheckArgs(argv: string[]): CheckArgs {
-  const out: CheckArgs = { json: false, nul: false, cwd: null, workspaces: [], mode: null, config: null, command: null, color: 'auto' };
+  const out: CheckArgs = {
+    json: false, nul: false, cwd: null, workspaces: [], mode: null, channel: null, config: null, settings: [], presets: [], tool: null, toolArgs: {}, command: null, color: 'auto',
+  };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     let a = argv[i];
@@ -39,6 +46,15 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
       else if (a === '--workspace') out.workspaces.push(value);
       else if (a === '--mode') out.mode = value;
       else if (a === '--config') out.config = value;
+      else if (a === '--channel') out.channel = value;
+      else if (a === '--settings') out.settings.push(value);
+      else if (a === '--preset') out.presets.push(value);
+      else if (a === '--tool') out.tool = value;
+      else if (a === '--arg') {
+        const eq = value.indexOf('=');
+        if (eq <= 0) throw new UsageError(`--arg takes NAME=VALUE, not ${JSON.stringify(value)}`);
+        out.toolArgs[value.slice(0, eq)] = value.slice(eq + 1);
+      }
       else if (a === '--color') {
         if (value !== 'auto' && value !== 'always' && value !== 'never') throw new UsageError('--color must be auto, always or never');
         out.color = value;

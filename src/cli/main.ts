@@ -5,8 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createAnalyzer } from '../analyzer.js';
-import { loadConfigFile } from '../config.js';
+import { createGate, type Decision, type GateContext } from '../policy/gate.js';
+import { familyOf } from '../policy/tool-calls.js';
+import { MODES, type Mode } from '../policy/modes.js';
+import { PRESETS, type PresetName } from '../policy/presets.js';
+import type { SettingsSource } from '../policy/settings.js';
 import { ShellgateError } from '../errors.js';
 import { LEVEL_ORDER, type Level, type Verdict } from '../verdict/types.js';
 import { parseCheckArgs, UsageError, type CheckArgs } from './args.js';
@@ -16,9 +19,9 @@ import { parseRulesArgs, rulesOutput } from './rules-command.js';
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
 const EXIT_USAGE = 64;
 const EXIT_INTERNAL = 70;
-const MODES = ['default'];
 
-const USAGE = `usage: shellgate check [--json] [--null|-0] [--cwd DIR] [--workspace DIR]... [--mode MODE] [--config FILE] [--] [COMMAND]
+const USAGE = `usage: shellgate check [--json] [--null|-0] [--cwd DIR] [--workspace DIR]... [--mode MODE] [--channel NAME]
+                      [--config FILE] [--settings FILE]... [--preset NAME]... [--tool NAME --arg K=V...] [--] [COMMAND]
 
 Analyse COMMAND (or stdin: one command per line, or NUL-separated with --null) and print
 allow / ask / deny with the sub-commands, operations and findings behind it.
@@ -27,8 +30,13 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
   --null, -0        stdin holds NUL-separated commands
   --cwd DIR         directory the command runs in (default: current directory)
   --workspace DIR   workspace root; may repeat (default: --cwd)
-  --mode MODE       approval mode (this version: default)
-  --config FILE     JSON file of analyser options
+  --mode MODE       approval mode: plan, default, auto-edit, auto, yolo
+  --channel NAME    cli (default), ide, chat, api, non-interactive (ask becomes deny)
+  --config FILE     shellgate settings (rules, presets, mode, analyser options; rules/settings.schema.json)
+  --settings FILE   import a Claude Code or Qwen Code settings file (.claude/… or .qwen/…); may repeat
+  --preset NAME     jail or sensitive; may repeat
+  --tool NAME       check a tool call instead of a shell command (read_file, write_file, edit, web_fetch, mcp__…)
+  --arg NAME=VALUE  an argument of that tool call (path=…, url=…); may repeat
   --color WHEN      auto (default), always, never
 
 exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
@@ -37,10 +45,11 @@ exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
 
 List every guard rule (id, level, message), or show one rule's rationale and examples.`;
 
-function toJson(v: Verdict): string {
+function toJson(v: Verdict, reason: string): string {
   return JSON.stringify({
     command: v.command,
     level: v.level,
+    reason,
     findings: v.findings,
     operations: v.operations,
     commands: v.commands.map((c) => ({
@@ -57,32 +66,61 @@ function toJson(v: Verdict): string {
   });
 }
 
+function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
+  const out: SettingsSource[] = [];
+  if (config) out.push({ source: 'project', file: config, format: 'shellgate' });
+  // --settings imports Claude Code or Qwen Code files; settings.local.json is the local layer.
+  for (const f of settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: /\.qwen\//.test(f) ? 'qwen' : /\.claude\//.test(f) ? 'claude' : undefined });
+  return out;
+}
+
 async function check(args: CheckArgs): Promise<number> {
-  if (args.mode !== null && !MODES.includes(args.mode)) {
-    throw new UsageError(`unknown --mode "${args.mode}" (this version knows: ${MODES.join(', ')})`);
+  if (args.mode !== null && !(MODES as readonly string[]).includes(args.mode)) {
+    throw new UsageError(`unknown --mode "${args.mode}" (known: ${MODES.join(', ')})`);
   }
-  const options = args.config ? loadConfigFile(args.config) : {};
-  const analyzer = await createAnalyzer(options);
+  for (const p of args.presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  const gate = await createGate({ settings: settingsSources(args.config, args.settings), presets: args.presets as PresetName[] });
   const cwd = resolve(args.cwd ?? process.cwd());
-  const context = { cwd, workspaceRoots: args.workspaces.length > 0 ? args.workspaces.map((w) => resolve(w)) : [cwd], env: { ...process.env } };
+  const context: GateContext = {
+    cwd,
+    workspaceRoots: args.workspaces.length > 0 ? args.workspaces.map((w) => resolve(w)) : [cwd],
+    env: { ...process.env },
+    ...(args.mode !== null ? { mode: args.mode as Mode } : {}),
+    ...(args.channel !== null ? { channel: args.channel } : {}),
+  };
+  const color = args.color === 'always' || (args.color === 'auto' && process.stdout.isTTY === true && !process.env.NO_COLOR);
+  if (args.tool !== null && familyOf(args.tool) !== 'shell') {
+    const d = gate.evaluate({ tool: args.tool, args: args.toolArgs }, context);
+    process.stdout.write((args.json ? JSON.stringify({ tool: args.tool, args: args.toolArgs, level: d.level, reason: d.reason, findings: d.findings, parts: d.parts, trace: d.trace }) : formatDecision(args.tool, d, color)) + '\n');
+    return EXIT[d.level];
+  }
   let commands: string[];
   if (args.command !== null) commands = [args.command];
+  else if (args.toolArgs.command !== undefined) commands = [args.toolArgs.command];
   else {
     const input = readFileSync(0, 'utf8');
     commands = args.nul ? input.split('\0') : input.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     if (commands.length > 0 && commands[commands.length - 1] === '') commands.pop();
   }
-  const color = args.color === 'always' || (args.color === 'auto' && process.stdout.isTTY === true && !process.env.NO_COLOR);
   let worst: Level = 'allow';
   const out: string[] = [];
   for (const c of commands) {
-    const v = analyzer.analyze(c, context);
-    if (LEVEL_ORDER[v.level] > LEVEL_ORDER[worst]) worst = v.level;
-    out.push(args.json ? toJson(v) : formatVerdict(v, color) + '\n');
+    const d = gate.evaluate({ tool: 'shell', args: { command: c } }, context);
+    const v = { ...d.verdict!, level: d.level, trace: d.trace };
+    if (LEVEL_ORDER[d.level] > LEVEL_ORDER[worst]) worst = d.level;
+    out.push(args.json ? toJson(v, d.reason) : formatVerdict(v, color) + `\n  decided: ${d.reason}\n`);
     if (out.length >= 256) flush(out);
   }
   flush(out);
   return EXIT[worst];
+}
+
+function formatDecision(tool: string, d: Decision, color: boolean): string {
+  const lines = [formatVerdict({ command: tool, level: d.level, findings: [], commands: [], operations: [], trace: d.trace }, color).split('\n')[0]];
+  for (const p of d.parts) lines.push(`  ${p.label}: ${p.level} (${p.decidedBy})`);
+  for (const f of d.findings) lines.push(`  ${f.level} ${f.rule}: ${f.message}`);
+  lines.push(`  decided: ${d.reason}`);
+  return lines.join('\n');
 }
 
 function flush(out: string[]): void {
@@ -111,8 +149,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (sub === 'rules') {
     const args = parseRulesArgs(rest);
-    const analyzer = await createAnalyzer(args.config ? loadConfigFile(args.config) : {});
-    process.stdout.write(rulesOutput(analyzer, args) + '\n');
+    const gate = await createGate({ settings: settingsSources(args.config, []) });
+    process.stdout.write(rulesOutput(gate.rules, args) + '\n');
     return 0;
   }
   throw new UsageError(`unknown command "${sub}" (try: shellgate check --help)`);

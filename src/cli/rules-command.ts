@@ -1,5 +1,4 @@
 /** `shellgate rules [--json] [--config FILE] [ID]`: list the guard rules, or show one. */
-import type { Analyzer } from '../analyzer.js';
 import type { GuardRule } from '../guard/rule-types.js';
 import { UsageError } from './args.js';
 
@@ -29,8 +28,7 @@ function describe(r: GuardRule): object {
   return { id: r.id, category: r.category, level: r.level, message: r.message, rationale: r.rationale, examples: r.examples, builtin: r.builtin };
 }
 
-export function rulesOutput(analyzer: Analyzer, args: RulesArgs): string {
-  const rules = analyzer.rules;
+export function rulesOutput(rules: readonly GuardRule[], args: RulesArgs): string {
   if (args.id !== null) {
     const r = rules.find((x) => x.id === args.id);
     if (!r) {

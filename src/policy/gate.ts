@@ -58,6 +58,8 @@ export interface Gate {
   /** Re-read the settings; the new policy replaces the old only if all of it is valid. */
   reload(): Promise<{ ok: true } | { ok: false; error: string }>;
   readonly policy: Policy;
+  /** The guard rules in force (built-in and user rule files). */
+  readonly rules: Analyzer['rules'];
 }
 
 interface Loaded {
@@ -86,6 +88,9 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
   const gate: Gate = {
     get policy() {
       return current.policy;
+    },
+    get rules() {
+      return current.analyzer.rules;
     },
     evaluate(call, context = {}) {
       return evaluate(current, approvals, classifiers, options, call, context);
