@@ -44,6 +44,8 @@ export interface PartDecision {
 export interface Decision {
   level: Level;
   reason: string;
+  /** The layer that decided: tool-default, whole-tool-deny, guard-deny, rule-deny, rule-ask, rule-allow, external-directory, mode or channel. */
+  layer: string;
   findings: Finding[];
   trace: TraceStep[];
   parts: PartDecision[];
@@ -129,12 +131,12 @@ function resolveContext(c: GateContext): { cwd: string; roots: string[]; home: s
 /** Does a rule (anchored to the call's cwd and home) speak about this part? */
 function matches(entry: RuleEntry, part: Part, cwd: string, home: string): boolean {
   const r: ParsedRule = entry.at(cwd, home);
+  if (r.mcp) return part.toolName !== undefined && r.mcp(part.toolName);
   if (!part.tools.includes(r.tool)) return false;
   if (r.whole) return true;
   if (r.bash && part.argv) return r.bash(part.argv);
   if (r.path && part.path !== undefined) return r.path(part.path);
   if (r.domain && part.host !== undefined) return r.domain(part.host);
-  if (r.mcp && part.toolName !== undefined) return r.mcp(part.toolName);
   return false;
 }
 
@@ -188,11 +190,11 @@ function evaluate(
   const done = (level: Level, layer: string, reason: string, decided: PartDecision[] = []): Decision => {
     trace.push({ layer, level, reason });
     trace.push({ layer: 'final', level, reason });
-    return { level, reason, findings, trace, parts: decided, verdict };
+    return { level, reason, layer, findings, trace, parts: decided, verdict };
   };
 
   // 2. Whole-tool deny
-  const toolDeny = rules.find((e) => e.level === 'deny' && e.rule.whole && parts.some((p) => p.tools.includes(e.rule.tool)));
+  const toolDeny = rules.find((e) => e.level === 'deny' && e.rule.whole && parts.some((p) => matches(e, p, ctx.cwd, ctx.home)));
   if (toolDeny) return done('deny', 'whole-tool-deny', `${toolDeny.rule.text} denies the tool (${toolDeny.origin})`);
   trace.push({ layer: 'whole-tool-deny', level: 'allow', reason: 'no rule denies the whole tool' });
 
@@ -246,6 +248,8 @@ function evaluate(
   }
   trace.push({ layer: 'rule-allow', level, reason: allowedBy.size > 0 ? [...new Set([...allowedBy.values()].map((e) => `${e.rule.text} (${e.origin})`))].join(', ') + (level === 'allow' ? ': every part allowed' : `; still ${level}: ${reasonText}`) : level === 'allow' ? 'every part is allowed by default' : reasonText });
 
+  let layer: string = askRule && level === 'ask' ? 'rule-ask' : allowedBy.size > 0 && (level === 'allow' || strictestOf(parts.flatMap((p) => p.findings)) !== level) ? 'rule-allow' : 'tool-default';
+  const before7 = level;
   // 7. External directories: only a settings rule naming the path (or the bare tool) authorises it.
   for (const p of parts) {
     if (!p.external || p.path === undefined) continue;
@@ -258,17 +262,21 @@ function evaluate(
   }
   trace.push({ layer: 'external-directory', level, reason: parts.some((p) => p.external) ? 'paths outside the workspace checked against settings rules' : 'no path outside the workspace' });
 
+  if (level !== before7) layer = 'external-directory';
   // 8. Mode, then channel.
+  const before8 = level;
   ({ level, reasonText } = applyMode(mode, level, reasonText, parts, allowedBy, family));
+  if (level !== before8) layer = 'mode';
   trace.push({ layer: 'mode', level, reason: `${mode} mode${level === 'allow' && mode === 'yolo' ? ': ask becomes allow' : ''}` });
   if (level === 'ask' && NON_INTERACTIVE_CHANNELS.has(channel)) {
     level = 'deny';
+    layer = 'channel';
     reasonText = `${reasonText} — and on the ${channel} channel there is nobody to ask`;
   }
   trace.push({ layer: 'channel', level, reason: channel });
   if (level === 'allow' && !reasonText) reasonText = 'every part is allowed';
   trace.push({ layer: 'final', level, reason: reasonText });
-  return { level, reason: reasonText, findings, trace, parts: decided, verdict };
+  return { level, reason: reasonText, layer, findings, trace, parts: decided, verdict };
 }
 
 function defaultReason(findings: Finding[], level: Level, tool: string): string {
