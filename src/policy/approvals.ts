@@ -23,17 +23,12 @@ export function approvalRules(call: ToolCall, d: Decision, family: ToolFamily): 
   if (d.level === 'deny' || asked.length === 0) return [];
   if (family === 'shell') {
     const out = new Set<string>();
+    const askedCommands = new Set(asked.map((p) => p.command).filter((c): c is number => c !== undefined));
     for (const c of d.verdict?.commands ?? []) {
-      const label = [c.program ?? c.programRaw, ...c.args.map((a) => a.value)].join(' ').trim();
-      if (!asked.some((p) => p.kind === 'command' && p.label === label)) continue;
+      if (!askedCommands.has(c.id)) continue;
       if (c.program === null || NEVER_APPROVE.has(c.program) || c.args.some((a) => a.dynamic)) continue;
       const words = [c.program, ...c.args.map((a) => a.value)].map((w) => (w.includes('*') ? w : shellQuote(w)));
-      out.add(`Bash(${words.length <= 2 ? words.join(' ') : [...words.slice(0, -1), '*'].join(' ')})`);
-    }
-    for (const p of asked) {
-      if (p.kind !== 'operation') continue;
-      const m = /^(Read|List|Write|Delete) (\/.*)$/.exec(p.label);
-      if (m) out.add(`${m[1] === 'Read' || m[1] === 'List' ? 'Read' : 'Edit'}(/${m[2]})`);
+      out.add(`Bash(${words.length < 4 ? words.join(' ') : [...words.slice(0, -1), '*'].join(' ')})`);
     }
     return [...out];
   }

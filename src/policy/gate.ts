@@ -3,6 +3,7 @@
  * 1 tool default · 2 whole-tool deny · 3 built-in guard deny · 4 parameter-level deny ·
  * 5 ask rules · 6 allow rules and approvals · 7 external directories · 8 mode, then channel.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
@@ -25,6 +26,11 @@ export interface GateOptions {
   mode?: Mode;
   /** Analyser options (merged over the settings' own). */
   analyzer?: AnalyzerOptions;
+  /**
+   * Where persistent approvals ("always allow") are kept, as shellgate settings. They are loaded
+   * as approvals: they lift asks like allow rules, but never authorise another directory.
+   */
+  approvalsFile?: string;
 }
 
 export interface GateContext extends AnalysisContext {
@@ -36,6 +42,8 @@ export interface GateContext extends AnalysisContext {
 export interface PartDecision {
   kind: Part['kind'];
   label: string;
+  /** The sub-command it belongs to (shell calls). */
+  command?: number;
   level: Level;
   /** Which layer and rule decided this part. */
   decidedBy: string;
@@ -85,6 +93,11 @@ async function load(options: GateOptions): Promise<Loaded> {
 export async function createGate(options: GateOptions = {}): Promise<Gate> {
   let current = await load(options);
   const approvals: RuleEntry[] = [];
+  const persisted = (): RuleEntry[] =>
+    options.approvalsFile && existsSync(options.approvalsFile)
+      ? loadSource({ source: 'local', file: options.approvalsFile, format: 'shellgate' }, process.cwd(), homedir()).rules.map((r) => ({ ...r, approval: true }))
+      : [];
+  let persistent = persisted();
   const classifiers = new Map<string, PathClassifier>();
 
   const gate: Gate = {
@@ -95,10 +108,10 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
       return current.analyzer.rules;
     },
     evaluate(call, context = {}) {
-      return evaluate(current, approvals, classifiers, options, call, context);
+      return evaluate(current, [...approvals, ...persistent], classifiers, options, call, context);
     },
     approve(call, context = {}, scope = 'session') {
-      const d = evaluate(current, approvals, classifiers, options, call, context);
+      const d = evaluate(current, [...approvals, ...persistent], classifiers, options, call, context);
       const ctx = resolveContext(context);
       const added: string[] = [];
       for (const text of approvalRules(call, d, familyOf(call.tool))) {
@@ -106,14 +119,18 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
         const entry: RuleEntry = { rule, at: () => rule, level: 'allow', source: 'session', origin: `approval (${scope})`, channels: null, approval: true };
         // Session approvals are looked at before persistent ones.
         if (scope === 'session') approvals.unshift(entry);
-        else approvals.push(entry);
+        else persistent.push({ ...entry, origin: `approval (persistent, ${options.approvalsFile ?? 'memory'})` });
         added.push(text);
       }
+      if (scope === 'persistent' && options.approvalsFile && added.length > 0) savePersistent(options.approvalsFile, added);
       return added;
     },
     async reload() {
       try {
-        current = await load(options);
+        const next = await load(options);
+        const nextPersistent = persisted();
+        current = next;
+        persistent = nextPersistent;
         return { ok: true };
       } catch (e) {
         return { ok: false, error: (e as Error).message };
@@ -121,6 +138,15 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
     },
   };
   return gate;
+}
+
+function savePersistent(file: string, rules: string[]): void {
+  let data: { permissions?: { allow?: unknown[] } } = {};
+  if (existsSync(file)) data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
+  data.permissions ??= {};
+  const allow = (data.permissions.allow ??= []);
+  for (const r of rules) if (!allow.includes(r)) allow.push(r);
+  writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
 }
 
 function resolveContext(c: GateContext): { cwd: string; roots: string[]; home: string } {
@@ -234,8 +260,9 @@ function evaluate(
   let reasonText = reason ? `${reason.rule}: ${reason.message}` : '';
   for (const p of parts) {
     const own = allowedBy.get(p) ?? (p.command !== undefined && p.kind === 'operation' ? allowedBy.get(parts.find((c) => c.kind === 'command' && c.command === p.command)!) : undefined);
-    const residual = own ? 'allow' : strictestOf(p.findings);
-    decided.push({ kind: p.kind, label: p.label, level: residual, decidedBy: own ? `allow rule ${own.rule.text} (${own.origin})` : residual === 'allow' ? 'tool default' : `tool default: ${p.findings.find((f) => f.level === residual)?.rule}` });
+    // An allow rule vouches for the argv it names, not for tricks around it (GIT_PAGER=…, $((…)), CR).
+    const residual = own ? strictestOf(p.findings.filter((f) => NOT_LIFTABLE.has(f.rule))) : strictestOf(p.findings);
+    decided.push({ kind: p.kind, label: p.label, command: p.command, level: residual, decidedBy: own && residual === 'allow' ? `allow rule ${own.rule.text} (${own.origin})` : residual === 'allow' ? 'tool default' : `tool default: ${p.findings.find((f) => f.level === residual)?.rule}` });
     if (residual !== 'allow' && stricter(level, residual) !== level) {
       level = residual;
       const f = p.findings.find((x) => x.level === residual);
@@ -257,7 +284,7 @@ function evaluate(
     if (!named) {
       if (level === 'allow') reasonText = `${p.label} is outside the workspace and no settings rule names it`;
       level = stricter(level, 'ask');
-      decided.push({ kind: p.kind, label: p.label, level: 'ask', decidedBy: 'external-directory check' });
+      decided.push({ kind: p.kind, label: p.label, command: p.command, level: 'ask', decidedBy: 'external-directory check' });
     }
   }
   trace.push({ layer: 'external-directory', level, reason: parts.some((p) => p.external) ? 'paths outside the workspace checked against settings rules' : 'no path outside the workspace' });
@@ -278,6 +305,9 @@ function evaluate(
   trace.push({ layer: 'final', level, reason: reasonText });
   return { level, reason: reasonText, layer, findings, trace, parts: decided, verdict };
 }
+
+/** Findings an allow rule never lifts: the rule's pattern cannot see them. */
+const NOT_LIFTABLE = new Set(['env-hijack', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'line-continuation', 'zsh-expansion', 'dynamic-command', 'dynamic-script', 'parse-error', 'internal-error']);
 
 function defaultReason(findings: Finding[], level: Level, tool: string): string {
   const f = findings.find((x) => x.level === level && level !== 'allow');
