@@ -1,7 +1,7 @@
 /**
  * "Always allow": the minimum rule that would have allowed what asked. For a shell command it is
- * the sub-command that asked, with its last argument widened (`git push origin main` →
- * `Bash(git push origin *)`); never a bare interpreter or wrapper, whose inner commands are parts
+ * the sub-command that asked, exact up to three words (`npm run lint`), and from four words on
+ * with its last argument widened (`git push origin main` → `Bash(git push origin *)`); never a bare interpreter or wrapper, whose inner commands are parts
  * of their own. For files, the exact path; for web_fetch, the domain; for MCP tools, the tool.
  */
 import type { Decision } from './gate.js';
