@@ -14,15 +14,23 @@ export interface CheckArgs {
   presets: string[];
   tool: string | null;
   toolArgs: Record<string, string>;
+  classifierUrl: string | null;
+  classifierModel: string | null;
+  classifierFastModel: string | null;
+  classifierKeyEnv: string | null;
   command: string | null;
   color: 'auto' | 'always' | 'never';
 }
 
-const VALUE_FLAGS = new Set(['--cwd', '--workspace', '--mode', '--config', '--color', '--channel', '--settings', '--preset', '--tool', '--arg']);
+const VALUE_FLAGS = new Set([
+  '--cwd', '--workspace', '--mode', '--config', '--color', '--channel', '--settings', '--preset', '--tool', '--arg',
+  '--classifier-url', '--classifier-model', '--classifier-fast-model', '--classifier-key-env',
+]);
 
 export function parseCheckArgs(argv: string[]): CheckArgs {
   const out: CheckArgs = {
     json: false, nul: false, cwd: null, workspaces: [], mode: null, channel: null, config: null, settings: [], presets: [], tool: null, toolArgs: {}, command: null, color: 'auto',
+    classifierUrl: null, classifierModel: null, classifierFastModel: null, classifierKeyEnv: null,
   };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -50,6 +58,10 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
       else if (a === '--settings') out.settings.push(value);
       else if (a === '--preset') out.presets.push(value);
       else if (a === '--tool') out.tool = value;
+      else if (a === '--classifier-url') out.classifierUrl = value;
+      else if (a === '--classifier-model') out.classifierModel = value;
+      else if (a === '--classifier-fast-model') out.classifierFastModel = value;
+      else if (a === '--classifier-key-env') out.classifierKeyEnv = value;
       else if (a === '--arg') {
         const eq = value.indexOf('=');
         if (eq <= 0) throw new UsageError(`--arg takes NAME=VALUE, not ${JSON.stringify(value)}`);

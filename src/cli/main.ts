@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createGate, type Decision, type GateContext } from '../policy/gate.js';
-import { familyOf } from '../policy/tool-calls.js';
+import { familyOf, type ToolCall } from '../policy/tool-calls.js';
+import { createAutoGate } from '../auto/auto-gate.js';
+import { createOpenAIClassifier } from '../auto/classifier.js';
 import { MODES, type Mode } from '../policy/modes.js';
 import { PRESETS, type PresetName } from '../policy/presets.js';
 import type { SettingsSource } from '../policy/settings.js';
@@ -21,7 +23,7 @@ const EXIT_USAGE = 64;
 const EXIT_INTERNAL = 70;
 
 const USAGE = `usage: shellgate check [--json] [--null|-0] [--cwd DIR] [--workspace DIR]... [--mode MODE] [--channel NAME]
-                      [--config FILE] [--settings FILE]... [--preset NAME]... [--tool NAME --arg K=V...] [--] [COMMAND]
+                      [--config FILE] [--settings FILE]... [--preset NAME]... [--tool NAME --arg K=V...]\n                      [--classifier-url URL --classifier-model NAME] [--] [COMMAND]
 
 Analyse COMMAND (or stdin: one command per line, or NUL-separated with --null) and print
 allow / ask / deny with the sub-commands, operations and findings behind it.
@@ -37,6 +39,10 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
   --preset NAME     jail or sensitive; may repeat
   --tool NAME       check a tool call instead of a shell command (read_file, write_file, edit, web_fetch, mcp__…)
   --arg NAME=VALUE  an argument of that tool call (path=…, url=…); may repeat
+  --classifier-url URL         with --mode auto: an OpenAI-compatible endpoint (…/v1) for the classifier
+  --classifier-model NAME      its model (stage 2, and stage 1 unless --classifier-fast-model)
+  --classifier-fast-model NAME the model for stage 1
+  --classifier-key-env VAR     the environment variable holding its API key
   --color WHEN      auto (default), always, never
 
 exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
@@ -89,8 +95,21 @@ async function check(args: CheckArgs): Promise<number> {
     ...(args.channel !== null ? { channel: args.channel } : {}),
   };
   const color = args.color === 'always' || (args.color === 'auto' && process.stdout.isTTY === true && !process.env.NO_COLOR);
+  if (args.classifierUrl !== null && args.mode !== 'auto') throw new UsageError('--classifier-url is for --mode auto');
+  const auto =
+    args.mode === 'auto' && args.classifierUrl !== null
+      ? createAutoGate(gate, {
+          classifier: createOpenAIClassifier({
+            baseUrl: args.classifierUrl,
+            ...(args.classifierModel !== null ? { model: args.classifierModel } : {}),
+            ...(args.classifierFastModel !== null ? { fastModel: args.classifierFastModel } : {}),
+            ...(args.classifierKeyEnv !== null ? { apiKeyEnv: args.classifierKeyEnv } : {}),
+          }),
+        })
+      : null;
+  const decide = async (call: ToolCall): Promise<Decision> => (auto ? auto.decide(call, context) : gate.evaluate(call, context));
   if (args.tool !== null && familyOf(args.tool) !== 'shell') {
-    const d = gate.evaluate({ tool: args.tool, args: args.toolArgs }, context);
+    const d = await decide({ tool: args.tool, args: args.toolArgs });
     process.stdout.write((args.json ? JSON.stringify({ tool: args.tool, args: args.toolArgs, level: d.level, reason: d.reason, findings: d.findings, parts: d.parts, trace: d.trace }) : formatDecision(args.tool, d, color)) + '\n');
     return EXIT[d.level];
   }
@@ -105,7 +124,7 @@ async function check(args: CheckArgs): Promise<number> {
   let worst: Level = 'allow';
   const out: string[] = [];
   for (const c of commands) {
-    const d = gate.evaluate({ tool: 'shell', args: { command: c } }, context);
+    const d = await decide({ tool: 'shell', args: { command: c } });
     const v = { ...d.verdict!, level: d.level, trace: d.trace };
     if (LEVEL_ORDER[d.level] > LEVEL_ORDER[worst]) worst = d.level;
     out.push(args.json ? toJson(v, d.reason) : formatVerdict(v, color) + `\n  decided: ${d.reason}\n`);
