@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { BashParser } from './syntax/parser.js';
+import { commandSegments } from './syntax/recovery-segments.js';
 import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/run-argv.js';
 import type { Arg, CommandContext } from './walk/types.js';
@@ -207,6 +208,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       const ctx = checkContext(context);
       try {
         const verdict = analyzeOnce(command, ctx);
+        if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
         if (!command.includes('\\\n')) return verdict;
         // bash removes backslash-newline before it tokenises, even inside `$\<newline>(…)`:
         // analyse that reading too, and keep the stricter.
@@ -223,6 +225,31 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       }
     },
   };
+
+  /**
+   * A parse error may hide whole commands inside tree-sitter's ERROR node: analyse each piece
+   * between separators on its own and keep what they find (the verdict only gets stricter).
+   */
+  function recoverSegments(verdict: Verdict, ctx: Required<AnalysisContext>): void {
+    const segments = commandSegments(verdict.command);
+    if (segments.length < 2) return;
+    let raised: Level = verdict.level;
+    for (const seg of segments) {
+      const v = analyzeOnce(seg.text, ctx);
+      for (const f of v.findings) {
+        if (f.level === 'allow' || f.rule === 'parse-error') continue;
+        const { command: _c, operation: _o, ...rest } = f;
+        verdict.findings.push({ ...rest, message: `${f.message} (read on its own after a parse error)`, span: { start: seg.start + f.span.start, end: seg.start + f.span.end } });
+        raised = stricter(raised, f.level);
+      }
+    }
+    if (raised !== verdict.level) {
+      verdict.trace.push({ layer: 'recovery', level: raised, reason: 'pieces between separators, read on their own, are stricter' });
+      verdict.level = raised;
+      const last = verdict.trace.find((t) => t.layer === 'final');
+      if (last) last.level = raised;
+    }
+  }
 
   function analyzeOnce(command: string, ctx: Required<AnalysisContext>): Verdict {
     const trace: TraceStep[] = [];

@@ -232,6 +232,8 @@ function git(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
     if (o.depth === 0 && (o.name === '-p' || o.name === '--paginate')) runs = 'the configured pager (-p)';
     if (o.name === '-c' && o.value && GIT_EXEC_KEY.test(o.value.value.split('=')[0])) runs = `git -c ${o.value.value}`;
     if (o.name === '--config-env' || o.name === '--exec-path' || o.name === '--ext-diff' || o.name === '--textconv') runs = `git ${o.name}`;
+    // Another git directory or work tree: its configuration (fsmonitor, pager…) is not the one checked.
+    if (o.depth === 0 && ['--git-dir', '--work-tree', '--namespace', '--super-prefix', '-C'].includes(o.name)) runs = `configuration of the repository named by ${o.name}`;
   }
   if (!runs && effectiveClass(p) === 'read-only' && b.cmd.cwd !== null && !b.cmd.context.remote) {
     const risk = gitConfigRisk(b.cmd.cwd, b.env.home);

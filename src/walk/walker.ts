@@ -254,8 +254,11 @@ export class Walker {
   private pipedText(ctx: CommandContext): string | null {
     const p = ctx.pipeline;
     if (!p || p.index === 0) return null;
-    const prev = this.commands.findLast((c) => c.context.pipeline?.id === p.id && c.context.pipeline.index === p.index - 1 && c.parent === null);
-    if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup)) return null;
+    // The stage before, looking through wrappers (`sudo echo x | sh`): exactly one innermost command.
+    const stage = this.commands.filter((c) => c.context.pipeline?.id === p.id && c.context.pipeline.index === p.index - 1);
+    const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
+    const prev = innermost.length === 1 ? innermost[0] : undefined;
+    if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
     if (prev.args.some((a) => a.dynamic || a.glob)) return null;
     const words = prev.args.map((a) => a.value);
     if (prev.program === 'echo' && !words.some((w) => /^-[neE]+$/.test(w))) return words.join(' ') + '\n';

@@ -1,0 +1,336 @@
+/**
+ * Real bash as an oracle: run commands under the real bash inside an isolated root where every
+ * other program is a recorder stub, and report which programs bash executed.
+ *
+ * Isolation, outermost first:
+ *  - When the tests run as root, the sandbox runs as an otherwise unused host uid (100000 + worker)
+ *    so that "root" inside the user namespace is nobody on the host: host files (the sandbox's own
+ *    root included) are not writable and /proc/sys, /proc/sysrq-trigger stay out of reach.
+ *  - `timeout -s KILL` on the host bounds a whole batch; `unshare -r -m --pid --fork --net` gives
+ *    it its own user, mount, pid and network namespaces (no interface but a downed loopback).
+ *  - A driver (host bash, inside those namespaces, never running a tested command itself) mounts a
+ *    tmpfs for the log and binds the four harmless character devices (null, zero, random, urandom)
+ *    into the root. Nothing else of the host is mounted, and nothing read-write.
+ *  - Each command gets `timeout -s KILL` again, a fresh pid namespace whose pid 1 is the chrooted
+ *    bash itself (so /proc/1/root is the sandbox root), its own /proc, fresh tmpfs /work, /tmp and
+ *    /root, then `chroot` into the root: bash, its libraries, and stubs. No coreutils.
+ *  - rlimits: processes, address space, file size, open files.
+ *
+ * A stub is a `#!/bin/bash -p` script (privileged mode: no BASH_ENV, no imported functions or
+ * SHELLOPTS) hard-linked under every name in /bin, /usr/bin, /sbin and /usr/sbin; it appends
+ * `X, argc+1, basename($0), args…` NUL-separated to /.sg/log and exits 0 without output. An
+ * exported `command_not_found_handle` logs `M, argc, name, args…` for names bash looked up and did
+ * not find. /bin/sh and /usr/bin/sh are symlinks to the real bash, so `sh -c` really runs.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export interface ExecRecord {
+  /** `exec`: a stub ran; `missing`: bash looked the name up and found nothing (command_not_found_handle). */
+  kind: 'exec' | 'missing';
+  /** Basename of the program (stub: the file bash executed; missing: the name as bash looked it up). */
+  program: string;
+  /** Arguments after the program name. */
+  args: string[];
+}
+
+export interface RunResult {
+  command: string;
+  /** Exit status of the per-command wrapper (bash's status; 137 after a kill). */
+  status: number | null;
+  timedOut: boolean;
+  records: ExecRecord[];
+  /** The log could not be parsed completely (truncated or interleaved); records holds what could. */
+  logProblem: string | null;
+}
+
+export interface SandboxOptions {
+  /** Program names to stub (others are simply not found). `bash` and `sh` are never stubbed. */
+  programs: Iterable<string>;
+  /** Per-command time limit in seconds (default 2). */
+  timeoutSeconds?: number;
+  /** Parallel batches (default 2). */
+  workers?: number;
+}
+
+const HOST_BINS = { unshare: 'unshare', timeout: 'timeout', chroot: 'chroot', mount: 'mount' };
+const STUB_DIRS = ['bin', 'usr/bin', 'sbin', 'usr/sbin'];
+const NEVER_STUB = new Set(['bash', 'sh']);
+const SANDBOX_UID_BASE = 100_000;
+
+/** A name that can be a file in a bin directory. */
+export function stubbable(name: string): boolean {
+  if (!name || name.length > 200 || name === '.' || name === '..') return false;
+  if (NEVER_STUB.has(name)) return false;
+  // no slash, no NUL or other control characters
+  return !/[/\u0000-\u001f\u007f]/.test(name);
+}
+
+const STUB = `#!/bin/bash -p
+printf '%s\\0' X "$(( $# + 1 ))" "\${0##*/}" "$@" >> /.sg/log 2>/dev/null
+exit 0
+`;
+
+const NOT_FOUND_FN = `() { printf '%s\\0' M "$#" "$@" >> /.sg/log 2>/dev/null; printf 'bash: %s: command not found\\n' "$1" >&2; return 127; }`;
+
+const DRIVER = `#!/bin/bash
+# Runs inside the batch's user, mount, pid and network namespaces; never runs a tested command itself.
+# $1 root  $2 out dir  $3 list of command ids  $4 per-command seconds  $5 one.sh
+R=$1; OUT=$2; LIST=$3; LIMIT=$4; ONE=$5
+set -e
+mount -t tmpfs -o size=8m,mode=0755 sg-log "$R/.sg"
+for d in null zero random urandom; do mount --bind "/dev/$d" "$R/dev/$d"; done
+set +e
+ulimit -u 300 -v 2097152 -f 65536 -n 256 2>/dev/null || ulimit -u 300
+echo ready > "$OUT/ready"
+while read -r i; do
+  : > "$R/.sg/log"
+  timeout -s KILL "$LIMIT" unshare --pid --fork --mount --mount-proc="$R/proc" /bin/bash "$ONE" "$R" "$i" </dev/null >/dev/null 2>&1
+  echo "$i $?" >> "$OUT/status"
+  cat "$R/.sg/log" > "$OUT/$i.log"
+done < "$LIST"
+`;
+
+const ONE = `#!/bin/bash
+# pid 1 of a fresh pid namespace, in its own mount namespace; execs into the chrooted bash.
+R=$1; i=$2
+mount -t tmpfs -o size=16m,mode=0755 sg-work "$R/work" || exit 121
+mount -t tmpfs -o size=16m,mode=1777 sg-tmp "$R/tmp" || exit 121
+mount -t tmpfs -o size=4m,mode=0700 sg-home "$R/root" || exit 121
+exec env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C TERM=dumb USER=root \\
+  "BASH_FUNC_command_not_found_handle%%=$(< "\${0%/*}/notfound.fn")" \\
+  "$(command -v chroot)" "$R" /bin/bash /.sg-run "/cmds/$i"
+`;
+
+/**
+ * pid 1 inside the chroot: runs the command with \`bash -c\` in /work, then waits (up to 1.5 s) for
+ * whatever it left running in the background, so that \`cmd &\` is observed too.
+ */
+const RUN = `cd /work || exit 122
+/bin/bash -c "$(< "$1")" bash
+s=$?
+shopt -s nullglob
+exec 9<> <(:)
+ps=$!
+for ((k = 0; k < 150; k++)); do
+  n=0
+  for x in /proc/[0-9]*; do
+    x=\${x#/proc/}
+    [[ $x == 1 || $x == "$ps" ]] || ((n++))
+  done
+  ((n == 0)) && break
+  read -t 0.01 -u 9
+done
+exit "$s"
+`;
+
+/** Libraries and loader bash needs, from `ldd`. */
+function bashLibraries(bash: string): string[] {
+  const out = execFileSync('ldd', [bash], { encoding: 'utf8' });
+  const libs: string[] = [];
+  for (const line of out.split('\n')) {
+    const m = /=>\s*(\/\S+)/.exec(line) ?? /^\s*(\/\S+)\s+\(/.exec(line);
+    if (m) libs.push(m[1]);
+  }
+  if (!libs.some((l) => l.includes('ld-linux') || l.includes('ld-musl') || l.includes('/ld'))) {
+    throw new Error(`ldd ${bash}: no dynamic loader found in\n${out}`);
+  }
+  return libs;
+}
+
+function resolveBash(): string {
+  for (const p of ['/usr/bin/bash', '/bin/bash']) if (existsSync(p)) return p;
+  throw new Error('no bash on the host');
+}
+
+export class Sandbox {
+  readonly dir: string;
+  readonly root: string;
+  readonly programs: string[];
+  private readonly timeoutSeconds: number;
+  private readonly workers: number;
+  private nextId = 0;
+  private disposed = false;
+
+  private constructor(dir: string, programs: string[], timeoutSeconds: number, workers: number) {
+    this.dir = dir;
+    this.root = join(dir, 'root');
+    this.programs = programs;
+    this.timeoutSeconds = timeoutSeconds;
+    this.workers = workers;
+  }
+
+  /** Builds the root in a fresh temp dir. Call `dispose()` when done. */
+  static create(options: SandboxOptions): Sandbox {
+    const programs = [...new Set([...options.programs].filter(stubbable))].sort();
+    const dir = mkdtempSync(join(tmpdir(), 'shellgate-oracle-'));
+    chmodSync(dir, 0o755);
+    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.max(1, options.workers ?? 2));
+    try {
+      sb.build();
+    } catch (e) {
+      sb.dispose();
+      throw e;
+    }
+    return sb;
+  }
+
+  private build(): void {
+    const R = this.root;
+    for (const d of ['bin', 'usr/bin', 'sbin', 'usr/sbin', 'usr/local/bin', 'usr/local/sbin', 'dev', 'proc', 'work', 'tmp', 'root', '.sg', 'cmds', 'etc']) {
+      mkdirSync(join(R, d), { recursive: true, mode: 0o755 });
+    }
+    chmodSync(join(R, 'tmp'), 0o1777);
+    const bash = resolveBash();
+    for (const lib of bashLibraries(bash)) {
+      const target = join(R, lib);
+      mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
+      if (!existsSync(target)) copyFileSync(lib, target); // follows symlinks: a real file
+      chmodSync(target, 0o755);
+    }
+    copyFileSync(bash, join(R, 'usr/bin/bash'));
+    chmodSync(join(R, 'usr/bin/bash'), 0o755);
+    linkSync(join(R, 'usr/bin/bash'), join(R, 'bin/bash'));
+    symlinkSync('bash', join(R, 'bin/sh'));
+    symlinkSync('bash', join(R, 'usr/bin/sh'));
+    for (const d of ['null', 'zero', 'random', 'urandom']) writeFileSync(join(R, 'dev', d), '', { mode: 0o644 });
+    symlinkSync('/proc/self/fd', join(R, 'dev/fd'));
+    symlinkSync('/proc/self/fd/0', join(R, 'dev/stdin'));
+    symlinkSync('/proc/self/fd/1', join(R, 'dev/stdout'));
+    symlinkSync('/proc/self/fd/2', join(R, 'dev/stderr'));
+    writeFileSync(join(R, '.sg-run'), RUN, { mode: 0o644 });
+    writeFileSync(join(R, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/bash\n', { mode: 0o644 });
+    const stub = join(this.dir, 'stub');
+    writeFileSync(stub, STUB, { mode: 0o755 });
+    chmodSync(stub, 0o755);
+    for (const d of STUB_DIRS) {
+      for (const p of this.programs) linkSync(stub, join(R, d, p));
+    }
+    writeFileSync(join(this.dir, 'driver.sh'), DRIVER, { mode: 0o755 });
+    writeFileSync(join(this.dir, 'one.sh'), ONE, { mode: 0o755 });
+    writeFileSync(join(this.dir, 'notfound.fn'), NOT_FOUND_FN, { mode: 0o644 });
+  }
+
+  /** Runs each command once, in its own fresh namespaces; results in input order. */
+  async run(commands: string[]): Promise<RunResult[]> {
+    if (this.disposed) throw new Error('sandbox disposed');
+    const ids = commands.map((c) => {
+      const id = this.nextId++;
+      writeFileSync(join(this.root, 'cmds', String(id)), c, { mode: 0o644 });
+      return id;
+    });
+    const lists: number[][] = Array.from({ length: Math.min(this.workers, Math.max(1, ids.length)) }, () => []);
+    ids.forEach((id, k) => lists[k % lists.length].push(id));
+    const batches = await Promise.all(lists.map((list, w) => this.batch(list, w)));
+    const status = new Map<number, number>();
+    for (const b of batches) for (const [id, s] of b) status.set(id, s);
+    return ids.map((id, k) => {
+      const outDir = join(this.dir, `out${k % lists.length}`);
+      const logFile = join(outDir, `${id}.log`);
+      const s = status.get(id);
+      const parsed = existsSync(logFile) ? parseLog(readFileSync(logFile)) : { records: [], problem: 'no log (batch killed?)' };
+      return {
+        command: commands[k],
+        status: s ?? null,
+        timedOut: s === 137 || s === undefined,
+        records: parsed.records,
+        logProblem: parsed.problem,
+      };
+    });
+  }
+
+  private async batch(list: number[], w: number): Promise<Map<number, number>> {
+    const out = join(this.dir, `out${w}`);
+    mkdirSync(out, { recursive: true, mode: 0o755 });
+    const listFile = join(this.dir, `list${w}`);
+    writeFileSync(listFile, list.map((i) => `${i}\n`).join(''), { mode: 0o644 });
+    const asRoot = process.getuid?.() === 0;
+    const uid = SANDBOX_UID_BASE + w;
+    if (asRoot) chownSync(out, uid, uid);
+    const total = Math.ceil(list.length * (this.timeoutSeconds + 0.5) + 20);
+    const args = [
+      '-s', 'KILL', String(total),
+      HOST_BINS.unshare, '-r', '-m', '--pid', '--fork', '--net',
+      'bash', join(this.dir, 'driver.sh'), this.root, out, listFile, String(this.timeoutSeconds), join(this.dir, 'one.sh'),
+    ];
+    const { code, stderr } = await spawnP(HOST_BINS.timeout, args, asRoot ? { uid, gid: uid } : {});
+    if (!existsSync(join(out, 'ready'))) {
+      throw new Error(`sandbox batch did not start (exit ${code}): ${stderr.trim() || 'no message'}`);
+    }
+    const status = new Map<number, number>();
+    const sf = join(out, 'status');
+    if (existsSync(sf)) {
+      for (const line of readFileSync(sf, 'utf8').split('\n')) {
+        const m = /^(\d+) (\d+)$/.exec(line);
+        if (m) status.set(Number(m[1]), Number(m[2]));
+      }
+    }
+    return status;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function spawnP(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 20_000) stderr += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+/** `KIND\0N\0field…` records, N fields each. */
+export function parseLog(buf: Buffer): { records: ExecRecord[]; problem: string | null } {
+  const parts = buf.toString('utf8').split('\0');
+  if (parts[parts.length - 1] === '') parts.pop();
+  const records: ExecRecord[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    const kind = parts[i];
+    const n = Number(parts[i + 1]);
+    if ((kind !== 'X' && kind !== 'M') || !Number.isInteger(n) || n < 1 || i + 2 + n > parts.length) {
+      return { records, problem: `unparseable log at field ${i}: ${JSON.stringify(parts.slice(i, i + 4))}` };
+    }
+    const fields = parts.slice(i + 2, i + 2 + n);
+    const name = fields[0];
+    records.push({ kind: kind === 'X' ? 'exec' : 'missing', program: name.slice(name.lastIndexOf('/') + 1), args: fields.slice(1) });
+    i += 2 + n;
+  }
+  return { records, problem: null };
+}
+
+/** Whether the sandbox can be built and used here, with the reason when it cannot. */
+export async function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  if (process.platform !== 'linux') return { ok: false, reason: `not Linux (${process.platform})` };
+  for (const b of Object.values(HOST_BINS)) {
+    try {
+      execFileSync('sh', ['-c', `command -v ${b}`], { stdio: 'ignore' });
+    } catch {
+      return { ok: false, reason: `host program ${b} not found` };
+    }
+  }
+  let sb: Sandbox | null = null;
+  try {
+    sb = Sandbox.create({ programs: ['sg-probe'], workers: 1 });
+    const [r] = await sb.run(['sg-probe one "two three"; sh -c "sg-probe four"']);
+    const seen = r.records.map((x) => [x.program, ...x.args].join(' '));
+    if (seen.join('|') !== 'sg-probe one two three|sg-probe four') {
+      return { ok: false, reason: `probe command did not record as expected: status ${r.status}, records ${JSON.stringify(seen)}, ${r.logProblem ?? ''}` };
+    }
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, reason: `namespaces/chroot refused: ${(e as Error).message}` };
+  } finally {
+    sb?.dispose();
+  }
+}
