@@ -35,6 +35,11 @@ export interface AnalyzerOptions {
   followSource?: boolean;
   /** Extra guard rule files (JSON, the format of rules/builtin/*.json). */
   ruleFiles?: string[];
+  /**
+   * Verdicts remembered per command and context (default 10,000; 0 turns the cache off). A cached
+   * verdict is shared: treat verdicts as read-only.
+   */
+  cacheSize?: number;
 }
 
 export interface AnalysisContext {
@@ -69,7 +74,7 @@ function describeControl(ch: string): string {
   return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 const MAX_SOURCE_BYTES = 256 * 1024;
-const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles']);
+const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize']);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
 
 function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
@@ -93,6 +98,7 @@ function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     commandSpecDirs: dirs,
     followSource: o.followSource ?? true,
     ruleFiles,
+    cacheSize: o.cacheSize === 0 ? 0 : positive('cacheSize', o.cacheSize, 10_000),
   };
 }
 
@@ -187,6 +193,18 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const assessOpts: AssessOptions = { chaining: opts.chaining };
   let currentHome = homedir();
+  const cache = new Map<string, Verdict>();
+  // Each env object gets an id: the same object (as a caller passes it call after call) hits the cache.
+  const envIds = new WeakMap<object, number>();
+  let nextEnvId = 0;
+  const cacheKey = (command: string, ctx: Required<AnalysisContext>): string => {
+    let env = Object.keys(ctx.env).length === 0 ? 0 : envIds.get(ctx.env);
+    if (env === undefined) {
+      env = ++nextEnvId;
+      envIds.set(ctx.env, env);
+    }
+    return `${ctx.cwd}\0${ctx.workspaceRoots.join('\u0001')}\0${ctx.home}\0${env}\0${command}`;
+  };
   const guards = loadRules(opts.ruleFiles, () => currentHome);
   const classifiers = new Map<string, PathClassifier>();
 
@@ -206,6 +224,27 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     analyze(command: string, context: AnalysisContext = {}): Verdict {
       if (typeof command !== 'string') throw new ShellgateError('input', `command must be a string, got ${command === null ? 'null' : typeof command}`);
       const ctx = checkContext(context);
+      const key = opts.cacheSize > 0 ? cacheKey(command, ctx) : null;
+      if (key !== null) {
+        const hit = cache.get(key);
+        if (hit) {
+          // Most recently used goes last.
+          cache.delete(key);
+          cache.set(key, hit);
+          return hit;
+        }
+      }
+      const v = analyzeUncached(command, ctx);
+      if (key !== null) {
+        if (cache.size >= opts.cacheSize) cache.delete(cache.keys().next().value!);
+        cache.set(key, v);
+      }
+      return v;
+    },
+  };
+
+  function analyzeUncached(command: string, ctx: Required<AnalysisContext>): Verdict {
+    {
       try {
         const verdict = analyzeOnce(command, ctx);
         if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
@@ -223,8 +262,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
         const f = makeFinding('internal-error', (e as Error).message, span, undefined, assessOpts);
         return { command, level: 'ask', findings: [f], commands: [], operations: [], trace: [{ layer: 'final', level: 'ask', reason: 'internal error' }] };
       }
-    },
-  };
+    }
+  }
 
   /**
    * A parse error may hide whole commands inside tree-sitter's ERROR node: analyse each piece

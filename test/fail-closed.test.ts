@@ -66,3 +66,16 @@ describe('chaining option', () => {
     expect(strict.analyze('ls', CONTEXT).level).toBe('allow');
   });
 });
+
+describe('verdict cache', () => {
+  it('returns the same verdict for the same command and context, and can be turned off', async () => {
+    const a = await createAnalyzer();
+    const first = a.analyze('cat README.md | wc -l', CONTEXT);
+    expect(a.analyze('cat README.md | wc -l', CONTEXT)).toBe(first);
+    expect(a.analyze('cat README.md | wc -l', { ...CONTEXT, cwd: '/elsewhere' })).not.toBe(first);
+    const off = await createAnalyzer({ cacheSize: 0 });
+    const v = off.analyze('ls', CONTEXT);
+    expect(off.analyze('ls', CONTEXT)).not.toBe(v);
+    expect(off.analyze('ls', CONTEXT)).toEqual(v);
+  });
+});

@@ -17,7 +17,9 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
   for (const c of commands) all.push(new Subject(c, byCommand.get(c.id) ?? [], all, specs));
   const findings: Finding[] = [];
   for (const s of all) {
-    for (const r of rules.rules) {
+    // Only rules that can match this program (plus those for any program), in file order.
+    const candidates = s.cmd.program !== null && rules.byProgram.has(s.cmd.program) ? [...rules.byProgram.get(s.cmd.program)!, ...rules.anyProgram] : rules.anyProgram;
+    for (const r of candidates) {
       if (!r.test(s)) continue;
       findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
     }

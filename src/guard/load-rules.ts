@@ -18,6 +18,29 @@ export interface RuleSet {
   rules: LoadedRule[];
   byId: Map<string, LoadedRule>;
   defs: SharedDefinitions;
+  /** Rules that can only match these programs (their top-level `program`), by program. */
+  byProgram: Map<string, LoadedRule[]>;
+  /** Rules that may match any command. */
+  anyProgram: LoadedRule[];
+}
+
+/** Programs a matcher can match at all, when its top level (or every `any` branch) names them. */
+function programsOf(m: Matcher, defs: SharedDefinitions): Set<string> | null {
+  const names = (v: string | string[]) => (Array.isArray(v) ? v : [v]).flatMap((n) => (n.startsWith('@') ? defs.lists[n.slice(1)] ?? [] : [n]));
+  if (m.program !== undefined) return new Set(names(m.program));
+  if (m.macro !== undefined && defs.macros[m.macro]) return programsOf(defs.macros[m.macro], defs);
+  const branches = m.all?.map((x) => programsOf(x, defs)).filter((x): x is Set<string> => x !== null);
+  if (branches && branches.length > 0) return branches[0];
+  if (m.any && m.any.length > 0) {
+    const out = new Set<string>();
+    for (const b of m.any) {
+      const p = programsOf(b, defs);
+      if (p === null) return null;
+      for (const x of p) out.add(x);
+    }
+    return out;
+  }
+  return null;
 }
 
 const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'match', 'examples']);
@@ -110,5 +133,12 @@ export function loadRules(userFiles: string[], home: () => string): RuleSet {
     if (prev) throw new ShellgateError('config', `${r.file}: rule "${r.id}" is already defined in ${basename(prev.file)}`);
     byId.set(r.id, r);
   }
-  return { rules, byId, defs };
+  const byProgram = new Map<string, LoadedRule[]>();
+  const anyProgram: LoadedRule[] = [];
+  for (const r of rules) {
+    const programs = programsOf(r.match, defs);
+    if (programs === null) anyProgram.push(r);
+    else for (const p of programs) byProgram.set(p, [...(byProgram.get(p) ?? []), r]);
+  }
+  return { rules, byId, defs, byProgram, anyProgram };
 }

@@ -145,7 +145,18 @@ export class PathClassifier {
     return [...classes];
   }
 
+  private readonly globCache = new Map<string, boolean>();
+
   private globMaySensitive(pattern: string): boolean {
+    const cached = this.globCache.get(pattern);
+    if (cached !== undefined) return cached;
+    if (this.globCache.size > 5000) this.globCache.clear();
+    const result = this.globMatchesExample(pattern);
+    this.globCache.set(pattern, result);
+    return result;
+  }
+
+  private globMatchesExample(pattern: string): boolean {
     let m: (p: string) => boolean;
     try {
       // bash's `*` skips dot files; find's `{}` placeholder (`root/**`) does not.
