@@ -7,6 +7,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { BashParser } from './syntax/parser.js';
 import { commandSegments } from './syntax/recovery-segments.js';
+import { mapSpans } from './syntax/spans.js';
+import { loadBashParser, parseWithBashParser } from './syntax/bash-parser-adapter.js';
+import { compareStructures, structureOf } from './syntax/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/run-argv.js';
 import type { Arg, CommandContext } from './walk/types.js';
@@ -35,6 +38,12 @@ export interface AnalyzerOptions {
   followSource?: boolean;
   /** Extra guard rule files (JSON, the format of rules/builtin/*.json). */
   ruleFiles?: string[];
+  /**
+   * `tree-sitter` (default), or `consensus`: also parse with bash-parser and ask
+   * (`parser-disagreement`) where the two disagree on the commands, their words, redirects or
+   * operators. Costs a second parse of every command (see README).
+   */
+  parser?: 'tree-sitter' | 'consensus';
   /**
    * Verdicts remembered per command and context (default 10,000; 0 turns the cache off). A cached
    * verdict is shared: treat verdicts as read-only.
@@ -74,7 +83,7 @@ function describeControl(ch: string): string {
   return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 const MAX_SOURCE_BYTES = 256 * 1024;
-const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize']);
+const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize', 'parser']);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
 
 function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
@@ -99,7 +108,14 @@ function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     followSource: o.followSource ?? true,
     ruleFiles,
     cacheSize: o.cacheSize === 0 ? 0 : positive('cacheSize', o.cacheSize, 10_000),
+    parser: parserOption(o.parser),
   };
+}
+
+function parserOption(p: unknown): 'tree-sitter' | 'consensus' {
+  if (p === undefined || p === 'tree-sitter') return 'tree-sitter';
+  if (p === 'consensus') return 'consensus';
+  throw new ShellgateError('options', `option "parser" must be "tree-sitter" or "consensus", not ${JSON.stringify(p)}`);
 }
 
 function checkContext(c: AnalysisContext): Required<AnalysisContext> {
@@ -162,19 +178,6 @@ export function joinContinuations(text: string): { text: string; toOriginal: (i:
   };
 }
 
-function mapSpans(value: unknown, f: (i: number) => number, seen = new Set<object>()): void {
-  if (typeof value !== 'object' || value === null || seen.has(value)) return;
-  seen.add(value);
-  const o = value as Record<string, unknown>;
-  const span = o.span as { start: number; end: number } | undefined;
-  if (span && typeof span.start === 'number' && !seen.has(span)) {
-    seen.add(span);
-    span.start = f(span.start);
-    span.end = Math.max(span.start, f(span.end));
-  }
-  for (const v of Object.values(o)) mapSpans(v, f, seen);
-}
-
 function readSourceFile(path: string): string | null {
   // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
   if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
@@ -190,6 +193,7 @@ function readSourceFile(path: string): string | null {
 export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Analyzer> {
   const opts = checkOptions(options);
   const parser = await BashParser.create();
+  if (opts.parser === 'consensus') await loadBashParser();
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const assessOpts: AssessOptions = { chaining: opts.chaining };
   let currentHome = homedir();
@@ -312,6 +316,13 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       raw.push({ rule: 'parse-error', detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
     }
     trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
+    if (opts.parser === 'consensus' && parsed.issues.length === 0) {
+      // Where bash-parser cannot parse, there is nothing to compare; where it can, it must agree.
+      const other = parseWithBashParser(source);
+      const difference = other === null ? null : compareStructures(structureOf(parsed.script), structureOf(other));
+      if (difference !== null) raw.push({ rule: 'parser-disagreement', detail: difference, span: { start: 0, end: source.length } });
+      trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason: other === null ? 'bash-parser could not parse it' : difference ?? 'both parsers agree' });
+    }
 
     const walker = new Walker({
       home: ctx.home,

@@ -98,6 +98,8 @@ interface BPNode {
   pattern?: BPNode[];
   file?: BPNode;
   numberIo?: BPNode;
+  /** Set when bash-parser split one word into fields (it splits on NUL characters). */
+  fieldIdx?: number;
 }
 
 /** bash-parser threw somewhere (also inside a substitution body): the whole parse is null. */
@@ -147,11 +149,15 @@ interface HeredocInfo {
 const WORD_END = /[\s;&|<>()]/;
 
 /**
- * Find heredocs outside quotes, comments and arithmetic (also inside `$(…)`) and blank their
- * bodies (every character but newlines becomes a space), so bash-parser sees empty lines.
+ * Prepare the text for bash-parser, keeping every offset:
+ * - find heredocs outside quotes, comments and arithmetic (also inside `$(…)`) and blank their
+ *   bodies (every character but newlines becomes a space), so bash-parser sees empty lines;
+ * - bash-parser reads `&>file` as `&` (background) then `>file`: the `&` of `&>`/`&>>` is
+ *   blanked and its position remembered, so the redirect gets its real operator back.
  */
-function blankHeredocs(source: string): { text: string; heredocs: HeredocInfo[] } {
-  if (!source.includes('<<')) return { text: source, heredocs: [] };
+function prepare(source: string): { text: string; heredocs: HeredocInfo[]; ampRedirects: Set<number> } {
+  const ampRedirects = new Set<number>();
+  if (!source.includes('<<') && !source.includes('&>')) return { text: source, heredocs: [], ampRedirects };
   const chars = source.split('');
   const heredocs: HeredocInfo[] = [];
   let pending: HeredocInfo[] = [];
@@ -223,6 +229,10 @@ function blankHeredocs(source: string): { text: string; heredocs: HeredocInfo[] 
         i = braceEnd(source, i, n);
       } else if (c === '<' && source[i + 1] === '<' && source[i + 2] !== '<') {
         i = heredocOp(i);
+      } else if (c === '&' && source[i + 1] === '>' && !/[<>&]/.test(source[i - 1] ?? '')) {
+        chars[i] = ' ';
+        ampRedirects.add(i + 1);
+        i++;
       } else if (c === '(') {
         depth++;
         i++;
@@ -289,7 +299,7 @@ function blankHeredocs(source: string): { text: string; heredocs: HeredocInfo[] 
 
   top(0, null);
   if (pending.length > 0) readBodies(n);
-  return { text: chars.join(''), heredocs };
+  return { text: chars.join(''), heredocs, ampRedirects };
 }
 
 function unquoteDelimiter(raw: string): string {
@@ -427,12 +437,54 @@ function arithEnd(t: string, i: number, limit: number): number {
 // ---------------------------------------------------------------------------------------------
 // Conversion
 
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+const SUBSCRIPT_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\[/;
+
+/** For `name[…]=` / `name[…]+=`: the index of the `=`; else -1. The subscript may hold `]` in quotes or substitutions. */
+function subscriptEnd(raw: string): number {
+  const m = SUBSCRIPT_ASSIGNMENT.exec(raw);
+  if (!m) return -1;
+  let depth = 0;
+  for (let i = m[0].length - 1; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === "'") {
+      const k = raw.indexOf("'", i + 1);
+      if (k < 0) return -1;
+      i = k;
+    } else if (c === '"') {
+      const k = dqEnd(raw, i, raw.length);
+      i = k - 1;
+    } else if (c === '$' && raw[i + 1] === '(') i = parenEnd(raw, i + 1, raw.length) - 1;
+    else if (c === '`') i = backtickEnd(raw, i, raw.length) - 1;
+    else if (c === '[') depth++;
+    else if (c === ']') {
+      depth--;
+      if (depth === 0) {
+        const eq = raw[i + 1] === '+' ? i + 2 : i + 1;
+        return raw[eq] === '=' ? eq : -1;
+      }
+    }
+  }
+  return -1;
+}
+
 const DECLARATION_BUILTINS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
 
+/**
+ * Where the adapter made up for something bash-parser gets wrong or lacks (without it the two
+ * parsers would disagree): heredoc bodies read as commands, `&>` read as `&` + `>`, a digit word
+ * before a redirect taken as its fd, `a[i]=x` taken as a command name, a word split at a NUL.
+ */
+export type AdapterRepair = 'heredoc' | 'amp-redirect' | 'io-number-word' | 'subscript-assignment' | 'nul-field';
+
 class Converter {
+  readonly repairs = new Set<AdapterRepair>();
+
   constructor(
     private readonly source: string,
     private readonly heredocs: Map<number, HeredocInfo>,
+    private readonly ampRedirects: Set<number>,
     private readonly bp: BashParserFn,
   ) {}
 
@@ -463,8 +515,9 @@ class Converter {
   /** Local [start, end) of a node (bash-parser's end is inclusive). */
   private local(f: Frame, n: BPNode | undefined): { start: number; end: number } | null {
     if (!n?.loc?.start || !n.loc.end) return null;
-    const start = this.cu(f, n.loc.start.char);
-    const end = this.cu(f, n.loc.end.char + 1);
+    const start = Math.min(this.cu(f, n.loc.start.char), f.text.length);
+    // A word ending in `$name` at the very end of the text ends one past it in bash-parser.
+    const end = Math.min(this.cu(f, n.loc.end.char + 1), f.text.length);
     return { start, end: Math.max(start, end) };
   }
 
@@ -499,15 +552,24 @@ class Converter {
     return { type: 'List', items, operators, redirects: [], span };
   }
 
+  /** `a && b || c` nests to the left in bash-parser (thousands deep for long chains): walk it iteratively. */
   private flattenLogical(f: Frame, node: BPNode, items: Command[], operators: (ListOp | null)[], span: Span): void {
-    if (node.type === 'LogicalExpression' && node.left && node.right) {
-      this.flattenLogical(f, node.left, items, operators, span);
-      operators[operators.length - 1] = node.op === 'and' ? '&&' : '||';
-      this.flattenLogical(f, node.right, items, operators, span);
-      return;
+    const rights: { op: ListOp; node: BPNode }[] = [];
+    let cur = node;
+    while (cur.type === 'LogicalExpression' && cur.left && cur.right) {
+      rights.push({ op: cur.op === 'and' ? '&&' : '||', node: cur.right });
+      cur = cur.left;
     }
-    items.push(this.pipelineOrCommand(f, node, span));
+    items.push(this.pipelineOrCommand(f, cur, span));
     operators.push(null);
+    for (let i = rights.length - 1; i >= 0; i--) {
+      operators[operators.length - 1] = rights[i].op;
+      if (rights[i].node.type === 'LogicalExpression') this.flattenLogical(f, rights[i].node, items, operators, span);
+      else {
+        items.push(this.pipelineOrCommand(f, rights[i].node, span));
+        operators.push(null);
+      }
+    }
   }
 
   /** `;` or newline between two list items (comments and blanked heredoc bodies skipped). */
@@ -655,13 +717,33 @@ class Converter {
 
   private simpleCommand(f: Frame, node: BPNode, span: Span): SimpleCommand {
     const cmd: SimpleCommand = { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
-    for (const p of node.prefix ?? []) {
+    // bash-parser splits a word at a NUL character into fields that all carry the whole word's
+    // location: the source word is one word.
+    const keep = (x: BPNode) => {
+      if (!x.fieldIdx) return true;
+      this.repairs.add('nul-field');
+      return false;
+    };
+    for (const p of (node.prefix ?? []).filter(keep)) {
       if (p.type === 'AssignmentWord' && cmd.words.length === 0) cmd.assignments.push(this.assignment(f, p));
       else this.wordOrRedirect(f, p, cmd);
     }
-    if (node.name) cmd.words.push(this.word(f, node.name));
+    if (node.name && keep(node.name)) cmd.words.push(this.word(f, node.name));
     const declaration = cmd.words.length > 0 && DECLARATION_BUILTINS.has(cmd.words[0].raw);
-    for (const s of node.suffix ?? []) this.wordOrRedirect(f, s, cmd, declaration);
+    const suffix = (node.suffix ?? []).filter(keep);
+    for (const s of suffix) this.wordOrRedirect(f, s, cmd, declaration);
+    // bash-parser only knows `name=value` assignments; `a[$i]=x cmd` comes back as a command
+    // named `a[$i]=x`. bash reads it (and any assignments after it) as assignments.
+    if (cmd.words.length > 0 && SUBSCRIPT_ASSIGNMENT.test(cmd.words[0].raw) && subscriptEnd(cmd.words[0].raw) > 0) {
+      const words = [node.name!, ...suffix].filter((x) => x.type !== 'Redirect' && x.type !== 'dless' && x.type !== 'dlessdash' && x.type !== 'io_number');
+      this.repairs.add('subscript-assignment');
+      let k = 0;
+      while (k < cmd.words.length && k < words.length && (ASSIGNMENT.test(cmd.words[k].raw) || subscriptEnd(cmd.words[k].raw) > 0)) {
+        cmd.assignments.push(this.assignment(f, words[k]));
+        k++;
+      }
+      cmd.words = cmd.words.slice(k);
+    }
     return cmd;
   }
 
@@ -674,14 +756,30 @@ class Converter {
     if (r) cmd.redirects.push(r);
   }
 
-  private redirect(f: Frame, n: BPNode, _owner: SimpleCommand | null): Redirect | null {
+  private redirect(f: Frame, n: BPNode, owner: SimpleCommand | null): Redirect | null {
     if (n.type === 'dless' || n.type === 'dlessdash' || n.type === 'io_number') return this.heredoc(f, n);
     if (n.type !== 'Redirect') throw new ParseFailure(`unexpected bash-parser node ${n.type}`);
     const opNode = typeof n.op === 'object' ? n.op : undefined;
-    const op = opNode?.text ?? '>';
-    const fd = n.numberIo?.text !== undefined && /^\d+$/.test(n.numberIo.text) ? Number(n.numberIo.text) : null;
-    const loc = this.local(f, n);
-    const span = loc ? this.spanOf(f, loc.start, loc.end) : { start: 0, end: this.source.length };
+    let op = opNode?.text ?? '>';
+    const opLoc = this.local(f, opNode);
+    let fd: number | null = null;
+    let loc = this.local(f, n);
+    if (n.numberIo) {
+      const numLoc = this.local(f, n.numberIo);
+      if (numLoc && opLoc && numLoc.end !== opLoc.start) {
+        // bash-parser takes any all-digit word before a redirect as its fd (`nc host 4444 > f`);
+        // bash only when it touches the operator. Here it is an ordinary word.
+        if (owner) owner.words.push(this.word(f, n.numberIo));
+        this.repairs.add('io-number-word');
+        if (loc) loc = { start: opLoc.start, end: loc.end };
+      } else if (n.numberIo.text !== undefined && /^\d+$/.test(n.numberIo.text)) fd = Number(n.numberIo.text);
+    }
+    let span = loc ? this.spanOf(f, loc.start, loc.end) : { start: 0, end: this.source.length };
+    if (opLoc && fd === null && this.ampRedirects.has(f.g(opLoc.start))) {
+      op = '&' + op;
+      span = { start: span.start - 1, end: span.end };
+      this.repairs.add('amp-redirect');
+    }
     const target = n.file ? this.word(f, n.file) : { type: 'Word' as const, parts: [], raw: '', span: { start: span.end, end: span.end } };
     return { type: 'Redirect', op, fd, target, heredoc: null, span };
   }
@@ -698,6 +796,7 @@ class Converter {
     }
     const h = this.heredocs.get(opAt);
     if (!h) throw new ParseFailure('heredoc not found by the pre-pass');
+    this.repairs.add('heredoc');
     const srcFrame = makeFrame(this.source, (i) => i);
     const delimRaw = this.source.slice(h.delimStart, h.delimEnd);
     const target: Word = {
@@ -732,8 +831,8 @@ class Converter {
     let i = name.length;
     const subscript: WordPart[] = [];
     if (raw[i] === '[') {
-      const close = raw.indexOf(']', i);
-      const end = close < 0 ? i : close;
+      const eq = subscriptEnd(raw);
+      const end = eq < 0 ? i : raw[eq - 1] === '+' ? eq - 2 : eq - 1; // the `]`
       subscript.push(...this.scanUnquoted(f, loc.start + i + 1, loc.start + end, false).filter(isExpansion));
       i = end + 1;
     }
@@ -955,16 +1054,19 @@ function isExpansion(p: WordPart): boolean {
 
 /**
  * Parse with bash-parser and convert to shellgate's AST. Null when bash-parser cannot parse the
- * text (it rejects some valid bash: `|&`, `<<<`, `$'…'`, arrays, `function f {`, …).
+ * text (it rejects some valid bash: `|&`, `<<<`, `$'…'`, arrays, `function f {`, `2>&1 >f`, …).
+ * `repairs`, when given, receives the adapter's corrections that this parse needed.
  */
-export function parseWithBashParser(source: string): Script | null {
+export function parseWithBashParser(source: string, repairs?: Set<AdapterRepair>): Script | null {
   const bp = bashParser;
   if (!bp) throw new Error('bash-parser is not loaded: await loadBashParser() before parseWithBashParser()');
-  const { text, heredocs } = blankHeredocs(source);
-  const converter = new Converter(source, new Map(heredocs.map((h) => [h.opStart, h])), bp);
+  const { text, heredocs, ampRedirects } = prepare(source);
+  const converter = new Converter(source, new Map(heredocs.map((h) => [h.opStart, h])), ampRedirects, bp);
   const span = { start: 0, end: source.length };
   try {
-    return converter.parseFrame(makeFrame(text, (i) => i), span);
+    const script = converter.parseFrame(makeFrame(text, (i) => i), span);
+    if (repairs) for (const r of converter.repairs) repairs.add(r);
+    return script;
   } catch (e) {
     if (e instanceof ParseFailure) return null;
     throw e;

@@ -28,8 +28,9 @@ import {
   type WordContext,
 } from './convert-words.js';
 import { rebuildList, type StreamItem } from './rebuild-lists.js';
-import { isReadWriteRedirect, joinAdjacentWords } from './tree-sitter-quirks.js';
+import { isReadWriteRedirect, joinAdjacentWords, splitAtBlanks } from './tree-sitter-quirks.js';
 import { STATEMENT_TYPES } from './node-types.js';
+import { mapSpans } from './spans.js';
 import { caseStatement, forStatement, ifStatement, LIST_OPS, testWords, whileStatement, type CompoundHost } from './convert-compound.js';
 
 /** Past this nesting depth the converter stops and marks the rest as too deep (fail closed). */
@@ -49,10 +50,27 @@ export class CommandConverter implements CompoundHost {
   /** Syntax bash rejects but tree-sitter accepts (`;;` outside case, a stray `fi`). */
   readonly issues: ConvertIssue[] = [];
   private depth = 0;
+  /** A descriptor tree-sitter left at the end of the previous redirect (see redirect()). */
+  private gluedFd: { at: number; fd: number } | null = null;
   readonly words: WordContext;
 
-  constructor(private readonly source: string) {
-    this.words = { source, convertBody: (nodes, span) => this.substitutionBody(nodes, span) };
+  constructor(
+    private readonly source: string,
+    parseText?: (text: string) => { script: Script; issues: ConvertIssue[] },
+  ) {
+    this.words = {
+      source,
+      convertBody: (nodes, span) => this.substitutionBody(nodes, span),
+      parseText: parseText
+        ? (text, offset) => {
+            const r = parseText(text);
+            const clamp = source.length;
+            mapSpans(r.script, (i) => Math.min(clamp, i + offset));
+            for (const issue of r.issues) this.issues.push({ span: { start: Math.min(clamp, issue.span.start + offset), end: Math.min(clamp, issue.span.end + offset) }, text: issue.text });
+            return r.script;
+          }
+        : undefined,
+    };
   }
 
   /** `$(<file)` has only a redirect: bash reads the file, like `cat file`. */
@@ -245,9 +263,12 @@ export class CommandConverter implements CompoundHost {
         if (MISPLACED_RESERVED.has(c.text)) this.issues.push({ span: spanOf(c), text: c.text });
         const inner = c.namedChild(0);
         cmd.words.push(convertWord(inner ?? c, this.words));
-      } else if (c.isNamed && c.type !== 'comment') cmd.words.push(convertWord(c, this.words));
+      } else if ((c.isNamed && c.type !== 'comment') || field === 'argument') {
+        // `rm -rf == x`: tree-sitter gives `==` and `=~` as anonymous tokens; they are words.
+        cmd.words.push(convertWord(c, this.words));
+      }
     }
-    cmd.words = joinAdjacentWords(cmd.words);
+    cmd.words = splitAtBlanks(joinAdjacentWords(cmd.words));
     return cmd;
   }
 
@@ -359,8 +380,25 @@ export class CommandConverter implements CompoundHost {
         } else tail.push({ command: this.statement(c) });
       } else if (field === 'argument' && owner.type === 'SimpleCommand') owner.words.push(convertWord(c, this.words));
       else if (c.isNamed && !target) target = convertWord(c, this.words);
+      else if (c.isNamed && field === 'destination' && target !== null && target.span.end === c.startIndex) {
+        // `> $f-$g.md5`: tree-sitter cuts the target at a bare `$`; glued pieces are one word.
+        target = joinAdjacentWords([target, convertWord(c, this.words)])[0];
+      } else if (c.isNamed && field === 'destination') {
+        // `find . 2>/dev/null -exec rm {} \;`: tree-sitter files the words after a redirect
+        // target under the redirect; for bash they are more arguments of the command.
+        const next = n.nextSibling;
+        if (/^\d+$/.test(c.text) && i === kids.length - 1 && next && REDIRECT_TYPES.has(next.type) && next.startIndex === c.endIndex) {
+          // `>& /dev/tcp/h/p 0>&1`: the 0 is the descriptor of the redirect glued to it.
+          this.gluedFd = { at: next.startIndex, fd: Number(c.text) };
+        } else if (owner.type === 'SimpleCommand') owner.words.push(convertWord(c, this.words));
+        else this.issues.push({ span: spanOf(c), text: c.text });
+      }
     }
     if (n.type === 'herestring_redirect') op = '<<<';
+    if (fd === null && this.gluedFd?.at === n.startIndex) {
+      fd = this.gluedFd.fd;
+      this.gluedFd = null;
+    }
     const main: Redirect = {
       type: 'Redirect',
       op: op || '>',

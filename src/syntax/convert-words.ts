@@ -5,6 +5,7 @@
  */
 import type { Node as TSNode } from 'web-tree-sitter';
 import type { Span, Word, WordPart, Script } from './ast.js';
+import { backquotePieces, needsBackquoteReading } from './backquotes.js';
 
 /** Callback into the command converter (command substitutions contain statements). */
 export type ConvertBody = (nodes: TSNode[], span: Span) => Script;
@@ -12,6 +13,8 @@ export type ConvertBody = (nodes: TSNode[], span: Span) => Script;
 export interface WordContext {
   source: string;
   convertBody: ConvertBody;
+  /** Parse text as a script of its own, spans shifted by `offset` (backquote bodies). */
+  parseText?: (text: string, offset: number) => Script;
 }
 
 export function spanOf(n: TSNode): Span {
@@ -63,6 +66,7 @@ function wordParts(n: TSNode, ctx: WordContext, atStart: boolean): WordPart[] {
     case 'expansion':
       return [paramExp(n, ctx)];
     case 'command_substitution':
+      if (ctx.parseText && needsBackquoteReading(n.text)) return backquoteParts(n, ctx);
       return [
         {
           type: 'CmdSubst',
@@ -92,6 +96,17 @@ function wordParts(n: TSNode, ctx: WordContext, atStart: boolean): WordPart[] {
       // dynamic if anything inside could run or expand.
       return opaque(n, ctx);
   }
+}
+
+/** Backquotes read as bash reads them (see backquotes.ts). */
+function backquoteParts(n: TSNode, ctx: WordContext): WordPart[] {
+  const pieces = backquotePieces(n.text, n.startIndex);
+  if (!pieces) return [{ type: 'CmdSubst', backtick: true, body: ctx.convertBody(childrenOf(n), spanOf(n)), span: spanOf(n) }];
+  return pieces.map((p): WordPart =>
+    p.kind === 'text'
+      ? { type: 'Literal', raw: p.text, span: p.span }
+      : { type: 'CmdSubst', backtick: true, body: ctx.parseText!(p.text, p.span.start + 1), span: p.span },
+  );
 }
 
 function opaque(n: TSNode, ctx: WordContext): WordPart[] {

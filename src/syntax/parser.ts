@@ -58,7 +58,8 @@ export class BashParser {
     try {
       const root = tree.rootNode;
       const span = { start: 0, end: source.length };
-      const converter = new CommandConverter(source);
+      // Backquote bodies are parsed again on their own (see backquotes.ts).
+      const converter = new CommandConverter(source, (text) => this.parse(text));
       const script = converter.script(childrenOf(root), span);
       const issues = root.hasError ? findIssues(root) : [];
       for (const i of converter.issues) issues.push({ kind: 'error', span: i.span, text: i.text });

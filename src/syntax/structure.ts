@@ -198,6 +198,11 @@ function same(a: string[], b: string[]): boolean {
 
 /** Null when the structures agree; else the first difference, on one line. */
 export function compareStructures(a: Structure, b: Structure): string | null {
+  const d = firstDifference(a, b);
+  return d === null ? null : d.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+}
+
+function firstDifference(a: Structure, b: Structure): string | null {
   const n = Math.max(a.commands.length, b.commands.length);
   for (let i = 0; i < n; i++) {
     const x = a.commands[i];
@@ -205,9 +210,9 @@ export function compareStructures(a: Structure, b: Structure): string | null {
     const label = `command ${i + 1}`;
     if (!x) return `${label}: missing vs words ${listOf(y.words)}`;
     if (!y) return `${label}: words ${listOf(x.words)} vs missing`;
-    if (!same(x.words, y.words)) return `${label}: words ${listOf(x.words)} vs ${listOf(y.words)}`.replace(/\n/g, '\\n');
-    if (!same(x.redirects, y.redirects)) return `${label}: redirects ${listOf(x.redirects)} vs ${listOf(y.redirects)}`.replace(/\n/g, '\\n');
+    if (!same(x.words, y.words)) return `${label}: words ${listOf(x.words)} vs ${listOf(y.words)}`;
+    if (!same(x.redirects, y.redirects)) return `${label}: redirects ${listOf(x.redirects)} vs ${listOf(y.redirects)}`;
   }
-  if (!same(a.operators, b.operators)) return `operators ${listOf(a.operators)} vs ${listOf(b.operators)}`.replace(/\n/g, '\\n');
+  if (!same(a.operators, b.operators)) return `operators ${listOf(a.operators)} vs ${listOf(b.operators)}`;
   return null;
 }

@@ -40,3 +40,31 @@ export function joinAdjacentWords(words: Word[]): Word[] {
   }
   return out;
 }
+
+/**
+ * `` echo `date` `hostname` ``: tree-sitter reads both backquotes as one node, which the
+ * backquote reading splits with the blank between them as a literal part. An unquoted blank
+ * separates words, so the word is cut there.
+ */
+export function splitAtBlanks(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    if (!w.parts.some((p) => p.type === 'Literal' && /^\s+$/.test(p.raw))) {
+      out.push(w);
+      continue;
+    }
+    let parts: WordPart[] = [];
+    const flush = () => {
+      if (parts.length === 0) return;
+      const span = { start: parts[0].span.start, end: parts[parts.length - 1].span.end };
+      out.push({ type: 'Word', parts, raw: w.raw.slice(span.start - w.span.start, span.end - w.span.start), span });
+      parts = [];
+    };
+    for (const p of w.parts) {
+      if (p.type === 'Literal' && /^\s+$/.test(p.raw)) flush();
+      else parts.push(p);
+    }
+    flush();
+  }
+  return out;
+}

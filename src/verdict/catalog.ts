@@ -27,6 +27,11 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'shellgate failed on this input ({detail}); it asks rather than guess — please report it',
   },
+  'parser-disagreement': {
+    category: 'parse',
+    level: 'ask',
+    message: 'two bash parsers read this command differently ({detail}); what runs is uncertain',
+  },
   'depth-limit': {
     category: 'limit',
     level: 'ask',

@@ -182,6 +182,7 @@ export class Walker {
         for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
         const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
         const args = [...this.expandArgs(cmd.words, frame, scope), close];
+        this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
         this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
         // `-eq`, `-lt`… evaluate both sides as arithmetic.
         if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
@@ -248,6 +249,20 @@ export class Walker {
   private arithmetic(raw: string, inner: WordPart[], span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope, shown = raw): void {
     this.wordSubstitutions(inner, frame, ctx, scope);
     if (arithmeticRisk(raw, inner, scope)) this.finding('arithmetic-injection', `\`${shown.slice(0, 60)}\``, frame.map(span));
+  }
+
+  /**
+   * Text that bash may evaluate as an arithmetic array subscript, running the `$(…)` inside:
+   * `let 'a[$(cmd)]=1'`, `test -v 'a[$(cmd)]'`, `printf -v 'a[$(cmd)]'`, or a value such as
+   * `v='a[$(cmd)]'` that a later arithmetic context evaluates. Quoting does not make it data.
+   */
+  private subscriptValues(args: Arg[], assignments: { name: string; value: string | null }[], frame: SourceFrame, span: Span): void {
+    const risky = (v: string) => SUBSCRIPT_SUBSTITUTION.test(v);
+    for (const a of assignments) if (a.value !== null && risky(a.value)) this.finding('arithmetic-injection', `\`${a.name}=${a.value.slice(0, 40)}\``, frame.map(span));
+    const program = args[0]?.value;
+    if (program !== undefined && NAME_TAKING_BUILTINS.has(program)) {
+      for (const a of args.slice(1)) if (!a.dynamic && risky(a.value)) this.finding('arithmetic-injection', `\`${a.value.slice(0, 40)}\``, a.span);
+    }
   }
 
   /** Static output of the previous pipeline stage when it is `echo`/`printf` with static words. */
@@ -349,6 +364,7 @@ export class Walker {
     linkSubstitutions();
     if (cmd.words.length === 0) {
       // `X=1` alone sets shell variables for what follows.
+      this.subscriptValues([], assignments, frame, cmd.span);
       for (const a of assignments) scope.vars.set(a.name, certain ? a.value : null);
       this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
       return;
@@ -358,6 +374,7 @@ export class Walker {
       if (first?.type === 'Literal' && /^=[A-Za-z_]/.test(first.raw)) this.finding('zsh-expansion', `\`${w.raw}\``, frame.map(w.span));
     }
     const args = this.expandArgs(cmd.words, frame, scope);
+    this.subscriptValues(args, assignments, frame, cmd.span);
     runArgv(this, { args, assignments, redirects, span, text, programRaw: cmd.words[0].raw }, frame, ctx, scope, certain, null);
   }
 
@@ -395,6 +412,12 @@ function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.cwd !== scope.cwd) scope.cwd = null;
   for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
 }
+
+/** `name[…$(…)…]` or with backquotes: an array subscript that runs a command when evaluated. */
+const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
+
+/** Builtins whose arguments name variables or are arithmetic (their subscripts are evaluated). */
+const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
 
 export function forkScope(scope: Scope): Scope {
   return { cwd: scope.cwd, vars: new Map(scope.vars), dirStack: scope.dirStack.slice(), remote: scope.remote };

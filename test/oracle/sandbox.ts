@@ -3,18 +3,20 @@
  * other program is a recorder stub, and report which programs bash executed.
  *
  * Isolation, outermost first:
- *  - When the tests run as root, the sandbox runs as an otherwise unused host uid (100000 + worker)
+ *  - When the tests run as root, the sandbox runs as an otherwise unused host uid (200000 and up)
  *    so that "root" inside the user namespace is nobody on the host: host files (the sandbox's own
  *    root included) are not writable and /proc/sys, /proc/sysrq-trigger stay out of reach.
  *  - `timeout -s KILL` on the host bounds a whole batch; `unshare -r -m --pid --fork --net` gives
  *    it its own user, mount, pid and network namespaces (no interface but a downed loopback).
- *  - A driver (host bash, inside those namespaces, never running a tested command itself) mounts a
- *    tmpfs for the log and binds the four harmless character devices (null, zero, random, urandom)
- *    into the root. Nothing else of the host is mounted, and nothing read-write.
+ *  - A driver (host bash, inside those namespaces, never running a tested command itself)
+ *    bind-mounts the root read-only onto itself, mounts tmpfs on its /.sg (the log), /work, /tmp
+ *    and /root, and binds the four harmless character devices (null, zero, random, urandom).
+ *    Nothing else of the host is mounted, and nothing read-write. Between commands it empties
+ *    /work, /tmp and /root.
  *  - Each command gets `timeout -s KILL` again, a fresh pid namespace whose pid 1 is the chrooted
- *    bash itself (so /proc/1/root is the sandbox root), its own /proc, fresh tmpfs /work, /tmp and
- *    /root, then `chroot` into the root: bash, its libraries, and stubs. No coreutils.
- *  - rlimits: processes, address space, file size, open files.
+ *    bash itself (so /proc/1/root is the sandbox root) with its own /proc, then `chroot` into the
+ *    root: bash, its libraries, and stubs. No coreutils.
+ *  - rlimits: processes (400 for the sandbox uid), address space, file size, open files.
  *
  * A stub is a `#!/bin/bash -p` script (privileged mode: no BASH_ENV, no imported functions or
  * SHELLOPTS) hard-linked under every name in /bin, /usr/bin, /sbin and /usr/sbin; it appends
@@ -23,7 +25,7 @@
  * not find. /bin/sh and /usr/bin/sh are symlinks to the real bash, so `sh -c` really runs.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -58,7 +60,9 @@ export interface SandboxOptions {
 const HOST_BINS = { unshare: 'unshare', timeout: 'timeout', chroot: 'chroot', mount: 'mount' };
 const STUB_DIRS = ['bin', 'usr/bin', 'sbin', 'usr/sbin'];
 const NEVER_STUB = new Set(['bash', 'sh']);
-const SANDBOX_UID_BASE = 100_000;
+/** Host uids the sandbox runs as when we are root: per process, so concurrent runs do not share RLIMIT_NPROC. */
+const MAX_WORKERS = 4;
+const SANDBOX_UID_BASE = 200_000 + (process.pid % 100_000) * MAX_WORKERS;
 
 /** A name that can be a file in a bin directory. */
 export function stubbable(name: string): boolean {
@@ -69,6 +73,9 @@ export function stubbable(name: string): boolean {
 }
 
 const STUB = `#!/bin/bash -p
+# Run as a program (shebang, privileged mode) it records; read as a script (\`sh FILE\`, \`source
+# FILE\`) it does what bash does with a binary: refuses.
+[[ $- == *p* ]] || { echo "bash: \${BASH_SOURCE[0]}: cannot execute binary file" >&2; return 126 2>/dev/null || exit 126; }
 printf '%s\\0' X "$(( $# + 1 ))" "\${0##*/}" "$@" >> /.sg/log 2>/dev/null
 exit 0
 `;
@@ -77,31 +84,36 @@ const NOT_FOUND_FN = `() { printf '%s\\0' M "$#" "$@" >> /.sg/log 2>/dev/null; p
 
 const DRIVER = `#!/bin/bash
 # Runs inside the batch's user, mount, pid and network namespaces; never runs a tested command itself.
-# $1 root  $2 out dir  $3 list of command ids  $4 per-command seconds  $5 one.sh
-R=$1; OUT=$2; LIST=$3; LIMIT=$4; ONE=$5
+# $1 root  $2 out dir  $3 list of command ids  $4 per-command seconds  $5 file with the not-found handler
+# $6 process limit for the sandbox's uid
+R=$1; OUT=$2; LIST=$3; LIMIT=$4; NF=$(< "$5"); NPROC=$6
 set -e
+# the whole root read-only (whoever owns its files), then the writable tmpfs on top
+mount --bind "$R" "$R"
+mount -o remount,bind,ro "$R"
 mount -t tmpfs -o size=8m,mode=0755 sg-log "$R/.sg"
+mount -t tmpfs -o size=16m,mode=0755 sg-work "$R/work"
+mount -t tmpfs -o size=16m,mode=1777 sg-tmp "$R/tmp"
+mount -t tmpfs -o size=4m,mode=0700 sg-home "$R/root"
 for d in null zero random urandom; do mount --bind "/dev/$d" "$R/dev/$d"; done
+CHROOT=$(command -v chroot)
 set +e
-ulimit -u 300 -v 2097152 -f 65536 -n 256 2>/dev/null || ulimit -u 300
+shopt -s nullglob dotglob
+ulimit -u "$NPROC" -v 2097152 -f 65536 -n 256
 echo ready > "$OUT/ready"
 while read -r i; do
+  # what the previous command left in /work, /tmp, /root (tmpfs of this namespace only)
+  left=("$R"/work/* "$R"/tmp/* "$R"/root/*)
+  ((\${#left[@]})) && rm -rf -- "\${left[@]}"
   : > "$R/.sg/log"
-  timeout -s KILL "$LIMIT" unshare --pid --fork --mount --mount-proc="$R/proc" /bin/bash "$ONE" "$R" "$i" </dev/null >/dev/null 2>&1
+  # a fresh pid namespace (pid 1 is the chrooted bash) with its own /proc
+  timeout -s KILL "$LIMIT" unshare --pid --fork --mount-proc="$R/proc" \\
+    env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C TERM=dumb USER=root \\
+    "BASH_FUNC_command_not_found_handle%%=$NF" \\
+    "$CHROOT" "$R" /bin/bash /.sg-run "/cmds/$i" </dev/null >/dev/null 2>&1
   echo "$i $?" >> "$OUT/status"
   cat "$R/.sg/log" > "$OUT/$i.log"
 done < "$LIST"
-`;
-
-const ONE = `#!/bin/bash
-# pid 1 of a fresh pid namespace, in its own mount namespace; execs into the chrooted bash.
-R=$1; i=$2
-mount -t tmpfs -o size=16m,mode=0755 sg-work "$R/work" || exit 121
-mount -t tmpfs -o size=16m,mode=1777 sg-tmp "$R/tmp" || exit 121
-mount -t tmpfs -o size=4m,mode=0700 sg-home "$R/root" || exit 121
-exec env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C TERM=dumb USER=root \\
-  "BASH_FUNC_command_not_found_handle%%=$(< "\${0%/*}/notfound.fn")" \\
-  "$(command -v chroot)" "$R" /bin/bash /.sg-run "/cmds/$i"
 `;
 
 /**
@@ -167,7 +179,7 @@ export class Sandbox {
     const programs = [...new Set([...options.programs].filter(stubbable))].sort();
     const dir = mkdtempSync(join(tmpdir(), 'shellgate-oracle-'));
     chmodSync(dir, 0o755);
-    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.max(1, options.workers ?? 2));
+    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 2)));
     try {
       sb.build();
     } catch (e) {
@@ -209,7 +221,6 @@ export class Sandbox {
       for (const p of this.programs) linkSync(stub, join(R, d, p));
     }
     writeFileSync(join(this.dir, 'driver.sh'), DRIVER, { mode: 0o755 });
-    writeFileSync(join(this.dir, 'one.sh'), ONE, { mode: 0o755 });
     writeFileSync(join(this.dir, 'notfound.fn'), NOT_FOUND_FN, { mode: 0o644 });
   }
 
@@ -249,11 +260,13 @@ export class Sandbox {
     const asRoot = process.getuid?.() === 0;
     const uid = SANDBOX_UID_BASE + w;
     if (asRoot) chownSync(out, uid, uid);
+    // RLIMIT_NPROC counts every process of the uid: a dedicated uid when we are root, else ours
+    const nproc = (asRoot ? 0 : processesOf(process.getuid?.() ?? -1)) + 400;
     const total = Math.ceil(list.length * (this.timeoutSeconds + 0.5) + 20);
     const args = [
       '-s', 'KILL', String(total),
       HOST_BINS.unshare, '-r', '-m', '--pid', '--fork', '--net',
-      'bash', join(this.dir, 'driver.sh'), this.root, out, listFile, String(this.timeoutSeconds), join(this.dir, 'one.sh'),
+      'bash', join(this.dir, 'driver.sh'), this.root, out, listFile, String(this.timeoutSeconds), join(this.dir, 'notfound.fn'), String(nproc),
     ];
     const { code, stderr } = await spawnP(HOST_BINS.timeout, args, asRoot ? { uid, gid: uid } : {});
     if (!existsSync(join(out, 'ready'))) {
@@ -275,6 +288,21 @@ export class Sandbox {
     this.disposed = true;
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** Tasks (threads included, as RLIMIT_NPROC counts them) of a uid. */
+function processesOf(uid: number): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(status)) n += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1);
+    } catch {
+      // gone
+    }
+  }
+  return n;
 }
 
 function spawnP(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<{ code: number | null; stderr: string }> {
