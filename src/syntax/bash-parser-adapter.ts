@@ -346,10 +346,13 @@ function dqEnd(t: string, i: number, limit: number): number {
   return limit;
 }
 
-/** Index after the `)` matching the `(` at i, skipping quotes, substitutions and comments. */
-function parenEnd(t: string, i: number, limit: number): number {
+/**
+ * Index after the bracket that closes the one at `start` (`(` or `{`), skipping quotes,
+ * backquotes, `$'…'`, nested `${…}` and `$(…)`, and (in parentheses) comments.
+ */
+function nestedEnd(t: string, start: number, limit: number, open: string, close: string): number {
   let depth = 0;
-  let j = i;
+  let j = start;
   let wordStart = true;
   while (j < limit) {
     const c = t[j];
@@ -358,14 +361,14 @@ function parenEnd(t: string, i: number, limit: number): number {
       wordStart = false;
       continue;
     }
-    if (c === '#' && wordStart && depth > 0) {
+    if (c === '#' && wordStart && depth > 0 && open === '(') {
       while (j < limit && t[j] !== '\n') j++;
       continue;
     }
-    if (c === '(') {
+    if (c === open) {
       depth++;
       j++;
-    } else if (c === ')') {
+    } else if (c === close) {
       depth--;
       j++;
       if (depth === 0) return j;
@@ -375,36 +378,22 @@ function parenEnd(t: string, i: number, limit: number): number {
     } else if (c === '"') j = dqEnd(t, j, limit);
     else if (c === '`') j = backtickEnd(t, j, limit);
     else if (c === '$' && t[j + 1] === "'") j = ansiEnd(t, j + 1, limit);
-    else if (c === '$' && t[j + 1] === '{') j = braceEnd(t, j, limit);
+    else if (c === '$' && t[j + 1] === '{' && open !== '{') j = braceEnd(t, j, limit);
+    else if (c === '$' && t[j + 1] === '(' && open !== '(') j = parenEnd(t, j + 1, limit);
     else j++;
     wordStart = /[\s;&|()<>]/.test(c);
   }
   return limit;
 }
 
+/** Index after the `)` matching the `(` at i, skipping quotes, substitutions and comments. */
+function parenEnd(t: string, i: number, limit: number): number {
+  return nestedEnd(t, i, limit, '(', ')');
+}
+
 /** `${…}` starting at i (the `$`): index after the matching `}`. */
 function braceEnd(t: string, i: number, limit: number): number {
-  let depth = 0;
-  let j = i + 1;
-  while (j < limit) {
-    const c = t[j];
-    if (c === '\\') j += 2;
-    else if (c === '{') {
-      depth++;
-      j++;
-    } else if (c === '}') {
-      depth--;
-      j++;
-      if (depth === 0) return j;
-    } else if (c === "'") {
-      const k = t.indexOf("'", j + 1);
-      j = k < 0 || k >= limit ? limit : k + 1;
-    } else if (c === '"') j = dqEnd(t, j, limit);
-    else if (c === '`') j = backtickEnd(t, j, limit);
-    else if (c === '$' && t[j + 1] === '(') j = parenEnd(t, j + 1, limit);
-    else j++;
-  }
-  return limit;
+  return nestedEnd(t, i + 1, limit, '{', '}');
 }
 
 /** `$((…))` starting at i (the `$`): index after `))`, or -1 when it is `$( (…) … )` instead. */
