@@ -4,7 +4,7 @@ import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../ops/load-specs.js';
 import type { Finding } from '../verdict/types.js';
 import type { RuleSet } from './load-rules.js';
-import { Subject } from './subject.js';
+import { Subject, SubjectIndex } from './subject.js';
 
 export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
   const byCommand = new Map<number, Operation[]>();
@@ -14,7 +14,12 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
     else byCommand.set(o.command, [o]);
   }
   const all: Subject[] = [];
-  for (const c of commands) all.push(new Subject(c, byCommand.get(c.id) ?? [], all, specs));
+  const index = new SubjectIndex();
+  for (const c of commands) {
+    const s = new Subject(c, byCommand.get(c.id) ?? [], all, specs, index);
+    all.push(s);
+    index.add(s);
+  }
   const findings: Finding[] = [];
   for (const s of all) {
     // Only rules that can match this program (plus those for any program), in file order.

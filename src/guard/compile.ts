@@ -168,12 +168,20 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
     });
   }
   if (m.pipedFrom !== undefined) {
-    const f = sub(m.pipedFrom, 'pipedFrom');
-    checks.push((s) => s.pipelineNeighbours('before').some(f));
+    const extent = pipelineExtent(sub(m.pipedFrom, 'pipedFrom'));
+    checks.push((s) => {
+      const p = s.cmd.context.pipeline;
+      const e = p ? extent(s).get(p.id) : undefined;
+      return p !== null && e !== undefined && e.min < p.index;
+    });
   }
   if (m.pipedTo !== undefined) {
-    const f = sub(m.pipedTo, 'pipedTo');
-    checks.push((s) => s.pipelineNeighbours('after').some(f));
+    const extent = pipelineExtent(sub(m.pipedTo, 'pipedTo'));
+    checks.push((s) => {
+      const p = s.cmd.context.pipeline;
+      const e = p ? extent(s).get(p.id) : undefined;
+      return p !== null && e !== undefined && e.max > p.index;
+    });
   }
   if (m.fedBy !== undefined) {
     const f = sub(m.fedBy, 'fedBy');
@@ -187,14 +195,21 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
     if (typeof m.after !== 'object' || m.after === null || !m.after.match) fail(env, `${path}.after`, 'needs { "match": … }');
     const f = sub(m.after.match, 'after.match');
     const samePath = m.after.samePath === true;
-    checks.push((s) =>
-      s.all.some((o) => {
-        if (o.cmd.id >= s.cmd.id || !f(o)) return false;
+    // The subjects that match, computed once per verdict (keyed by its subject list).
+    const matchesOf = new WeakMap<Subject[], Subject[]>();
+    checks.push((s) => {
+      let hits = matchesOf.get(s.all);
+      if (!hits) {
+        hits = s.all.filter(f);
+        matchesOf.set(s.all, hits);
+      }
+      return hits.some((o) => {
+        if (o.cmd.id >= s.cmd.id) return false;
         if (!samePath) return true;
         const mine = s.paths();
         return [...o.paths()].some((p) => mine.has(p));
-      }),
-    );
+      });
+    });
   }
   if (m.predicate !== undefined) {
     const p = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
@@ -222,6 +237,32 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   }
   if (checks.length === 0) fail(env, path, 'matches everything: give at least one condition');
   return (s) => checks.every((c) => c(s));
+}
+
+/**
+ * For each pipeline of a verdict, the first and last stage a matcher accepts, computed once per
+ * verdict: `pipedFrom`/`pipedTo` then cost one lookup per command, not one scan per pair.
+ */
+function pipelineExtent(f: Compiled): (s: Subject) => Map<number, { min: number; max: number }> {
+  const cache = new WeakMap<Subject[], Map<number, { min: number; max: number }>>();
+  return (s) => {
+    let m = cache.get(s.all);
+    if (!m) {
+      m = new Map();
+      for (const o of s.all) {
+        const p = o.cmd.context.pipeline;
+        if (!p || !f(o)) continue;
+        const e = m.get(p.id);
+        if (!e) m.set(p.id, { min: p.index, max: p.index });
+        else {
+          e.min = Math.min(e.min, p.index);
+          e.max = Math.max(e.max, p.index);
+        }
+      }
+      cache.set(s.all, m);
+    }
+    return m;
+  };
 }
 
 function stdinExec(s: Subject): boolean {

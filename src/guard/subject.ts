@@ -12,6 +12,24 @@ import { inlineCode } from '../ops/interpreters.js';
 const NO_OPTIONS: CommandSpec = { summary: '', class: 'unknown' };
 
 
+/** Lookups over one verdict's subjects, built once so relations stay linear in the command count. */
+export class SubjectIndex {
+  readonly byPipeline = new Map<number, Subject[]>();
+  readonly bySubstitutionOf = new Map<number, Subject[]>();
+  readonly byParent = new Map<number, Subject[]>();
+
+  add(s: Subject): void {
+    const push = <K>(m: Map<K, Subject[]>, k: K) => {
+      const list = m.get(k);
+      if (list) list.push(s);
+      else m.set(k, [s]);
+    };
+    if (s.cmd.context.pipeline) push(this.byPipeline, s.cmd.context.pipeline.id);
+    if (s.cmd.substitutionOf !== null) push(this.bySubstitutionOf, s.cmd.substitutionOf);
+    if (s.cmd.parent !== null) push(this.byParent, s.cmd.parent);
+  }
+}
+
 export class Subject {
   private parsedCache: ParsedArgv | null = null;
   private codeCache: string | null | undefined;
@@ -21,6 +39,7 @@ export class Subject {
     readonly ops: Operation[],
     readonly all: Subject[],
     private readonly specs: SpecTable,
+    private readonly index: SubjectIndex,
   ) {}
 
   get parsed(): ParsedArgv {
@@ -44,20 +63,24 @@ export class Subject {
     return this.codeCache;
   }
 
-  /** Stages of the same pipeline before (negative) or after (positive) this one. */
+  /** Stages of the same pipeline before or after this one. */
   pipelineNeighbours(direction: 'before' | 'after'): Subject[] {
     const p = this.cmd.context.pipeline;
     if (!p) return [];
-    return this.all.filter((s) => {
-      const q = s.cmd.context.pipeline;
-      return q !== null && q.id === p.id && (direction === 'before' ? q.index < p.index : q.index > p.index);
+    const stages = this.index.byPipeline.get(p.id) ?? [];
+    return stages.filter((s) => {
+      const q = s.cmd.context.pipeline!;
+      return direction === 'before' ? q.index < p.index : q.index > p.index;
     });
   }
 
   /** Commands that ran in substitutions among this command's words (and what they wrap). */
   feeders(): Subject[] {
-    const direct = new Set(this.all.filter((s) => s.cmd.substitutionOf === this.cmd.id).map((s) => s.cmd.id));
-    return this.all.filter((s) => direct.has(s.cmd.id) || (s.cmd.parent !== null && direct.has(s.cmd.parent)));
+    const direct = this.index.bySubstitutionOf.get(this.cmd.id) ?? [];
+    if (direct.length === 0) return [];
+    const out = [...direct];
+    for (const d of direct) out.push(...(this.index.byParent.get(d.cmd.id) ?? []));
+    return out;
   }
 
   /** Wrappers around this command, innermost first. */

@@ -64,6 +64,8 @@ export class Walker {
   readonly functions = new Set<string>();
   readonly aliases = new Set<string>();
   private pipelineIds = 0;
+  /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
+  private readonly stages = new Map<string, WalkedCommand[]>();
   /** Owners of the nested scripts being walked (`bash -c` for the commands inside it). */
   readonly owners: number[] = [];
 
@@ -270,7 +272,7 @@ export class Walker {
     const p = ctx.pipeline;
     if (!p || p.index === 0) return null;
     // The stage before, looking through wrappers (`sudo echo x | sh`): exactly one innermost command.
-    const stage = this.commands.filter((c) => c.context.pipeline?.id === p.id && c.context.pipeline.index === p.index - 1);
+    const stage = this.stages.get(`${p.id}:${p.index - 1}`) ?? [];
     const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
     const prev = innermost.length === 1 ? innermost[0] : undefined;
     if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
@@ -403,6 +405,12 @@ export class Walker {
       text: c.text,
     };
     this.commands.push(walked);
+    if (ctx.pipeline) {
+      const key = `${ctx.pipeline.id}:${ctx.pipeline.index}`;
+      const list = this.stages.get(key);
+      if (list) list.push(walked);
+      else this.stages.set(key, [walked]);
+    }
     return walked;
   }
 }

@@ -36,12 +36,19 @@ function stdinFromRawIp(s: Subject): boolean {
 const FETCH_PROGRAMS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-download', 'GET', 'ftp', 'tftp', 'httpie', 'scp', 'rsync', 'certutil']);
 
 /** Paths an earlier command on the line fetched from the network (its writes, or a named operand for tftp/ftp `get`). */
+/** The commands of a verdict that fetch from the network, found once per verdict. */
+const fetchersOf = new WeakMap<Subject[], Subject[]>();
+
 function fetchedPaths(s: Subject, rawIpOnly: boolean): Set<string> {
   const out = new Set<string>();
-  for (const o of s.all) {
+  let fetchers = fetchersOf.get(s.all);
+  if (!fetchers) {
+    fetchers = s.all.filter((o) => (o.cmd.program !== null && FETCH_PROGRAMS.has(o.cmd.program)) || o.ops.some((x) => x.kind === 'Network'));
+    fetchersOf.set(s.all, fetchers);
+  }
+  for (const o of fetchers) {
     if (o.cmd.id >= s.cmd.id) continue;
-    const fetches = (o.cmd.program !== null && FETCH_PROGRAMS.has(o.cmd.program)) || o.ops.some((x) => x.kind === 'Network');
-    if (!fetches || (rawIpOnly && !rawIpSource(o))) continue;
+    if (rawIpOnly && !rawIpSource(o)) continue;
     for (const op of o.ops) if (op.kind === 'Write' && op.path) out.add(op.path);
     // `tftp HOST -c get NAME`: the file lands in the working directory under its own name.
     if (o.cmd.cwd) {

@@ -1,0 +1,129 @@
+// shellgate benchmark: full verdict per command over the project corpus, a synthetic corpus and
+// the shared NL2Bash/tldr corpora (when present), baselines measured in the same run on the same
+// commands (tree-sitter parse only, bash-parser parse only, shell-quote tokenise only), cold
+// start, warm cache, and scaling with input size. Prints a table and writes JSON to
+// bench/results/. Usage: npm run bench   (builds first)
+import { readFileSync, readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { Bench } from 'tinybench';
+import { parse as shellQuote } from 'shell-quote';
+import { createRequire } from 'node:module';
+import { BashParser } from '../dist/syntax/parser.js';
+
+const require = createRequire(import.meta.url);
+const ROOT = new URL('..', import.meta.url);
+const SHARED = new URL('../../shared/corpus/', import.meta.url);
+const CTX = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
+
+// ---- cold start: import + WASM + specs + rules, in this process (first analyser)
+const t0 = performance.now();
+const { createAnalyzer } = await import('../dist/index.js');
+const first = await createAnalyzer({ cacheSize: 0 });
+first.analyze('ls', CTX);
+const coldStartMs = performance.now() - t0;
+
+// ---- corpora
+const corpora = {};
+corpora.project = readdirSync(new URL('corpus/', ROOT)).filter((f) => f.endsWith('.jsonl')).flatMap((f) => readFileSync(new URL(`corpus/${f}`, ROOT), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).command));
+corpora.synthetic = synthetic(100_000);
+if (existsSync(new URL('nl2bash.txt', SHARED))) corpora.nl2bash = readFileSync(new URL('nl2bash.txt', SHARED), 'utf8').split('\n').filter(Boolean);
+if (existsSync(new URL('tldr.tsv', SHARED))) corpora.tldr = readFileSync(new URL('tldr.tsv', SHARED), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[2] ?? '');
+
+/** Deterministic realistic commands: pipelines, chains, substitutions, wrappers, heredocs, long argument lists. */
+function synthetic(n) {
+  let seed = 12345;
+  const rnd = (k) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % k);
+  const pick = (xs) => xs[rnd(xs.length)];
+  const simple = ['ls -la src', 'cat README.md', 'grep -rn TODO src', 'git status', 'git log --oneline -n 20', 'npm test', 'rm -rf build', 'mkdir -p dist', 'sed -i s/a/b/ f.txt', 'find . -name "*.ts"', 'curl -s https://example.com/api', 'tar czf out.tgz src', 'echo "$HOME/x"', 'wc -l src/a.ts', 'head -n 5 package.json', 'python3 script.py --flag', 'docker ps -a', 'kubectl get pods'];
+  const wrap = [(c) => c, (c) => `sudo ${c}`, (c) => `timeout 9 ${c}`, (c) => `bash -c '${c.replace(/'/g, '')}'`, (c) => `env A=1 ${c}`, (c) => `nohup ${c} &`];
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const parts = Array.from({ length: 1 + rnd(4) }, () => pick(wrap)(pick(simple)));
+    let c = parts.join(pick([' | ', ' && ', '; ', ' || ']));
+    const r = rnd(10);
+    if (r === 0) c = `echo $(${pick(simple)}) && ${c}`;
+    if (r === 1) c = `cat <<EOF | grep x\nline $(date)\nEOF\n${c}`;
+    if (r === 2) c = `${pick(simple)} ${Array.from({ length: 30 }, (_, k) => `arg${k}`).join(' ')}`;
+    out.push(c);
+  }
+  return out;
+}
+
+function percentiles(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: q(0.5), p90: q(0.9), p99: q(0.99), max: s[s.length - 1] };
+}
+
+const results = { machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, node: process.version, date: new Date().toISOString(), coldStartMs, corpora: {}, baselines: {}, scaling: [] };
+
+const ts = await BashParser.create();
+const bashParser = require('bash-parser');
+for (const [name, commands] of Object.entries(corpora)) {
+  const sample = name === 'synthetic' ? commands : commands;
+  const a = await createAnalyzer({ cacheSize: 0 });
+  for (const c of sample.slice(0, 300)) a.analyze(c, CTX); // warm the JIT
+  const times = new Float64Array(sample.length);
+  const tStart = performance.now();
+  for (let i = 0; i < sample.length; i++) {
+    const t = performance.now();
+    a.analyze(sample[i], CTX);
+    times[i] = (performance.now() - t) * 1000;
+  }
+  const totalMs = performance.now() - tStart;
+  const p = percentiles(times);
+  // Warm cache: the same commands again through a caching analyser.
+  const cached = await createAnalyzer({ cacheSize: sample.length + 10 });
+  const warmSet = sample.slice(0, 5000);
+  for (const c of warmSet) cached.analyze(c, CTX);
+  const tw = performance.now();
+  for (const c of warmSet) cached.analyze(c, CTX);
+  const warmUs = ((performance.now() - tw) * 1000) / warmSet.length;
+  results.corpora[name] = { commands: sample.length, ...p, perSecond: Math.round((sample.length / totalMs) * 1000), warmCacheUs: warmUs };
+}
+
+// ---- baselines, same commands (NL2Bash when present, else the project corpus), via tinybench
+const base = (corpora.nl2bash ?? corpora.project).slice(0, 2000);
+const bench = new Bench({ time: 1500 });
+const full = await createAnalyzer({ cacheSize: 0 });
+bench
+  .add('shellgate full verdict', () => { for (const c of base) full.analyze(c, CTX); })
+  .add('tree-sitter parse only', () => { for (const c of base) ts.parse(c); })
+  .add('bash-parser parse only', () => { for (const c of base) { try { bashParser(c); } catch {} } })
+  .add('shell-quote tokenise only', () => { for (const c of base) { try { shellQuote(c); } catch {} } });
+await bench.run();
+for (const t of bench.tasks) {
+  const meanMs = t.result?.latency?.mean ?? t.result?.mean;
+  results.baselines[t.name] = { usPerCommand: (meanMs * 1000) / base.length };
+}
+
+// ---- scaling: time per input byte must stay flat
+const scalingCases = [];
+for (const kb of [1, 10, 100, 1000]) scalingCases.push([`command of ${kb} KB`, 'echo ' + 'a '.repeat((kb * 1024) / 2)]);
+for (const n of [10, 100, 1000, 10000]) scalingCases.push([`pipeline of ${n}`, Array.from({ length: n }, (_, i) => `grep x${i}`).join(' | ')]);
+for (const d of [10, 100, 1000]) scalingCases.push([`$( ) nesting ${d}`, '$('.repeat(d) + 'ls' + ')'.repeat(d)]);
+for (const d of [10, 100, 1000]) scalingCases.push([`subshell nesting ${d}`, '('.repeat(d) + 'ls' + ')'.repeat(d)]);
+scalingCases.push(['script of 1,000 lines', Array.from({ length: 1000 }, (_, i) => `cp src/f${i}.ts dist/ && echo done ${i}`).join('\n')]);
+for (const [name, text] of scalingCases) {
+  const a = await createAnalyzer({ cacheSize: 0 });
+  const t = performance.now();
+  a.analyze(text, CTX);
+  const ms = performance.now() - t;
+  results.scaling.push({ name, bytes: text.length, ms, nsPerByte: (ms * 1e6) / text.length });
+}
+
+// ---- output
+const f = (x, d = 1) => (typeof x === 'number' ? x.toFixed(d) : String(x));
+console.log(`shellgate bench — ${results.machine.cpus} cores (${results.machine.model}), node ${results.node}, ${results.date}`);
+console.log(`cold start (import, WASM, specs, rules, first verdict): ${f(coldStartMs, 0)} ms\n`);
+console.log('corpus        commands   median µs   p90 µs   p99 µs    max µs   cmds/s (1 core)   warm cache µs');
+for (const [n, r] of Object.entries(results.corpora)) console.log(`${n.padEnd(12)} ${String(r.commands).padStart(9)} ${f(r.median).padStart(11)} ${f(r.p90).padStart(8)} ${f(r.p99).padStart(8)} ${f(r.max, 0).padStart(9)} ${String(r.perSecond).padStart(17)} ${f(r.warmCacheUs, 2).padStart(15)}`);
+const fullUs = results.baselines['shellgate full verdict'].usPerCommand;
+console.log(`\nbaselines on ${base.length} ${corpora.nl2bash ? 'NL2Bash' : 'project'} commands (µs per command, and shellgate ÷ baseline):`);
+for (const [n, b] of Object.entries(results.baselines)) console.log(`  ${n.padEnd(28)} ${f(b.usPerCommand).padStart(8)}   ×${f(fullUs / b.usPerCommand, 1)}`);
+console.log('\nscaling                      bytes        ms    ns/byte');
+for (const s of results.scaling) console.log(`  ${s.name.padEnd(24)} ${String(s.bytes).padStart(9)} ${f(s.ms).padStart(9)} ${f(s.nsPerByte, 0).padStart(9)}`);
+mkdirSync(new URL('bench/results/', ROOT), { recursive: true });
+const file = new URL(`bench/results/${results.date.slice(0, 10)}.json`, ROOT);
+writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+console.log(`\nwritten: bench/results/${results.date.slice(0, 10)}.json`);
