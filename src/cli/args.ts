@@ -18,19 +18,20 @@ export interface CheckArgs {
   classifierModel: string | null;
   classifierFastModel: string | null;
   classifierKeyEnv: string | null;
+  jobs: number;
   command: string | null;
   color: 'auto' | 'always' | 'never';
 }
 
 const VALUE_FLAGS = new Set([
   '--cwd', '--workspace', '--mode', '--config', '--color', '--channel', '--settings', '--preset', '--tool', '--arg',
-  '--classifier-url', '--classifier-model', '--classifier-fast-model', '--classifier-key-env',
+  '--classifier-url', '--classifier-model', '--classifier-fast-model', '--classifier-key-env', '--jobs',
 ]);
 
 export function parseCheckArgs(argv: string[]): CheckArgs {
   const out: CheckArgs = {
     json: false, nul: false, cwd: null, workspaces: [], mode: null, channel: null, config: null, settings: [], presets: [], tool: null, toolArgs: {}, command: null, color: 'auto',
-    classifierUrl: null, classifierModel: null, classifierFastModel: null, classifierKeyEnv: null,
+    classifierUrl: null, classifierModel: null, classifierFastModel: null, classifierKeyEnv: null, jobs: 1,
   };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -58,7 +59,10 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
       else if (a === '--settings') out.settings.push(value);
       else if (a === '--preset') out.presets.push(value);
       else if (a === '--tool') out.tool = value;
-      else if (a === '--classifier-url') out.classifierUrl = value;
+      else if (a === '--jobs') {
+        if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError('--jobs takes a positive number');
+        out.jobs = Number(value);
+      } else if (a === '--classifier-url') out.classifierUrl = value;
       else if (a === '--classifier-model') out.classifierModel = value;
       else if (a === '--classifier-fast-model') out.classifierFastModel = value;
       else if (a === '--classifier-key-env') out.classifierKeyEnv = value;

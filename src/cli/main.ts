@@ -13,9 +13,11 @@ import { MODES, type Mode } from '../policy/modes.js';
 import { PRESETS, type PresetName } from '../policy/presets.js';
 import type { SettingsSource } from '../policy/settings.js';
 import { ShellgateError } from '../errors.js';
-import { LEVEL_ORDER, type Level, type Verdict } from '../verdict/types.js';
+import { LEVEL_ORDER, type Level } from '../verdict/types.js';
 import { parseCheckArgs, UsageError, type CheckArgs } from './args.js';
 import { formatVerdict } from './format-text.js';
+import { renderDecision } from './render.js';
+import { runJobs } from './jobs.js';
 import { parseRulesArgs, rulesOutput } from './rules-command.js';
 
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
@@ -43,6 +45,7 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
   --classifier-model NAME      its model (stage 2, and stage 1 unless --classifier-fast-model)
   --classifier-fast-model NAME the model for stage 1
   --classifier-key-env VAR     the environment variable holding its API key
+  --jobs N          analyse stdin in N worker threads (output keeps input order)
   --color WHEN      auto (default), always, never
 
 exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
@@ -50,27 +53,6 @@ exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
        shellgate rules [--json] [--config FILE] [ID]
 
 List every guard rule (id, level, message), or show one rule's rationale and examples.`;
-
-function toJson(v: Verdict, reason: string): string {
-  return JSON.stringify({
-    command: v.command,
-    level: v.level,
-    reason,
-    findings: v.findings,
-    operations: v.operations,
-    commands: v.commands.map((c) => ({
-      id: c.id,
-      program: c.program,
-      programRaw: c.programRaw,
-      argv: c.args.map((a) => a.value),
-      cwd: c.cwd,
-      parent: c.parent,
-      via: c.context.via,
-      span: c.span,
-    })),
-    trace: v.trace,
-  });
-}
 
 function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
   const out: SettingsSource[] = [];
@@ -123,11 +105,16 @@ async function check(args: CheckArgs): Promise<number> {
   }
   let worst: Level = 'allow';
   const out: string[] = [];
+  if (args.jobs > 1 && auto === null && commands.length > 1) {
+    // Worker threads, each with its own gate; results come back in input order.
+    const r = await runJobs(args.jobs, commands, { settings: settingsSources(args.config, args.settings), presets: args.presets, context, json: args.json, color });
+    process.stdout.write(r.outputs.map((o) => o + '\n').join(''));
+    return EXIT[r.worst];
+  }
   for (const c of commands) {
     const d = await decide({ tool: 'shell', args: { command: c } });
-    const v = { ...d.verdict!, level: d.level, trace: d.trace };
     if (LEVEL_ORDER[d.level] > LEVEL_ORDER[worst]) worst = d.level;
-    out.push(args.json ? toJson(v, d.reason) : formatVerdict(v, color) + `\n  decided: ${d.reason}\n`);
+    out.push(renderDecision(d, args.json, color));
     if (out.length >= 256) flush(out);
   }
   flush(out);
