@@ -86,11 +86,23 @@ for (const [name, commands] of Object.entries(corpora)) {
 const base = (corpora.nl2bash ?? corpora.project).slice(0, 2000);
 const bench = new Bench({ time: 1500 });
 const full = await createAnalyzer({ cacheSize: 0 });
+// Peer baseline: cc-safety-net's library API (a devDependency), same commands.
+let peer = null;
+try {
+  const api = await import('cc-safety-net/api');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const cwd = mkdtempSync(tmpdir() + '/sg-bench-');
+  peer = (c) => { try { api.checkCommand({ command: c || ' ', cwd }); } catch {} };
+} catch (e) {
+  console.error(`cc-safety-net not available (${e.message}); its baseline is skipped`);
+}
 bench
   .add('shellgate full verdict', () => { for (const c of base) full.analyze(c, CTX); })
   .add('tree-sitter parse only', () => { for (const c of base) ts.parse(c); })
   .add('bash-parser parse only', () => { for (const c of base) { try { bashParser(c); } catch {} } })
   .add('shell-quote tokenise only', () => { for (const c of base) { try { shellQuote(c); } catch {} } });
+if (peer) bench.add('cc-safety-net checkCommand', () => { for (const c of base) peer(c); });
 await bench.run();
 for (const t of bench.tasks) {
   const meanMs = t.result?.latency?.mean ?? t.result?.mean;
@@ -112,6 +124,21 @@ for (const [name, text] of scalingCases) {
   results.scaling.push({ name, bytes: text.length, ms, nsPerByte: (ms * 1e6) / text.length });
 }
 
+// ---- memory: heap and RSS before and after many analyses (trees must be freed, caches bounded)
+const memoryRuns = Number(process.env.SHELLGATE_BENCH_MEMORY_RUNS ?? 1_000_000);
+{
+  const a = await createAnalyzer({ cacheSize: 10_000 });
+  const cmds = corpora.synthetic.slice(0, 50_000);
+  for (const c of cmds.slice(0, 2000)) a.analyze(c, CTX);
+  global.gc?.();
+  const before = process.memoryUsage();
+  const t = performance.now();
+  for (let i = 0; i < memoryRuns; i++) a.analyze(`${cmds[i % cmds.length]} #${i}`, CTX); // distinct: each is really analysed
+  global.gc?.();
+  const after = process.memoryUsage();
+  results.memory = { analyses: memoryRuns, seconds: (performance.now() - t) / 1000, heapBeforeMB: before.heapUsed / 2 ** 20, heapAfterMB: after.heapUsed / 2 ** 20, rssBeforeMB: before.rss / 2 ** 20, rssAfterMB: after.rss / 2 ** 20 };
+}
+
 // ---- output
 const f = (x, d = 1) => (typeof x === 'number' ? x.toFixed(d) : String(x));
 console.log(`shellgate bench — ${results.machine.cpus} cores (${results.machine.model}), node ${results.node}, ${results.date}`);
@@ -123,6 +150,8 @@ console.log(`\nbaselines on ${base.length} ${corpora.nl2bash ? 'NL2Bash' : 'proj
 for (const [n, b] of Object.entries(results.baselines)) console.log(`  ${n.padEnd(28)} ${f(b.usPerCommand).padStart(8)}   ×${f(fullUs / b.usPerCommand, 1)}`);
 console.log('\nscaling                      bytes        ms    ns/byte');
 for (const s of results.scaling) console.log(`  ${s.name.padEnd(24)} ${String(s.bytes).padStart(9)} ${f(s.ms).padStart(9)} ${f(s.nsPerByte, 0).padStart(9)}`);
+const m = results.memory;
+console.log(`\nmemory over ${m.analyses.toLocaleString('en')} analyses (${f(m.seconds, 0)} s, distinct commands, cache 10,000): heap ${f(m.heapBeforeMB)} → ${f(m.heapAfterMB)} MB, RSS ${f(m.rssBeforeMB)} → ${f(m.rssAfterMB)} MB`);
 mkdirSync(new URL('bench/results/', ROOT), { recursive: true });
 const file = new URL(`bench/results/${results.date.slice(0, 10)}.json`, ROOT);
 writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
