@@ -203,8 +203,9 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });
   }
   if (program === 'time') {
-    const out = cmd.args.findIndex((a) => a.value === '-o' || a.value === '--output');
-    if (out >= 0 && cmd.args[out + 1]) b.path('Write', cmd.args[out + 1], 'option');
+    const scan = scanOptions(cmd.args, 0, WRAPPER_OPTIONS.time);
+    const out = scan.values.get('-o') ?? scan.values.get('--output');
+    if (out) b.path('Write', out, 'option');
   }
   if (cmd.execsStdin) {
     // Input analysed from a static heredoc, here-string or echo is fine; anything else is unknown code.
