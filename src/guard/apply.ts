@@ -3,7 +3,8 @@ import type { WalkedCommand } from '../walk/types.js';
 import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../ops/load-specs.js';
 import type { Finding } from '../verdict/types.js';
-import type { RuleSet } from './load-rules.js';
+import type { LoadedRule, RuleSet } from './load-rules.js';
+import { meets, subjectFeatures } from './prefilter.js';
 import { Subject, SubjectIndex } from './subject.js';
 
 export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
@@ -22,12 +23,17 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
   }
   const findings: Finding[] = [];
   for (const s of all) {
-    // Only rules that can match this program (plus those for any program), in file order.
-    const candidates = s.cmd.program !== null && rules.byProgram.has(s.cmd.program) ? [...rules.byProgram.get(s.cmd.program)!, ...rules.anyProgram] : rules.anyProgram;
-    for (const r of candidates) {
-      if (!r.test(s)) continue;
-      findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
-    }
+    // Only rules that can match this program, then those for any program whose cheap necessary
+    // conditions the command meets.
+    const features = subjectFeatures(s);
+    const forProgram = s.cmd.program === null ? undefined : rules.byProgram.get(s.cmd.program);
+    if (forProgram) for (const r of forProgram) check(r, s, features);
+    for (const r of rules.anyProgram) check(r, s, features);
   }
   return findings;
+
+  function check(r: LoadedRule, s: Subject, features: number): void {
+    if (!meets(features, r.need) || !r.test(s)) return;
+    findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+  }
 }

@@ -82,16 +82,18 @@ function bool(v: unknown, env: CompileEnv, field: string): boolean {
 export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Compiled {
   if (typeof m !== 'object' || m === null || Array.isArray(m)) fail(env, path, 'must be an object');
   for (const k of Object.keys(m)) if (!MATCHER_KEYS.has(k)) fail(env, `${path}.${k}`, `is not a matcher field (known: ${[...MATCHER_KEYS].join(', ')})`);
-  const checks: Compiled[] = [];
+  // Checks run cheapest first (a program name before a predicate); each is pure, so order is free.
+  const staged: { cost: number; check: Compiled }[] = [];
+  const add = (cost: number, check: Compiled) => staged.push({ cost, check });
   const sub = (x: Matcher, name: string) => compileMatcher(x, env, `${path}.${name}`);
 
   if (m.program !== undefined) {
     const set = new Set(names(m.program, env, `${path}.program`));
-    checks.push((s) => s.cmd.program !== null && set.has(s.cmd.program));
+    add(0, (s) => s.cmd.program !== null && set.has(s.cmd.program));
   }
   if (m.subcommand !== undefined) {
     const set = new Set(names(m.subcommand, env, `${path}.subcommand`));
-    checks.push((s) => {
+    add(2, (s) => {
       const subs = s.parsed.subcommands;
       if (subs.length === 0) {
         // No spec knows the subcommands: the first operand stands for it.
@@ -106,56 +108,56 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
       fail(env, `${path}.flags`, 'must be a list of lists of spellings');
     }
     const groups = m.flags;
-    checks.push((s) => groups.every((g) => g.some((f) => s.hasFlag(f))));
+    add(2, (s) => groups.every((g) => g.some((f) => s.hasFlag(f))));
   }
   if (m.anyFlag !== undefined) {
     const fl = names(m.anyFlag, env, `${path}.anyFlag`);
-    checks.push((s) => fl.some((f) => s.hasFlag(f)));
+    add(2, (s) => fl.some((f) => s.hasFlag(f)));
   }
   if (m.noFlag !== undefined) {
     const fl = names(m.noFlag, env, `${path}.noFlag`);
-    checks.push((s) => !fl.some((f) => s.hasFlag(f)));
+    add(2, (s) => !fl.some((f) => s.hasFlag(f)));
   }
   if (m.arg !== undefined) {
     const g = globs(names(m.arg, env, `${path}.arg`), env, `${path}.arg`);
-    checks.push((s) => s.cmd.args.some((a) => g(a.value)));
+    add(2, (s) => s.cmd.args.some((a) => g(a.value)));
   }
   if (m.argRegex !== undefined) {
     const r = regex(m.argRegex, env, `${path}.argRegex`);
-    checks.push((s) => s.cmd.args.some((a) => r.test(a.value)));
+    add(2, (s) => s.cmd.args.some((a) => r.test(a.value)));
   }
   if (m.argsAll !== undefined) {
     const r = regex(m.argsAll, env, `${path}.argsAll`);
-    checks.push((s) => s.cmd.args.length > 0 && s.cmd.args.every((a) => r.test(a.value)));
+    add(2, (s) => s.cmd.args.length > 0 && s.cmd.args.every((a) => r.test(a.value)));
   }
   if (m.argCount !== undefined) {
     const { min = 0, max = Infinity } = m.argCount;
     if (typeof min !== 'number' || typeof max !== 'number') fail(env, `${path}.argCount`, 'needs numbers min / max');
-    checks.push((s) => s.cmd.args.length >= min && s.cmd.args.length <= max);
+    add(0, (s) => s.cmd.args.length >= min && s.cmd.args.length <= max);
   }
-  if (m.op !== undefined) checks.push(compileOp(m.op, env, `${path}.op`));
+  if (m.op !== undefined) add(1, compileOp(m.op, env, `${path}.op`));
   if (m.redirect !== undefined) {
     const r = m.redirect;
     const g = globs(names(r.path, env, `${path}.redirect.path`), env, `${path}.redirect.path`);
     const ops = names(r.op, env, `${path}.redirect.op`);
-    checks.push((s) => s.cmd.redirects.some((x) => x.path !== null && g(x.path.value) && (ops.length === 0 || ops.includes(x.op))));
+    add(1, (s) => s.cmd.redirects.some((x) => x.path !== null && g(x.path.value) && (ops.length === 0 || ops.includes(x.op))));
   }
   if (m.code !== undefined) {
     if (!Array.isArray(m.code)) fail(env, `${path}.code`, 'must be a list of regular expressions');
     const rs = m.code.map((c, i) => regex(c, env, `${path}.code[${i}]`));
-    checks.push((s) => {
+    add(3, (s) => {
       const code = s.code;
       return code !== null && rs.every((r) => r.test(code));
     });
   }
   if (m.execsStdin !== undefined) {
     const want = bool(m.execsStdin, env, `${path}.execsStdin`);
-    checks.push((s) => stdinExec(s) === want);
+    add(1, (s) => stdinExec(s) === want);
   }
   if (m.context !== undefined) {
     for (const k of Object.keys(m.context)) if (!CONTEXT_KEYS.has(k)) fail(env, `${path}.context.${k}`, 'is not a context field');
     const c = m.context;
-    checks.push((s) => {
+    add(0, (s) => {
       const x = s.cmd.context;
       return (
         (c.privileged === undefined || c.privileged === x.privileged) &&
@@ -169,7 +171,7 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   }
   if (m.pipedFrom !== undefined) {
     const extent = pipelineExtent(sub(m.pipedFrom, 'pipedFrom'));
-    checks.push((s) => {
+    add(3, (s) => {
       const p = s.cmd.context.pipeline;
       const e = p ? extent(s).get(p.id) : undefined;
       return p !== null && e !== undefined && e.min < p.index;
@@ -177,7 +179,7 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   }
   if (m.pipedTo !== undefined) {
     const extent = pipelineExtent(sub(m.pipedTo, 'pipedTo'));
-    checks.push((s) => {
+    add(3, (s) => {
       const p = s.cmd.context.pipeline;
       const e = p ? extent(s).get(p.id) : undefined;
       return p !== null && e !== undefined && e.max > p.index;
@@ -185,11 +187,11 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   }
   if (m.fedBy !== undefined) {
     const f = sub(m.fedBy, 'fedBy');
-    checks.push((s) => s.feeders().some(f));
+    add(3, (s) => s.feeders().some(f));
   }
   if (m.inside !== undefined) {
     const f = sub(m.inside, 'inside');
-    checks.push((s) => s.ancestors().some(f));
+    add(3, (s) => s.ancestors().some(f));
   }
   if (m.after !== undefined) {
     if (typeof m.after !== 'object' || m.after === null || !m.after.match) fail(env, `${path}.after`, 'needs { "match": … }');
@@ -197,7 +199,7 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
     const samePath = m.after.samePath === true;
     // The subjects that match, computed once per verdict (keyed by its subject list).
     const matchesOf = new WeakMap<Subject[], Subject[]>();
-    checks.push((s) => {
+    add(4, (s) => {
       let hits = matchesOf.get(s.all);
       if (!hits) {
         hits = s.all.filter(f);
@@ -214,29 +216,34 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   if (m.predicate !== undefined) {
     const p = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
     if (!p) fail(env, `${path}.predicate`, `names no predicate (known: ${Object.keys(PREDICATES).join(', ')})`);
-    checks.push(p);
+    add(5, p);
   }
   if (m.macro !== undefined) {
     const macro = typeof m.macro === 'string' ? own(env.defs.macros, m.macro) : undefined;
     if (!macro) fail(env, `${path}.macro`, `names no macro "${String(m.macro)}"`);
-    checks.push(compileMatcher(macro, { ...env, where: `${env.where} (macro ${m.macro})` }, 'macro'));
+    add(4, compileMatcher(macro, { ...env, where: `${env.where} (macro ${m.macro})` }, 'macro'));
   }
   if (m.all !== undefined) {
     if (!Array.isArray(m.all)) fail(env, `${path}.all`, 'must be a list of matchers');
     const fs = m.all.map((x, i) => sub(x, `all[${i}]`));
-    checks.push((s) => fs.every((f) => f(s)));
+    add(4, (s) => fs.every((f) => f(s)));
   }
   if (m.any !== undefined) {
     if (!Array.isArray(m.any) || m.any.length === 0) fail(env, `${path}.any`, 'must be a non-empty list of matchers');
     const fs = m.any.map((x, i) => sub(x, `any[${i}]`));
-    checks.push((s) => fs.some((f) => f(s)));
+    add(4, (s) => fs.some((f) => f(s)));
   }
   if (m.not !== undefined) {
     const f = sub(m.not, 'not');
-    checks.push((s) => !f(s));
+    add(4, (s) => !f(s));
   }
-  if (checks.length === 0) fail(env, path, 'matches everything: give at least one condition');
-  return (s) => checks.every((c) => c(s));
+  if (staged.length === 0) fail(env, path, 'matches everything: give at least one condition');
+  const checks = staged.sort((a, b) => a.cost - b.cost).map((x) => x.check);
+  if (checks.length === 1) return checks[0];
+  return (s) => {
+    for (const c of checks) if (!c(s)) return false;
+    return true;
+  };
 }
 
 /**

@@ -7,11 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import { RULES_DIR } from '../ops/load-specs.js';
+import { needOf, type Need } from './prefilter.js';
 import { compileMatcher, type Compiled } from './compile.js';
 import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
 
 export interface LoadedRule extends GuardRule {
   test: Compiled;
+  /** Features a subject must have for `test` to have a chance (see prefilter.ts). */
+  need: Need;
 }
 
 export interface RuleSet {
@@ -113,6 +116,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
       file,
       builtin,
       test,
+      need: needOf(r.match as Matcher, defs),
     };
   });
 }

@@ -382,10 +382,11 @@ function readsHomeOrRoot(s: Subject): boolean {
   });
 }
 
+const WEB_ROOT = picomatch(['/var/www/**', '/srv/www/**', '/srv/http/**', '/usr/share/nginx/html/**', '/var/lib/nginx/html/**', '**/public_html/**', '/Library/WebServer/**'], { dot: true });
+
 /** Copies a secret into a directory a web server publishes. */
 function secretToWebRoot(s: Subject): boolean {
-  const web = picomatch(['/var/www/**', '/srv/www/**', '/srv/http/**', '/usr/share/nginx/html/**', '/var/lib/nginx/html/**', '**/public_html/**', '/Library/WebServer/**'], { dot: true });
-  return s.ops.some(isSecretRead) && s.ops.some((o) => o.kind === 'Write' && o.path !== undefined && web(o.path));
+  return s.ops.some((o) => o.kind === 'Write' && o.path !== undefined && WEB_ROOT(o.path)) && s.ops.some(isSecretRead);
 }
 
 export const exfiltrationPredicates: Record<string, (s: Subject) => boolean> = {
