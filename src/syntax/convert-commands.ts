@@ -6,7 +6,7 @@
  * We flatten every list/pipeline into a stream of commands and operators and rebuild it with
  * bash's own precedence (rebuild-lists.ts).
  */
-import type { Node as TSNode } from 'web-tree-sitter';
+import type { TSNode } from './ts-node.js';
 import type {
   Assignment,
   Command,

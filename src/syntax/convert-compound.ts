@@ -2,7 +2,7 @@
  * Compound commands: if/elif/else, for/select, while/until, case, and the words of `[[ … ]]`.
  * The converter (convert-commands.ts) hands each its node; lists inside go back through it.
  */
-import type { Node as TSNode } from 'web-tree-sitter';
+import type { TSNode } from './ts-node.js';
 import type { CaseItem, Command, IfClause, List, Span, Word } from './ast.js';
 import { childrenOf, convertWord, spanOf, wordFromParts, type WordContext } from './convert-words.js';
 import { STATEMENT_TYPES } from './node-types.js';

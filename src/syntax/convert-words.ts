@@ -3,7 +3,7 @@
  * runs), whatever node it hides in: when a node type is not modelled, its substitutions are still
  * collected, so nothing that executes is lost.
  */
-import type { Node as TSNode } from 'web-tree-sitter';
+import type { TSNode } from './ts-node.js';
 import type { Span, Word, WordPart, Script } from './ast.js';
 import { backquotePieces, needsBackquoteReading } from './backquotes.js';
 
@@ -21,14 +21,9 @@ export function spanOf(n: TSNode): Span {
   return { start: n.startIndex, end: n.endIndex };
 }
 
+/** The node's children, as a list the caller may change. */
 export function childrenOf(n: TSNode): TSNode[] {
-  const out: TSNode[] = [];
-  const count = n.childCount;
-  for (let i = 0; i < count; i++) {
-    const c = n.child(i);
-    if (c) out.push(c);
-  }
-  return out;
+  return n.children.slice();
 }
 
 export function convertWord(n: TSNode, ctx: WordContext): Word {

@@ -4,7 +4,8 @@
  * memory is not garbage-collected.
  */
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node as TSNode } from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
+import { TSNode } from './ts-node.js';
 import type { Script, Span } from './ast.js';
 import { CommandConverter } from './convert-commands.js';
 import { isReadWriteRedirect } from './tree-sitter-quirks.js';
@@ -56,7 +57,7 @@ export class BashParser {
       return { script: new CommandConverter(source).script([], span), issues: [{ kind: 'error', span, text: 'parser returned no tree' }] };
     }
     try {
-      const root = tree.rootNode;
+      const root = new TSNode(tree.rootNode, null, 0);
       const span = { start: 0, end: source.length };
       // Backquote bodies are parsed again on their own (see backquotes.ts).
       const converter = new CommandConverter(source, (text) => this.parse(text));

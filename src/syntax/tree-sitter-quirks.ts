@@ -2,7 +2,7 @@
  * Repairs for places where tree-sitter-bash reads bash differently from bash. Each is small and
  * named for the input that shows it; the converter applies them while building our AST.
  */
-import type { Node as TSNode } from 'web-tree-sitter';
+import type { TSNode } from './ts-node.js';
 import type { Word, WordPart } from './ast.js';
 
 /** tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`. */
