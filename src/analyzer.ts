@@ -14,7 +14,7 @@ import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/run-argv.js';
 import type { Arg, CommandContext } from './walk/types.js';
 import { operandRoles, parseArgv } from './ops/parse-argv.js';
-import { defaultSpecs, loadSpecDir, type SpecTable } from './ops/load-specs.js';
+import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './ops/load-specs.js';
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { PathClassifier } from './paths/classify.js';
@@ -134,9 +134,8 @@ function checkContext(c: AnalysisContext): Required<AnalysisContext> {
 }
 
 function mergeSpecs(base: SpecTable, dirs: string[]): SpecTable {
-  if (dirs.length === 0) return base;
-  const merged = new Map(base);
-  for (const d of dirs) for (const [k, v] of loadSpecDir(d)) merged.set(k, v);
+  let merged = base;
+  for (const d of dirs) merged = layerSpecs(merged, loadSpecDir(d));
   return merged;
 }
 

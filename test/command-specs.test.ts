@@ -2,11 +2,12 @@
  * Command knowledge: every spec file loads and is well formed, bad specs fail with a message that
  * names file, program and field, and the programs agents run most often are all known.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSpecs, loadSpecDir } from '../src/ops/load-specs.js';
+import { defaultSpecs, indexSpecDir, loadSpecDir, RULES_DIR } from '../src/ops/load-specs.js';
+import { createAnalyzer } from '../src/index.js';
 import { PROGRAM_HANDLERS } from '../src/ops/program-handlers.js';
 import { SHELLS, WRAPPER_OPTIONS } from '../src/walk/wrapper-table.js';
 import { analyzer, CONTEXT } from './helpers/analyzer.js';
@@ -19,8 +20,45 @@ function specDir(content: unknown): string {
 }
 
 describe('command specs', () => {
-  it('all built-in spec files load', () => {
-    expect(defaultSpecs().size).toBeGreaterThan(300);
+  it('all built-in specs load and pass the checks (they are read lazily at run time)', () => {
+    const specs = defaultSpecs();
+    expect(specs.programs().length).toBeGreaterThan(300);
+    for (const p of specs.programs()) expect(specs.get(p), p).toBeDefined();
+    expect(specs.get('no-such-program')).toBeUndefined();
+  });
+
+  it('index.json lists every program of every built-in file (run npm run specs:index after editing)', () => {
+    const dir = join(RULES_DIR, 'commands');
+    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Record<string, string>;
+    expect(index).toEqual(indexSpecDir(dir));
+  });
+
+  it('a subcommand with inheritOptions accepts its parent\'s options, its own entries winning', () => {
+    const specs = loadSpecDir(
+      specDir({
+        tool: {
+          summary: 'x',
+          class: 'read-only',
+          options: { '--out': { value: true, role: 'write', class: 'mutating' }, '-q': {} },
+          subcommands: {
+            run: { summary: 'r', class: 'read-only', inheritOptions: true, options: { '-q': { value: true } } },
+            list: { summary: 'l', class: 'read-only' },
+          },
+        },
+      }),
+    );
+    const subs = specs.get('tool')!.subcommands!;
+    expect(subs.run.options).toEqual({ '--out': { value: true, role: 'write', class: 'mutating' }, '-q': { value: true } });
+    expect(subs.list.options).toBeUndefined();
+    expect(() => loadSpecDir(specDir({ tool: { summary: 'x', class: 'read-only', inheritOptions: true } }))).toThrow(/inheritOptions.*only applies to a subcommand/);
+  });
+
+  it('user spec folders override built-in programs and add new ones', async () => {
+    const dir = specDir({ cat: { summary: 'mine', class: 'mutating' }, frob: { summary: 'f', class: 'read-only' } });
+    const a = await createAnalyzer({ commandSpecDirs: [dir], cacheSize: 0 });
+    expect(a.analyze('frob x', CONTEXT).findings.map((f) => f.rule)).not.toContain('unknown-command');
+    expect(a.analyze('cat README.md', CONTEXT).level).not.toBe('allow');
+    expect((await analyzer()).analyze('cat README.md', CONTEXT).level).toBe('allow');
   });
 
   it('reject a bad spec naming file, program and field', () => {

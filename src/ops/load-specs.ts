@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
+import { own } from '../own.js';
 import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec } from './spec-types.js';
 
 const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command']);
@@ -15,35 +16,135 @@ const EXTRA_OPS: ReadonlySet<ExtraOp> = new Set(['Network', 'Privilege', 'Env', 
 /** rules/ beside dist/ or src/ (both are one level below the package root). */
 export const RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
 
-export type SpecTable = ReadonlyMap<string, CommandSpec>;
+/** Command specs by program name. */
+export interface SpecTable {
+  get(program: string): CommandSpec | undefined;
+  has(program: string): boolean;
+  /** Every program name the table knows. */
+  programs(): string[];
+}
+
+/**
+ * rules/commands/index.json maps each program to its file. The built-in specs are about 3 MB of
+ * JSON: parsing them all would be most of the start-up time, so a file is read when a program in
+ * it is first met, and each spec is checked when first used (tests check them all).
+ */
+const INDEX_FILE = 'index.json';
 
 let defaultTable: SpecTable | null = null;
 
 export function defaultSpecs(): SpecTable {
-  defaultTable ??= loadSpecDir(join(RULES_DIR, 'commands'));
+  defaultTable ??= lazySpecDir(join(RULES_DIR, 'commands'));
   return defaultTable;
 }
 
-export function loadSpecDir(dir: string): SpecTable {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  const raw = new Map<string, { file: string; value: unknown }>();
-  for (const f of files) {
-    const file = join(dir, f);
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      throw new ShellgateError('config', `${file}: not valid JSON (${(e as Error).message})`);
+class LazySpecTable implements SpecTable {
+  private readonly files = new Map<string, Record<string, unknown>>();
+  private readonly checked = new Map<string, CommandSpec>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly index: Record<string, string>,
+  ) {}
+
+  has(program: string): boolean {
+    return own(this.index, program) !== undefined;
+  }
+
+  programs(): string[] {
+    return Object.keys(this.index);
+  }
+
+  get(program: string): CommandSpec | undefined {
+    const hit = this.checked.get(program);
+    if (hit) return hit;
+    const name = own(this.index, program);
+    if (name === undefined) return undefined;
+    const file = join(this.dir, name);
+    const value = own(this.file(file), program);
+    if (value === undefined) throw new ShellgateError('config', `${file}: program "${program}" is in ${INDEX_FILE} but not in the file (run npm run specs:index)`);
+    let spec: CommandSpec;
+    if (isObject(value) && typeof value.alias === 'string') {
+      const target = own(this.index, value.alias) === undefined ? undefined : own(this.file(join(this.dir, this.index[value.alias])), value.alias);
+      if (target === undefined || (isObject(target) && typeof target.alias === 'string')) {
+        throw new ShellgateError('config', `${file}: program "${program}": alias "${value.alias}" names no program`);
+      }
+      spec = this.get(value.alias)!;
+    } else spec = checkSpec(value, `${file}: program "${program}"`);
+    this.checked.set(program, spec);
+    return spec;
+  }
+
+  private file(file: string): Record<string, unknown> {
+    let data = this.files.get(file);
+    if (!data) {
+      data = readSpecFile(file);
+      this.files.set(file, data);
     }
-    if (!isObject(data)) throw new ShellgateError('config', `${file}: expected an object of program → spec`);
-    for (const [name, value] of Object.entries(data)) {
-      if (raw.has(name)) throw new ShellgateError('config', `${file}: program "${name}" is also defined in ${raw.get(name)!.file}`);
-      raw.set(name, { file, value });
+    return data;
+  }
+}
+
+/** A folder with an index.json, read lazily (the built-in specs). */
+export function lazySpecDir(dir: string): SpecTable {
+  const indexFile = join(dir, INDEX_FILE);
+  let index: unknown;
+  try {
+    index = JSON.parse(readFileSync(indexFile, 'utf8'));
+  } catch (e) {
+    throw new ShellgateError('config', `${indexFile}: cannot read the spec index (${(e as Error).message})`);
+  }
+  if (!isObject(index) || Object.values(index).some((f) => typeof f !== 'string')) throw new ShellgateError('config', `${indexFile}: expected an object of program → file`);
+  return new LazySpecTable(dir, index as Record<string, string>);
+}
+
+/** Specs from `over` first, then `base` (user folders over the built-in ones). */
+export function layerSpecs(base: SpecTable, over: SpecTable): SpecTable {
+  return {
+    get: (p) => over.get(p) ?? base.get(p),
+    has: (p) => over.has(p) || base.has(p),
+    programs: () => [...new Set([...over.programs(), ...base.programs()])],
+  };
+}
+
+function readSpecFile(file: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ShellgateError('config', `${file}: not valid JSON (${(e as Error).message})`);
+  }
+  if (!isObject(data)) throw new ShellgateError('config', `${file}: expected an object of program → spec`);
+  return data;
+}
+
+/** Program → file for every spec file of a folder (what index.json holds), failing on a name defined twice. */
+export function indexSpecDir(dir: string): Record<string, string> {
+  const index: Record<string, string> = {};
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== INDEX_FILE)
+    .sort();
+  for (const f of files) {
+    for (const name of Object.keys(readSpecFile(join(dir, f)))) {
+      if (own(index, name) !== undefined) throw new ShellgateError('config', `${join(dir, f)}: program "${name}" is also defined in ${join(dir, index[name])}`);
+      index[name] = f;
     }
   }
-  const table = new Map<string, CommandSpec>();
+  return index;
+}
+
+/** Every spec of a folder, read and checked now (user folders: errors surface at start-up). */
+export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
+  const index = indexSpecDir(dir);
+  const raw = new Map<string, { file: string; value: unknown }>();
+  const parsed = new Map<string, Record<string, unknown>>();
+  for (const [name, f] of Object.entries(index)) {
+    const file = join(dir, f);
+    if (!parsed.has(file)) parsed.set(file, readSpecFile(file));
+    raw.set(name, { file, value: parsed.get(file)![name] });
+  }
+  const table = new Map<string, CommandSpec>() as Map<string, CommandSpec> & SpecTable;
+  table.programs = () => [...table.keys()];
   for (const [name, { file, value }] of raw) {
     if (isObject(value) && typeof value.alias === 'string') continue;
     table.set(name, checkSpec(value, `${file}: program "${name}"`));
@@ -65,7 +166,7 @@ function fail(where: string, field: string, what: string): never {
   throw new ShellgateError('config', `${where}: field "${field}" ${what}`);
 }
 
-function checkSpec(v: unknown, where: string): CommandSpec {
+function checkSpec(v: unknown, where: string, parentOptions?: Record<string, OptionSpec>): CommandSpec {
   if (!isObject(v)) fail(where, '(spec)', 'must be an object');
   if (typeof v.summary !== 'string') fail(where, 'summary', 'must be a string');
   if (!CLASSES.has(v.class as CommandClass)) fail(where, 'class', `must be one of ${[...CLASSES].join(', ')}`);
@@ -80,12 +181,18 @@ function checkSpec(v: unknown, where: string): CommandSpec {
     if (!isObject(v.options)) fail(where, 'options', 'must be an object');
     for (const [opt, o] of Object.entries(v.options)) checkOption(o, `${where} option "${opt}"`, opt);
   }
+  if (v.inheritOptions !== undefined) {
+    if (v.inheritOptions !== true) fail(where, 'inheritOptions', 'must be true when given');
+    if (parentOptions === undefined) fail(where, 'inheritOptions', 'only applies to a subcommand');
+    v.options = { ...parentOptions, ...((v.options as Record<string, OptionSpec> | undefined) ?? {}) };
+    delete v.inheritOptions;
+  }
   if (v.subcommands !== undefined) {
     if (!isObject(v.subcommands)) fail(where, 'subcommands', 'must be an object');
     const subs: Record<string, CommandSpec> = {};
     for (const [sub, s] of Object.entries(v.subcommands)) {
       if (isObject(s) && typeof s.alias === 'string') continue;
-      subs[sub] = checkSpec(s, `${where} subcommand "${sub}"`);
+      subs[sub] = checkSpec(s, `${where} subcommand "${sub}"`, (v.options as Record<string, OptionSpec> | undefined) ?? {});
     }
     for (const [sub, s] of Object.entries(v.subcommands)) {
       if (isObject(s) && typeof s.alias === 'string') {

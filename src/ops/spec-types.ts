@@ -65,6 +65,11 @@ export interface CommandSpec {
    * make the command 'unknown'. Options listed on the parent apply before the subcommand.
    */
   subcommands?: Record<string, CommandSpec>;
+  /**
+   * In a subcommand: the parent's options are accepted here too (`gcloud compute … --project P`),
+   * so the file lists only what differs. The subcommand's own entries win.
+   */
+  inheritOptions?: boolean;
   /** Stop treating words as options after the first operand (`find`, many wrappers). */
   optionsFirst?: boolean;
 }
