@@ -21,6 +21,7 @@ import { PathClassifier } from './paths/classify.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
+import { VerdictCache } from './verdict-cache.js';
 import { loadRules } from './guard/load-rules.js';
 import { applyGuards } from './guard/apply.js';
 import type { GuardRule } from './guard/rule-types.js';
@@ -46,7 +47,8 @@ export interface AnalyzerOptions {
   parser?: 'tree-sitter' | 'consensus';
   /**
    * Verdicts remembered per command and context (default 10,000; 0 turns the cache off). A cached
-   * verdict is shared: treat verdicts as read-only.
+   * verdict is shared: treat verdicts as read-only. `env` is keyed by object identity: pass a new
+   * object when its variables change.
    */
   cacheSize?: number;
 }
@@ -139,6 +141,28 @@ function mergeSpecs(base: SpecTable, dirs: string[]): SpecTable {
   return merged;
 }
 
+interface CheckedContext {
+  ctx: Required<AnalysisContext>;
+  /** Cache key prefix for this context (env is keyed separately). */
+  prefix: string;
+  /** The fields it was made from, compared by identity on the next call. */
+  from: AnalysisContext;
+  /** A copy of workspaceRoots, so a list changed in place is noticed. */
+  roots: string[] | undefined;
+  /** process.cwd() when the context names no cwd. */
+  processCwd: string | null;
+}
+
+const NO_CONTEXT: AnalysisContext = Object.freeze({});
+
+function sameRoots(m: CheckedContext, roots: readonly string[] | undefined): boolean {
+  if (m.from.workspaceRoots !== roots) return false;
+  if (roots === undefined || m.roots === undefined) return roots === m.roots;
+  if (roots.length !== m.roots.length) return false;
+  for (let i = 0; i < roots.length; i++) if (roots[i] !== m.roots[i]) return false;
+  return true;
+}
+
 const runsCommand = new WeakMap<object, boolean>();
 
 function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): number | null {
@@ -196,17 +220,42 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const assessOpts: AssessOptions = { chaining: opts.chaining };
   let currentHome = homedir();
-  const cache = new Map<string, Verdict>();
-  // Each env object gets an id: the same object (as a caller passes it call after call) hits the cache.
+  const cache = new VerdictCache<Verdict>(opts.cacheSize);
+  // Each env object gets an id: the same object (as a caller passes it call after call) hits the
+  // cache. An env changed in place keeps its id, so pass a new object when it changes.
   const envIds = new WeakMap<object, number>();
   let nextEnvId = 0;
-  const cacheKey = (command: string, ctx: Required<AnalysisContext>): string => {
-    let env = Object.keys(ctx.env).length === 0 ? 0 : envIds.get(ctx.env);
-    if (env === undefined) {
-      env = ++nextEnvId;
-      envIds.set(ctx.env, env);
+  const envId = (env: object): number => {
+    let empty = true;
+    for (const _ in env) {
+      empty = false;
+      break;
     }
-    return `${ctx.cwd}\0${ctx.workspaceRoots.join('\u0001')}\0${ctx.home}\0${env}\0${command}`;
+    if (empty) return 0;
+    let id = envIds.get(env);
+    if (id === undefined) {
+      id = ++nextEnvId;
+      envIds.set(env, id);
+    }
+    return id;
+  };
+  // A context object passed again with the same fields is not checked and normalised again.
+  const contexts = new WeakMap<AnalysisContext, CheckedContext>();
+  const checkedContext = (context: AnalysisContext): CheckedContext => {
+    const m = contexts.get(context);
+    if (m !== undefined && m.from.cwd === context.cwd && m.from.home === context.home && m.from.env === context.env && sameRoots(m, context.workspaceRoots) && (context.cwd !== undefined || m.processCwd === process.cwd())) {
+      return m;
+    }
+    const ctx = checkContext(context);
+    const fresh: CheckedContext = {
+      ctx,
+      prefix: `${ctx.cwd}\0${ctx.workspaceRoots.join('\u0001')}\0${ctx.home}\0`,
+      from: { cwd: context.cwd, home: context.home, env: context.env, workspaceRoots: context.workspaceRoots },
+      roots: context.workspaceRoots === undefined ? undefined : [...context.workspaceRoots],
+      processCwd: context.cwd === undefined ? process.cwd() : null,
+    };
+    contexts.set(context, fresh);
+    return fresh;
   };
   const guards = loadRules(opts.ruleFiles, () => currentHome);
   const classifiers = new Map<string, PathClassifier>();
@@ -224,24 +273,16 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
 
   return {
     rules: guards.rules,
-    analyze(command: string, context: AnalysisContext = {}): Verdict {
+    analyze(command: string, context: AnalysisContext = NO_CONTEXT): Verdict {
       if (typeof command !== 'string') throw new ShellgateError('input', `command must be a string, got ${command === null ? 'null' : typeof command}`);
-      const ctx = checkContext(context);
-      const key = opts.cacheSize > 0 ? cacheKey(command, ctx) : null;
-      if (key !== null) {
-        const hit = cache.get(key);
-        if (hit) {
-          // Most recently used goes last.
-          cache.delete(key);
-          cache.set(key, hit);
-          return hit;
-        }
-      }
-      const v = analyzeUncached(command, ctx);
-      if (key !== null) {
-        if (cache.size >= opts.cacheSize) cache.delete(cache.keys().next().value!);
-        cache.set(key, v);
-      }
+      if (typeof context !== 'object' || context === null) throw new ShellgateError('options', 'context must be an object');
+      const checked = checkedContext(context);
+      if (opts.cacheSize === 0) return analyzeUncached(command, checked.ctx);
+      const key = `${checked.prefix}${envId(checked.ctx.env)}\0${command}`;
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const v = analyzeUncached(command, checked.ctx);
+      cache.set(key, v);
       return v;
     },
   };

@@ -1,6 +1,7 @@
 /** Fail closed: no input throws, hangs or comes back allow when shellgate is in doubt. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { VerdictCache } from '../src/verdict-cache.js';
 import { analyzer, check, CONTEXT } from './helpers/analyzer.js';
 import { ShellgateError, createAnalyzer } from '../src/index.js';
 
@@ -77,5 +78,32 @@ describe('verdict cache', () => {
     const v = off.analyze('ls', CONTEXT);
     expect(off.analyze('ls', CONTEXT)).not.toBe(v);
     expect(off.analyze('ls', CONTEXT)).toEqual(v);
+  });
+
+  it('notices a context object whose fields changed since the last call', async () => {
+    const a = await createAnalyzer();
+    const ctx = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user' };
+    expect(a.analyze('cat notes.txt', ctx).level).toBe('allow');
+    ctx.cwd = '/etc'; // same object, another directory: notes.txt is now outside the workspace
+    expect(a.analyze('cat notes.txt', ctx).level).toBe('ask');
+    ctx.cwd = '/ws/project';
+    ctx.workspaceRoots[0] = '/ws/other'; // the list changed in place
+    expect(a.analyze('cat notes.txt', ctx).level).toBe('ask');
+    expect(() => a.analyze('ls', { ...ctx, cwd: 'relative' })).toThrow(/absolute path/);
+  });
+
+  it('keeps a working set that fits, evicting what was not used again', () => {
+    const c = new VerdictCache<number>(3);
+    c.set('a', 1);
+    c.set('b', 2);
+    c.set('c', 3);
+    expect(c.get('a')).toBe(1); // a is used: it survives the next insertion
+    c.set('d', 4);
+    expect([c.get('a'), c.get('b'), c.get('c'), c.get('d')]).toEqual([1, undefined, 3, 4]);
+    expect(c.size).toBe(3);
+    for (let round = 0; round < 3; round++) for (const k of ['a', 'c', 'd']) expect(c.get(k)).toBeDefined();
+    c.set('e', 5);
+    c.set('f', 6);
+    expect(c.size).toBe(3);
   });
 });

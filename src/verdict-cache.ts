@@ -1,0 +1,43 @@
+/**
+ * A bounded verdict cache with second-chance eviction (CLOCK), an approximation of LRU whose hit
+ * costs one Map lookup and a flag write, where exact LRU would delete and re-insert the entry.
+ * When full, the oldest entry is dropped unless it was used since it was last looked at, in which
+ * case it moves to the back and loses its mark. A working set that fits is never evicted.
+ */
+interface Entry<V> {
+  value: V;
+  used: boolean;
+}
+
+export class VerdictCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    const e = this.entries.get(key);
+    if (e === undefined) return undefined;
+    e.used = true;
+    return e.value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.entries.size >= this.capacity && !this.entries.has(key)) this.evictOne();
+    this.entries.set(key, { value, used: false });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private evictOne(): void {
+    // Each pass clears a mark, so this ends within capacity + 1 steps.
+    for (;;) {
+      const [key, e] = this.entries.entries().next().value as [string, Entry<V>];
+      this.entries.delete(key);
+      if (!e.used) return;
+      e.used = false;
+      this.entries.set(key, e);
+    }
+  }
+}
