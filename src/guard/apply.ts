@@ -22,18 +22,24 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
     index.add(s);
   }
   const findings: Finding[] = [];
+  const hits: LoadedRule[] = [];
   for (const s of all) {
     // Only rules that can match this program, then those for any program whose cheap necessary
     // conditions the command meets.
     const features = subjectFeatures(s);
     const forProgram = s.cmd.program === null ? undefined : rules.byProgram.get(s.cmd.program);
     if (forProgram) for (const r of forProgram) check(r, s, features);
+    const fromIndex = hits.length;
     for (const r of rules.anyProgram) check(r, s, features);
+    // Findings come in rule file order whichever list a rule sits in, so how rules are indexed
+    // never changes what is reported first.
+    if (fromIndex > 0 && hits.length > fromIndex) hits.sort((x, y) => rules.position.get(x)! - rules.position.get(y)!);
+    for (const r of hits) findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+    hits.length = 0;
   }
   return findings;
 
   function check(r: LoadedRule, s: Subject, features: number): void {
-    if (!meets(features, r.need) || !r.test(s)) return;
-    findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+    if (meets(features, r.need) && r.test(s)) hits.push(r);
   }
 }

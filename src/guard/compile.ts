@@ -3,12 +3,12 @@
  * resolved, globs and regular expressions compiled, and every field checked, so a bad rule fails
  * with its file, rule and field named, not when a command happens to reach it.
  */
-import picomatch from 'picomatch';
 import { ShellgateError } from '../errors.js';
 import type { Matcher, Names, OpMatcher, SharedDefinitions } from './rule-types.js';
 import type { Subject } from './subject.js';
 import { PREDICATES } from './predicates/index.js';
 import { own } from '../own.js';
+import { globMatcher } from './glob.js';
 
 export type Compiled = (s: Subject) => boolean;
 
@@ -64,7 +64,7 @@ function globs(patterns: string[], env: CompileEnv, field: string): (s: string) 
       const home = env.home();
       let m = cache.get(home);
       if (!m) {
-        m = picomatch(patterns.map((p) => (p.startsWith('~') ? home + p.slice(1) : p)), { dot: true });
+        m = globMatcher(patterns.map((p) => (p.startsWith('~') ? home + p.slice(1) : p)));
         cache.set(home, m);
       }
       return m(s);
@@ -216,7 +216,7 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   if (m.predicate !== undefined) {
     const p = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
     if (!p) fail(env, `${path}.predicate`, `names no predicate (known: ${Object.keys(PREDICATES).join(', ')})`);
-    add(5, p);
+    add(p.cost ?? 5, p);
   }
   if (m.macro !== undefined) {
     const macro = typeof m.macro === 'string' ? own(env.defs.macros, m.macro) : undefined;

@@ -6,9 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ShellgateError } from '../errors.js';
+import { own } from '../own.js';
 import { RULES_DIR } from '../ops/load-specs.js';
 import { needOf, type Need } from './prefilter.js';
 import { compileMatcher, type Compiled } from './compile.js';
+import { PREDICATES } from './predicates/index.js';
 import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
 
 export interface LoadedRule extends GuardRule {
@@ -25,25 +27,34 @@ export interface RuleSet {
   byProgram: Map<string, LoadedRule[]>;
   /** Rules that may match any command. */
   anyProgram: LoadedRule[];
+  /** Each rule's place in `rules`: findings are reported in this order. */
+  position: Map<LoadedRule, number>;
 }
 
-/** Programs a matcher can match at all, when its top level (or every `any` branch) names them. */
-function programsOf(m: Matcher, defs: SharedDefinitions): Set<string> | null {
+/**
+ * Programs a matcher can match at all, or null when any program may match. Every condition of a
+ * matcher must hold, so any one that restricts the program restricts the whole (they intersect):
+ * a `program`, a predicate that declares its programs (predicates/programs.ts), a macro, an `all`
+ * entry, or an `any` whose every branch is restricted. `not` never restricts (`not: { program:
+ * "ls" }` holds for every other program), and conditions on other commands (`pipedFrom`, `fedBy`,
+ * `inside`…) say nothing about this one's program.
+ */
+export function programsOf(m: Matcher, defs: SharedDefinitions, depth = 0): Set<string> | null {
+  if (depth > 20) return null;
   const names = (v: string | string[]) => (Array.isArray(v) ? v : [v]).flatMap((n) => (n.startsWith('@') ? defs.lists[n.slice(1)] ?? [] : [n]));
-  if (m.program !== undefined) return new Set(names(m.program));
-  if (m.macro !== undefined && defs.macros[m.macro]) return programsOf(defs.macros[m.macro], defs);
-  const branches = m.all?.map((x) => programsOf(x, defs)).filter((x): x is Set<string> => x !== null);
-  if (branches && branches.length > 0) return branches[0];
+  const found: ReadonlySet<string>[] = [];
+  if (m.program !== undefined) found.push(new Set(names(m.program)));
+  const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
+  if (predicate?.programs) found.push(predicate.programs);
+  const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
+  const parts = [...(macro ? [macro] : []), ...(m.all ?? [])].map((x) => programsOf(x, defs, depth + 1));
   if (m.any && m.any.length > 0) {
-    const out = new Set<string>();
-    for (const b of m.any) {
-      const p = programsOf(b, defs);
-      if (p === null) return null;
-      for (const x of p) out.add(x);
-    }
-    return out;
+    const branches = m.any.map((b) => programsOf(b, defs, depth + 1));
+    parts.push(branches.some((b) => b === null) ? null : new Set(branches.flatMap((b) => [...b!])));
   }
-  return null;
+  for (const p of parts) if (p !== null) found.push(p);
+  if (found.length === 0) return null;
+  return new Set([...found[0]].filter((p) => found.every((f) => f.has(p))));
 }
 
 const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'match', 'examples']);
@@ -144,5 +155,5 @@ export function loadRules(userFiles: string[], home: () => string): RuleSet {
     if (programs === null) anyProgram.push(r);
     else for (const p of programs) byProgram.set(p, [...(byProgram.get(p) ?? []), r]);
   }
-  return { rules, byId, defs, byProgram, anyProgram };
+  return { rules, byId, defs, byProgram, anyProgram, position: new Map(rules.map((r, i) => [r, i])) };
 }

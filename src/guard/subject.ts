@@ -7,7 +7,8 @@ import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../ops/load-specs.js';
 import { parseArgv, type ParsedArgv } from '../ops/parse-argv.js';
 import type { CommandSpec } from '../ops/spec-types.js';
-import { inlineCode } from '../ops/interpreters.js';
+import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
+import { isSecretRead } from './predicates/exfiltration-secrets.js';
 
 const NO_OPTIONS: CommandSpec = { summary: '', class: 'unknown' };
 
@@ -33,6 +34,8 @@ export class SubjectIndex {
 export class Subject {
   private parsedCache: ParsedArgv | null = null;
   private codeCache: string | null | undefined;
+  private familyCache: string | null | undefined;
+  private secretReadsCache: Operation[] | undefined;
 
   constructor(
     readonly cmd: WalkedCommand,
@@ -61,6 +64,21 @@ export class Subject {
       this.codeCache = this.cmd.program ? inlineCode(this.cmd.program, this.cmd.args, this.cmd.stdinText) : null;
     }
     return this.codeCache;
+  }
+
+  /** The interpreter family of the program (`python`, `pwsh`, `awk`…), or null. */
+  get interpreter(): string | null {
+    if (this.familyCache === undefined) this.familyCache = this.cmd.program ? interpreterFamily(this.cmd.program) : null;
+    return this.familyCache;
+  }
+
+  /**
+   * The operations that read a secret file. Several exfiltration rules ask, for every command,
+   * and matching paths against the secret globs is the costly part: done once per command.
+   */
+  get secretReads(): readonly Operation[] {
+    this.secretReadsCache ??= this.ops.filter(isSecretRead);
+    return this.secretReadsCache;
   }
 
   /** Stages of the same pipeline before or after this one. */

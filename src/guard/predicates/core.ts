@@ -3,6 +3,7 @@
  * from a rule (`"predicate": "fork-bomb"`) and tested through that rule's examples.
  */
 import type { Subject } from '../subject.js';
+import type { Predicate } from './programs.js';
 
 /**
  * A function that calls itself in a pipeline or in the background, and is called: `:(){ :|:& };:`,
@@ -30,7 +31,7 @@ function busyLoop(s: Subject): boolean {
   return !s.all.some((o) => o.cmd.context.infiniteLoop && (o.cmd.program === 'sleep' || o.cmd.program === 'read' || o.cmd.program === 'wait'));
 }
 
-export const CORE_PREDICATES: Record<string, (s: Subject) => boolean> = {
+export const CORE_PREDICATES: Record<string, Predicate> = {
   'fork-bomb': forkBomb,
   'spawn-loop': spawnLoop,
   'busy-loop': busyLoop,

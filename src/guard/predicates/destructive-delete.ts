@@ -1,4 +1,4 @@
 /** Named predicates for the destructive-delete rules (rules/builtin/destructive-delete.json). */
-import type { Subject } from '../subject.js';
+import type { Predicate } from './programs.js';
 
-export const destructiveDeletePredicates: Record<string, (s: Subject) => boolean> = {};
+export const destructiveDeletePredicates: Record<string, Predicate> = {};

@@ -1,5 +1,6 @@
 /** Named predicates for the disk-write rules (rules/builtin/disk-write.json). */
 import type { Subject } from '../subject.js';
+import type { Predicate } from './programs.js';
 
 /**
  * Storage (and raw memory) devices: whole disks, partitions, device-mapper and LVM volumes, RAID,
@@ -38,7 +39,8 @@ const BLOCK_DEVICE = new RegExp(
 
 /** Is this absolute path a storage device? */
 export function isBlockDevice(path: string): boolean {
-  return BLOCK_DEVICE.test(path);
+  // The prefix test settles nearly every path (the pattern is anchored at /dev/) without the regex.
+  return path.startsWith('/dev/') && BLOCK_DEVICE.test(path);
 }
 
 /** The command writes to (or deletes) a storage device, by operand, option or redirect. */
@@ -57,7 +59,8 @@ function redirectsToBlockDevice(s: Subject): boolean {
  */
 function targetsBlockDevice(s: Subject): boolean {
   if (writesBlockDevice(s)) return true;
-  return s.cmd.args.some((a) => !a.dynamic && isBlockDevice(a.value.replace(/^-{0,2}[A-Za-z][\w-]*=/, '')));
+  // The `--opt=` / `of=` prefix is cut only from words that name a device at all.
+  return s.cmd.args.some((a) => !a.dynamic && a.value.includes('/dev/') && isBlockDevice(a.value.replace(/^-{0,2}[A-Za-z][\w-]*=/, '')));
 }
 
 /** The directories whose loss breaks the system, for mount/umount. */
@@ -75,7 +78,7 @@ function unmountsSystem(s: Subject): boolean {
   return s.parsed.operands.some((a) => !a.dynamic && SYSTEM_MOUNTS.has(a.value.replace(/(.)\/+$/, '$1')));
 }
 
-export const diskWritePredicates: Record<string, (s: Subject) => boolean> = {
+export const diskWritePredicates: Record<string, Predicate> = {
   'disk-write/writes-block-device': writesBlockDevice,
   'disk-write/redirect-to-block-device': redirectsToBlockDevice,
   'disk-write/targets-block-device': targetsBlockDevice,

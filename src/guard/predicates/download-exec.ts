@@ -1,6 +1,6 @@
 /** Named predicates for the download-exec rules (rules/builtin/download-exec.json). */
 import type { Subject } from '../subject.js';
-import { interpreterFamily } from '../../ops/interpreters.js';
+import type { Predicate } from './programs.js';
 
 /** A literal IPv4 or bracketed/colon IPv6 host, not loopback. */
 function isRawIp(host: string | undefined): boolean {
@@ -35,17 +35,20 @@ function stdinFromRawIp(s: Subject): boolean {
 
 const FETCH_PROGRAMS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-download', 'GET', 'ftp', 'tftp', 'httpie', 'scp', 'rsync', 'certutil']);
 
-/** Paths an earlier command on the line fetched from the network (its writes, or a named operand for tftp/ftp `get`). */
 /** The commands of a verdict that fetch from the network, found once per verdict. */
 const fetchersOf = new WeakMap<Subject[], Subject[]>();
+const NOTHING: ReadonlySet<string> = new Set();
 
-function fetchedPaths(s: Subject, rawIpOnly: boolean): Set<string> {
-  const out = new Set<string>();
+/** Paths an earlier command on the line fetched from the network (its writes, or a named operand for tftp/ftp `get`). */
+function fetchedPaths(s: Subject, rawIpOnly: boolean): ReadonlySet<string> {
   let fetchers = fetchersOf.get(s.all);
   if (!fetchers) {
     fetchers = s.all.filter((o) => (o.cmd.program !== null && FETCH_PROGRAMS.has(o.cmd.program)) || o.ops.some((x) => x.kind === 'Network'));
     fetchersOf.set(s.all, fetchers);
   }
+  // Most lines fetch nothing before this command: no set to build.
+  if (!fetchers.some((o) => o.cmd.id < s.cmd.id)) return NOTHING;
+  const out = new Set<string>();
   for (const o of fetchers) {
     if (o.cmd.id >= s.cmd.id) continue;
     if (rawIpOnly && !rawIpSource(o)) continue;
@@ -86,7 +89,7 @@ function runsFetched(s: Subject, rawIpOnly: boolean): boolean {
  * for PowerShell too, so every argument is read, not only `-c`.
  */
 function pwshDownloadEval(s: Subject): boolean {
-  if (s.cmd.program === null || interpreterFamily(s.cmd.program) !== 'pwsh') return false;
+  if (s.interpreter !== 'pwsh') return false;
   const text = s.cmd.args.map((a) => a.value).join(' ');
   return /\b(iex|invoke-expression)\b/i.test(text) && /(net\.webclient|downloadstring|downloaddata|\biwr\b|invoke-webrequest|\birm\b|invoke-restmethod|start-bitstransfer|https?:\/\/)/i.test(text);
 }
@@ -96,7 +99,7 @@ function insideFedScript(s: Subject): boolean {
   return s.cmd.context.via.some((v) => v.startsWith('shell-stdin') || v.startsWith('eval') || v.startsWith('source'));
 }
 
-export const downloadExecPredicates: Record<string, (s: Subject) => boolean> = {
+export const downloadExecPredicates: Record<string, Predicate> = {
   'download-exec/raw-ip-source': rawIpSource,
   'download-exec/stdin-from-raw-ip': stdinFromRawIp,
   'download-exec/runs-fetched-file': (s) => runsFetched(s, false),

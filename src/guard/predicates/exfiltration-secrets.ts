@@ -1,5 +1,5 @@
 /** What counts as a secret, for the exfiltration predicates. */
-import picomatch from 'picomatch';
+import { globMatcher } from '../glob.js';
 import type { Operation } from '../../ops/types.js';
 // ---------------------------------------------------------------------------------------------
 // What counts as a secret
@@ -9,72 +9,66 @@ import type { Operation } from '../../ops/types.js';
  * shell history, the process environment, account databases, registry and cloud tokens.
  * Written with a leading `**` so they hold for any home directory.
  */
-export const EXTRA_SECRETS = picomatch(
-  [
-    '**/.*_history',
-    '**/.histfile',
-    '/proc/*/environ',
-    '/proc/self/environ',
-    '/etc/passwd',
-    '/etc/master.passwd',
-    '**/.cargo/credentials',
-    '**/.cargo/credentials.toml',
-    '**/.gem/credentials',
-    '**/.vault-token',
-    '**/.terraform.d/credentials.tfrc.json',
-    '**/.config/rclone/rclone.conf',
-    '**/.password-store/**',
-    '**/.local/share/keyrings/**',
-    '**/.htpasswd',
-    '**/.pgpass',
-    '**/.my.cnf',
-    '**/.config/gh/hosts.yml',
-    '**/.config/hub',
-    // the whole ~/.config holds gh, gcloud, rclone… tokens
-    '/home/*/.config',
-    '/Users/*/.config',
-    '/root/.config',
-  ],
-  { dot: true },
-);
+export const EXTRA_SECRETS = globMatcher([
+  '**/.*_history',
+  '**/.histfile',
+  '/proc/*/environ',
+  '/proc/self/environ',
+  '/etc/passwd',
+  '/etc/master.passwd',
+  '**/.cargo/credentials',
+  '**/.cargo/credentials.toml',
+  '**/.gem/credentials',
+  '**/.vault-token',
+  '**/.terraform.d/credentials.tfrc.json',
+  '**/.config/rclone/rclone.conf',
+  '**/.password-store/**',
+  '**/.local/share/keyrings/**',
+  '**/.htpasswd',
+  '**/.pgpass',
+  '**/.my.cnf',
+  '**/.config/gh/hosts.yml',
+  '**/.config/hub',
+  // the whole ~/.config holds gh, gcloud, rclone… tokens
+  '/home/*/.config',
+  '/Users/*/.config',
+  '/root/.config',
+]);
 
 /** Sensitive-class paths that are configuration, not secrets: sending them is not a leak. */
-export const NOT_SECRET = picomatch(
-  [
-    '**/*.pub',
-    '**/.ssh/config',
-    '**/.ssh/known_hosts*',
-    '**/.env.example',
-    '**/.env.sample',
-    '**/.env.template',
-    '**/.env.dist',
-    '**/.env.defaults',
-    '**/.bashrc',
-    '**/.bash_profile',
-    '**/.bash_login',
-    '**/.bash_logout',
-    '**/.profile',
-    '**/.zshrc',
-    '**/.zshenv',
-    '**/.zprofile',
-    '**/.zlogin',
-    '**/.config/fish/**',
-    '/etc/profile',
-    '/etc/bash.bashrc',
-    '**/.git/hooks/**',
-    '**/.vscode/settings.json',
-  ],
-  { dot: true },
-);
+export const NOT_SECRET = globMatcher([
+  '**/*.pub',
+  '**/.ssh/config',
+  '**/.ssh/known_hosts*',
+  '**/.env.example',
+  '**/.env.sample',
+  '**/.env.template',
+  '**/.env.dist',
+  '**/.env.defaults',
+  '**/.bashrc',
+  '**/.bash_profile',
+  '**/.bash_login',
+  '**/.bash_logout',
+  '**/.profile',
+  '**/.zshrc',
+  '**/.zshenv',
+  '**/.zprofile',
+  '**/.zlogin',
+  '**/.config/fish/**',
+  '/etc/profile',
+  '/etc/bash.bashrc',
+  '**/.git/hooks/**',
+  '**/.vscode/settings.json',
+]);
 
 /** A path whose content is a credential, a key, an environment or an account database. */
 export function isSecretPath(path: string, classes: readonly string[] = []): boolean {
-  if (NOT_SECRET(path)) return false;
-  return classes.includes('sensitive') || EXTRA_SECRETS(path);
+  // The exceptions are only looked up for a path that would count: most paths are no secret.
+  return (classes.includes('sensitive') || EXTRA_SECRETS(path)) && !NOT_SECRET(path);
 }
 
 /** Directories whose every file is a secret: a glob inside them (`~/.ssh/*`) reads secrets. */
-export const SECRET_DIRS = picomatch(['**/.ssh', '**/.aws', '**/.gnupg', '**/.kube', '**/.password-store', '**/.config/gcloud', '**/.azure', '/etc/ssl/private'], { dot: true });
+export const SECRET_DIRS = globMatcher(['**/.ssh', '**/.aws', '**/.gnupg', '**/.kube', '**/.password-store', '**/.config/gcloud', '**/.azure', '/etc/ssl/private']);
 
 /**
  * The operation reads a secret. A glob counts only when its fixed directory is a secret

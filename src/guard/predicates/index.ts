@@ -1,5 +1,5 @@
 /** Every named predicate, by name. Each category keeps its own in a file beside this one. */
-import type { Subject } from '../subject.js';
+import type { Predicate } from './programs.js';
 import { CORE_PREDICATES } from './core.js';
 import { destructiveDeletePredicates } from './destructive-delete.js';
 import { diskWritePredicates } from './disk-write.js';
@@ -12,7 +12,7 @@ import { remoteExecPredicates } from './remote-exec.js';
 import { resourceAbusePredicates } from './resource-abuse.js';
 import { shutdownPredicates } from './shutdown.js';
 
-export const PREDICATES: Record<string, (s: Subject) => boolean> = {
+export const PREDICATES: Record<string, Predicate> = {
   ...CORE_PREDICATES,
   ...destructiveDeletePredicates,
   ...diskWritePredicates,

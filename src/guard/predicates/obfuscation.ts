@@ -1,7 +1,7 @@
 /** Named predicates for the obfuscation rules (rules/builtin/obfuscation.json). */
 import picomatch from 'picomatch';
 import type { Subject } from '../subject.js';
-import { interpreterFamily } from '../../ops/interpreters.js';
+import { cheap, forPrograms, type Predicate } from './programs.js';
 
 /** The program name is only known at run time (`$x`, `$(echo rm)`, `/???/r?`, `r$@m`). */
 function dynamicName(s: Subject): boolean {
@@ -11,9 +11,11 @@ function dynamicName(s: Subject): boolean {
 /** Unquoted glob characters in a program word given as a path: `/???/r?`, `/usr/b?n/r[m]`. */
 function globProgram(s: Subject): boolean {
   const raw = s.cmd.programRaw;
+  // Necessary for the test at the end, and true of almost no command: checked first.
+  if (!raw.includes('/') || !/[?*[]/.test(raw)) return false;
   // `find -exec {} …` / xargs: the walker stands for the found files with a `**` pattern; not a spelling.
   if (raw.includes('**') || s.cmd.context.via.some((v) => v.startsWith('find-exec') || v.startsWith('xargs'))) return false;
-  return raw.includes('/') && /[?*[]/.test(raw.replace(/'[^']*'|"[^"]*"/g, ''));
+  return /[?*[]/.test(raw.replace(/'[^']*'|"[^"]*"/g, ''));
 }
 
 /** Programs that delete, overwrite, escalate or open a shell or a connection. */
@@ -45,12 +47,16 @@ function ifsWord(s: Subject): boolean {
   return /\$\{?IFS\b/.test(s.cmd.programRaw);
 }
 
+const SPLITTERS = /['"\\$`]/;
+
 /**
  * The program name is a static word split by quotes, backslashes or empty expansions between its
  * letters (`w'h'o'am'i`, `r""m`, `r\m`, `r$()m`, `r``m`, `r$@m`): no one writes names this way but
  * to slip past a filter that reads the raw text.
  */
 function splitName(s: Subject): boolean {
+  // The pattern below needs one of these between the letters.
+  if (!SPLITTERS.test(s.cmd.programRaw)) return false;
   // Windows paths (`C:\Python\python.exe`, `'C:\Program Files\…'`) use backslashes as separators.
   if (/^['"]?[A-Za-z]:\\/.test(s.cmd.programRaw)) return false;
   return /[A-Za-z0-9_.-](?:'[^']*'|"[^"]*"|\\|\$\((?:…)?\)|\$@|``|\$\{[^}]*\}|\$\w+)+[A-Za-z0-9_.-]/.test(s.cmd.programRaw) && !/^\$/.test(s.cmd.programRaw);
@@ -61,8 +67,13 @@ function nameFromExpansion(s: Subject): boolean {
   return /\$|`/.test(s.cmd.programRaw) && !ifsWord(s);
 }
 
+const HIDING = /['"\\$`?*[]/;
+
 /** Any of the ways above of hiding what the program is. */
 function hiddenName(s: Subject): boolean {
+  // Each way below needs a dynamic name or one of these characters in the word as written:
+  // plain names (nearly every command) stop here.
+  if (s.cmd.program !== null && !HIDING.test(s.cmd.programRaw)) return false;
   // A lone unknown variable (`$x -rf /`, `"$CMD" …`) may hold anything, a normal tool included: the core
   // already asks about it. A name assembled from pieces, a substitution or a glob is deliberate.
   const loneVariable = s.cmd.program === null && /^"?\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)"?$/.test(s.cmd.programRaw);
@@ -75,7 +86,7 @@ function hiddenName(s: Subject): boolean {
  * PowerShell accepts), or a script that decodes base64 and invokes it.
  */
 function pwshEncoded(s: Subject): boolean {
-  if (s.cmd.program === null || interpreterFamily(s.cmd.program) !== 'pwsh') return false;
+  if (s.interpreter !== 'pwsh') return false;
   const args = s.cmd.args.map((a) => a.value);
   if (args.some((a) => /^[-/](ec|e|en|enc|enco|encod|encode|encoded|encodedc|encodedco|encodedcom|encodedcomm|encodedcomma|encodedcomman|encodedcommand)$/i.test(a))) return true;
   const text = args.join(' ');
@@ -125,15 +136,15 @@ function staticInput(s: Subject): boolean {
   return before.length > 0 && before.every((b) => (b.cmd.program === 'echo' || b.cmd.program === 'printf') && !b.cmd.args.some((a) => a.dynamic));
 }
 
-export const obfuscationPredicates: Record<string, (s: Subject) => boolean> = {
-  'obfuscation/dynamic-name': dynamicName,
-  'obfuscation/glob-program': globProgram,
+export const obfuscationPredicates: Record<string, Predicate> = {
+  'obfuscation/dynamic-name': cheap(dynamicName),
+  'obfuscation/glob-program': cheap(globProgram),
   'obfuscation/glob-program-dangerous': globResolvesDangerous,
-  'obfuscation/ifs-word': ifsWord,
-  'obfuscation/split-name': splitName,
-  'obfuscation/hidden-name': hiddenName,
+  'obfuscation/ifs-word': cheap(ifsWord),
+  'obfuscation/split-name': cheap(splitName),
+  'obfuscation/hidden-name': cheap(hiddenName),
   'obfuscation/pwsh-encoded': pwshEncoded,
-  'obfuscation/history-wipe': historyWipe,
+  'obfuscation/history-wipe': forPrograms(['history'], historyWipe),
   'obfuscation/name-from-echo-dangerous': nameFromEchoDangerous,
   'obfuscation/static-input': staticInput,
 };

@@ -1,5 +1,6 @@
 /** Named predicates for the privilege-escalation rules (rules/builtin/privilege-escalation.json). */
 import type { Subject } from '../subject.js';
+import { forPrograms, type Predicate } from './programs.js';
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'rbash', 'yash', 'fish', 'tcsh', 'csh']);
 const PRIV_TOOLS = new Set(['sudo', 'su', 'doas', 'pkexec', 'runuser', 'sg', 'newgrp']);
@@ -89,9 +90,11 @@ function sudoUidBypass(s: Subject): boolean {
   return args.some((a, i) => /^(-u|--user=)#(-1|4294967295)$/.test(a) || (/^(-u|--user)$/.test(a) && /^#(-1|4294967295)$/.test(args[i + 1] ?? '')));
 }
 
+const ACCOUNT_TOOLS = ['useradd', 'usermod', 'adduser'];
+
 /** `useradd -o -u 0`, `useradd -ou 0`, `usermod -u 0 -o x`: a second account with uid 0. */
 function uidZeroAccount(s: Subject): boolean {
-  if (!['useradd', 'usermod', 'adduser'].includes(s.cmd.program ?? '')) return false;
+  if (!ACCOUNT_TOOLS.includes(s.cmd.program ?? '')) return false;
   const args = s.cmd.args.map((a) => a.value);
   const joined = ' ' + args.join(' ') + ' ';
   const uid0 = /\s(-[a-zA-Z]*u\s*0|--uid[= ]0)\s/.test(joined);
@@ -99,11 +102,15 @@ function uidZeroAccount(s: Subject): boolean {
   return uid0 && (nonUnique || s.cmd.program === 'adduser');
 }
 
+/** The programs groupsJoined reads. */
+const GROUP_TOOLS = ['usermod', 'useradd', 'gpasswd', 'adduser', 'addgroup'];
+
 /** Group names given to `usermod -G/-aG`, `gpasswd -a USER GROUP`, `adduser USER GROUP`, `addgroup USER GROUP`. */
 function groupsJoined(s: Subject): string[] {
-  const args = s.cmd.args.map((a) => a.value);
   const p = s.cmd.program;
   const out: string[] = [];
+  if (p === null || !GROUP_TOOLS.includes(p)) return out;
+  const args = s.cmd.args.map((a) => a.value);
   if (p === 'usermod' || p === 'useradd') {
     args.forEach((a, i) => {
       if (/^-[a-zA-Z]*G$/.test(a) && args[i + 1]) out.push(...args[i + 1].split(','));
@@ -130,11 +137,12 @@ function joinsAdminGroup(s: Subject): boolean {
   return groupsJoined(s).some((g) => ['sudo', 'admin', 'docker', 'lxd', 'lxc', 'libvirt', 'adm', 'systemd-journal'].includes(g));
 }
 
+const LOADER_ENV = /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|PYTHONPATH|PERL5LIB|PERL5OPT|RUBYLIB|NODE_OPTIONS|BASH_ENV)=/;
+
 /** A privileged command given a loader/interpreter path variable (`sudo LD_PRELOAD=/tmp/x.so find`). */
 function privilegedLoaderEnv(s: Subject): boolean {
-  const re = /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|PYTHONPATH|PERL5LIB|PERL5OPT|RUBYLIB|NODE_OPTIONS|BASH_ENV)=/;
-  if (s.cmd.program === 'sudo' || s.cmd.program === 'doas') return s.cmd.args.some((a) => re.test(a.value));
-  return s.cmd.context.privileged && s.cmd.assignments.some((a) => re.test(`${a.name}=`));
+  if (s.cmd.program === 'sudo' || s.cmd.program === 'doas') return s.cmd.args.some((a) => LOADER_ENV.test(a.value));
+  return s.cmd.context.privileged && s.cmd.assignments.some((a) => LOADER_ENV.test(`${a.name}=`));
 }
 
 /** `visudo` whose editor is replaced (`EDITOR='tee -a' visudo`) or that is fed text on stdin: sudoers written unreviewed. */
@@ -212,6 +220,7 @@ const SUDO_VALUE_OPTS = new Set(['u', 'g', 'C', 'D', 'h', 'p', 'r', 't', 'U', 'T
  */
 function loginShellTool(s: Subject): boolean {
   const p = s.cmd.program;
+  if (p !== 'sudo' && p !== 'doas' && p !== 'su') return false;
   const args = s.cmd.args.map((a) => a.value);
   if (p === 'sudo' || p === 'doas') {
     for (let i = 0; i < args.length; i++) {
@@ -279,22 +288,24 @@ function sshdWeakening(s: Subject): boolean {
   return /(PermitRootLogin|PasswordAuthentication|PermitEmptyPasswords|AuthorizedKeysFile|AuthorizedKeysCommand|ChallengeResponseAuthentication|KbdInteractiveAuthentication)/.test(writtenText(s));
 }
 
-export const privilegeEscalationPredicates: Record<string, (s: Subject) => boolean> = {
-  'privilege-escalation/privileged-spawned-shell': privilegedSpawnedShell,
-  'privilege-escalation/double-elevation-shell': doubleElevationShell,
+export const privilegeEscalationPredicates: Record<string, Predicate> = {
+  'privilege-escalation/privileged-spawned-shell': forPrograms(SHELLS, privilegedSpawnedShell),
+  'privilege-escalation/double-elevation-shell': forPrograms(SHELLS, doubleElevationShell),
   'privilege-escalation/privileged-shell-in-args': privilegedShellInArgs,
-  'privilege-escalation/sudo-uid-bypass': sudoUidBypass,
-  'privilege-escalation/uid-zero-account': uidZeroAccount,
-  'privilege-escalation/joins-root-group': joinsRootGroup,
-  'privilege-escalation/joins-admin-group': joinsAdminGroup,
+  'privilege-escalation/sudo-uid-bypass': forPrograms(['sudo'], sudoUidBypass),
+  'privilege-escalation/uid-zero-account': forPrograms(ACCOUNT_TOOLS, uidZeroAccount),
+  'privilege-escalation/joins-root-group': forPrograms(GROUP_TOOLS, joinsRootGroup),
+  'privilege-escalation/joins-admin-group': forPrograms(GROUP_TOOLS, joinsAdminGroup),
+  // Not declared: any program run with sudo and LD_PRELOAD=… counts.
   'privilege-escalation/privileged-loader-env': privilegedLoaderEnv,
-  'privilege-escalation/scripted-visudo': scriptedVisudo,
-  'privilege-escalation/sets-setuid': setsSetuid,
-  'privilege-escalation/world-writable-mode': worldWritable,
+  'privilege-escalation/scripted-visudo': forPrograms(['visudo'], scriptedVisudo),
+  'privilege-escalation/sets-setuid': forPrograms(['chmod', 'install'], setsSetuid),
+  'privilege-escalation/world-writable-mode': forPrograms(['chmod'], worldWritable),
+  // Not declared: a renamed shell copy (`/tmp/rootbash -p`) is recognised by a pattern.
   'privilege-escalation/shell-privileged-mode': shellPrivilegedMode,
-  'privilege-escalation/chroot-shell': chrootShell,
-  'privilege-escalation/interactive-shell': interactiveShell,
-  'privilege-escalation/login-shell-tool': loginShellTool,
+  'privilege-escalation/chroot-shell': forPrograms(['chroot'], chrootShell),
+  'privilege-escalation/interactive-shell': forPrograms(SHELLS, interactiveShell),
+  'privilege-escalation/login-shell-tool': forPrograms(['sudo', 'doas', 'su'], loginShellTool),
   'privilege-escalation/rc-payload': rcPayload,
   'privilege-escalation/sshd-weakening': sshdWeakening,
 };

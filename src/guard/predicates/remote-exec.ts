@@ -1,6 +1,7 @@
 /** Named predicates for the remote-exec rules (rules/builtin/remote-exec.json). */
 import type { Subject } from '../subject.js';
 import { REVERSE_SHELL_TEXT } from './reverse-shell.js';
+import { forPrograms, type Predicate } from './programs.js';
 
 // ---------------------------------------------------------------------------------------------
 // What a command line does to the machine it runs on
@@ -164,6 +165,11 @@ function hostileTransport(value: string, proxy: boolean): boolean {
   return false;
 }
 
+/** Every program transportHijack reads, by the branch that reads it. */
+const SSH_LIKE = ['ssh', 'scp', 'sftp', 'autossh', 'check_by_ssh', 'sshfs', 'sshpass'];
+const RSH_USERS = ['tar', 'gtar', 'borg', 'cvs', 'rdist'];
+const TRANSPORT_USERS = ['git', ...SSH_LIKE, 'rsync', ...RSH_USERS];
+
 /**
  * The transport of ssh, scp, sftp, git, rsync, tar, borg or check_by_ssh replaced by a local
  * payload: `ssh -o ProxyCommand=';sh 0<&2 1>&2' x`, `ssh -o PermitLocalCommand=yes -o
@@ -172,7 +178,7 @@ function hostileTransport(value: string, proxy: boolean): boolean {
  */
 function transportHijack(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p === null) return false;
+  if (p === null || !TRANSPORT_USERS.includes(p)) return false;
   const words = s.cmd.args.map((a) => a.value);
   const env = new Map(s.cmd.assignments.map((a) => [a.name, a.value]));
   if (p === 'git') {
@@ -195,7 +201,7 @@ function transportHijack(s: Subject): boolean {
     }
     return false;
   }
-  if (['ssh', 'scp', 'sftp', 'autossh', 'check_by_ssh', 'sshfs', 'sshpass'].includes(p)) {
+  if (SSH_LIKE.includes(p)) {
     // scp/sftp -S PROGRAM: the program used instead of ssh
     if (p !== 'ssh') {
       const prog = s.parsed.options.find((o) => o.name === '-S' && o.value !== null);
@@ -226,7 +232,7 @@ function transportHijack(s: Subject): boolean {
     if (opt && hostileTransport(opt.value!.value, false)) return true;
     return words.some((w) => w.startsWith('--rsh=') && hostileTransport(w.slice(6), false));
   }
-  if (p === 'tar' || p === 'gtar' || p === 'borg' || p === 'cvs' || p === 'rdist') {
+  if (RSH_USERS.includes(p)) {
     const v = env.get('RSH') ?? env.get('CVS_RSH') ?? env.get('BORG_RSH');
     if (v && hostileTransport(v, false)) return true;
     for (let i = 0; i < words.length; i++) {
@@ -241,10 +247,12 @@ function transportHijack(s: Subject): boolean {
 // ---------------------------------------------------------------------------------------------
 // A remote container engine
 
+const CONTAINER_CLIS = ['docker', 'podman', 'nerdctl'];
+
 /** docker/podman pointed at another machine's daemon (`-H tcp://…`, `DOCKER_HOST=tcp://…`). */
 function remoteDockerHost(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p !== 'docker' && p !== 'podman' && p !== 'nerdctl') return false;
+  if (p === null || !CONTAINER_CLIS.includes(p)) return false;
   const env = s.cmd.assignments.find((a) => a.name === 'DOCKER_HOST' || a.name === 'CONTAINER_HOST');
   if (env?.value && /^(tcp|ssh|https?):\/\//i.test(env.value)) return true;
   const words = s.cmd.args.map((a) => a.value);
@@ -269,6 +277,10 @@ function hostTakeoverContainer(s: Subject): boolean {
 // ---------------------------------------------------------------------------------------------
 // Services that run commands they are sent
 
+const API_CLIENTS = ['curl', 'wget', 'http', 'xh'];
+const SQL_CLIENTS = ['mysql', 'mariadb', 'psql', 'sqlcmd', 'mssql-cli', 'mysqlsh', 'cockroach', 'clickhouse-client'];
+const SERVICE_CLIENTS = [...API_CLIENTS, 'redis-cli', ...SQL_CLIENTS];
+
 /**
  * Commands executed through a service API rather than a shell: an exposed Docker API asked to
  * create or exec a container, Jenkins' script console, redis `CONFIG SET dir` aimed at
@@ -276,10 +288,10 @@ function hostTakeoverContainer(s: Subject): boolean {
  */
 function serviceCommandExec(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p === null) return false;
+  if (p === null || !SERVICE_CLIENTS.includes(p)) return false;
   const words = s.cmd.args.map((a) => a.value);
   const text = words.join(' ');
-  if (p === 'curl' || p === 'wget' || p === 'http' || p === 'xh') {
+  if (API_CLIENTS.includes(p)) {
     if (/:237[56]\/(v[\d.]+\/)?(containers\/(create|[^/\s]+\/exec)|exec\/[^/\s]+\/start)/.test(text)) return true;
     if (/\/(script|scriptText)(\?|\s|$)/.test(text) && /\.execute\(\)|Runtime\.getRuntime|ProcessBuilder/.test(text)) return true;
     return false;
@@ -289,7 +301,7 @@ function serviceCommandExec(s: Subject): boolean {
     const i = up.indexOf('config');
     return i >= 0 && up[i + 1] === 'set' && (up[i + 2] === 'dir' || up[i + 2] === 'dbfilename') && /\.ssh|cron|\/etc\b|\/var\/www|\/root|authorized_keys|\.bashrc/i.test(words.slice(i + 3).join(' '));
   }
-  if (['mysql', 'mariadb', 'psql', 'sqlcmd', 'mssql-cli', 'mysqlsh', 'cockroach', 'clickhouse-client'].includes(p)) {
+  if (SQL_CLIENTS.includes(p)) {
     return /\bsys_(exec|eval)\s*\(|\bCOPY\b[\s\S]*\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\blo_export\s*\(|\bINTO\s+(OUT|DUMP)FILE\s+['"]\/(var\/www|etc|root|home)/i.test(text);
   }
   return false;
@@ -318,13 +330,13 @@ function overwritesRemoteSystem(s: Subject): boolean {
   return /^\/etc\/(passwd|shadow|group|gshadow|sudoers)$|^\/(boot|bin|sbin|usr\/bin|usr\/sbin)(\/|$)/.test(m[1]);
 }
 
-export const remoteExecPredicates: Record<string, (s: Subject) => boolean> = {
+export const remoteExecPredicates: Record<string, Predicate> = {
   'remote-exec/destructive-remote': destructiveRemote,
-  'remote-exec/destructive-payload': destructivePayload,
-  'remote-exec/transport-hijack': transportHijack,
-  'remote-exec/remote-docker-host': remoteDockerHost,
+  'remote-exec/destructive-payload': forPrograms(Object.keys(LAUNCHERS), destructivePayload),
+  'remote-exec/transport-hijack': forPrograms(TRANSPORT_USERS, transportHijack),
+  'remote-exec/remote-docker-host': forPrograms(CONTAINER_CLIS, remoteDockerHost),
   'remote-exec/host-takeover-container': hostTakeoverContainer,
-  'remote-exec/service-command-exec': serviceCommandExec,
-  'remote-exec/wmic-remote-create': wmicRemoteCreate,
-  'remote-exec/overwrites-remote-system': overwritesRemoteSystem,
+  'remote-exec/service-command-exec': forPrograms(SERVICE_CLIENTS, serviceCommandExec),
+  'remote-exec/wmic-remote-create': forPrograms(['wmic', 'wmic.exe'], wmicRemoteCreate),
+  'remote-exec/overwrites-remote-system': forPrograms(['scp', 'rsync', 'sftp'], overwritesRemoteSystem),
 };

@@ -1,6 +1,7 @@
 /** Named predicates for the resource-abuse rules (rules/builtin/resource-abuse.json). */
 import type { Subject } from '../subject.js';
 import { isBlockDevice } from './disk-write.js';
+import { forPrograms, type Predicate } from './programs.js';
 
 /** Character devices that never run dry. */
 const ENDLESS = /^\/dev\/(zero|u?random)$/;
@@ -81,6 +82,9 @@ const UNBOUNDED_COPIERS = new Set([
   'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'b2sum', 'cksum', 'wc',
 ]);
 
+/** Every program endlessStream can hold for. */
+const STREAMERS = ['yes', ...UNBOUNDED_COPIERS];
+
 /**
  * The command produces output without end: `yes`, `cat /dev/zero`, `pv /dev/urandom`,
  * `dd if=/dev/zero` without count=, `cp /dev/zero f`. Bounded readers (head -c, dd count=) are not.
@@ -132,10 +136,12 @@ function burnsCpu(s: Subject): boolean {
   return endlessStream(s) && writesOnlyNull && s.pipelineNeighbours('after').length === 0;
 }
 
+const BUFFERERS = ['tail', 'sort', 'tac', 'shuf', 'rev', 'uniq', 'jq'];
+
 /** Programs that keep all input in memory (tail keeps the last line; sort, tac the whole). */
 function buffersEndless(s: Subject): boolean {
   const p = s.cmd.program;
-  return p !== null && ['tail', 'sort', 'tac', 'shuf', 'rev', 'uniq', 'jq'].includes(p) && readsEndless(s);
+  return p !== null && BUFFERERS.includes(p) && readsEndless(s);
 }
 
 const UNITS: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40, p: 2 ** 50, e: 2 ** 60 };
@@ -159,6 +165,9 @@ function ddTotal(s: Subject): number | null {
   const bs = parseSize(argValue(s, 'bs') ?? argValue(s, 'obs') ?? '512');
   return n === null || bs === null ? null : n * bs;
 }
+
+/** The programs allocationSize reads. */
+const ALLOCATORS = ['fallocate', 'head', 'dd', 'dcfldd', 'mkfile', 'xfs_mkfile'];
 
 /** Bytes a command allocates or writes on purpose: fallocate -l, head -c, dd bs×count, mkfile, xfs_mkfile. */
 function allocationSize(s: Subject): number | null {
@@ -243,10 +252,12 @@ function massParallelXargs(s: Subject): boolean {
   return s.all.some((o) => o.cmd.parent === s.cmd.id && o.cmd.program !== null && fetchers.includes(o.cmd.program));
 }
 
+const LOAD_TESTERS = ['ab', 'hey', 'wrk', 'siege', 'h2load', 'bombardier', 'vegeta', 'oha'];
+
 /** Load generators aimed at a remote host with very large request counts or concurrency. */
 function remoteLoadTest(s: Subject): boolean {
   const p = s.cmd.program;
-  if (p === null || !['ab', 'hey', 'wrk', 'siege', 'h2load', 'bombardier', 'vegeta', 'oha'].includes(p)) return false;
+  if (p === null || !LOAD_TESTERS.includes(p)) return false;
   const args = s.cmd.args.map((a) => a.value);
   const url = args.find((a) => /^https?:\/\//.test(a));
   if (url === undefined || /^https?:\/\/(localhost|127\.|0\.0\.0\.0|\[::1\]|host\.docker\.internal)/.test(url)) return false;
@@ -260,12 +271,15 @@ function remoteLoadTest(s: Subject): boolean {
   return requests >= 100_000 || concurrency >= 500;
 }
 
+const BUILDERS = ['make', 'gmake', 'ninja', 'cmake'];
+
 /**
  * A build with no limit on parallel jobs: `make -j` (no number: as many as there are targets),
  * `ninja -j 0`. On a large project it starts hundreds of compilers and exhausts RAM.
  */
 function unboundedJobs(s: Subject): boolean {
   const p = s.cmd.program;
+  if (p === null || !BUILDERS.includes(p)) return false;
   const args = s.cmd.args;
   for (let i = 0; i < args.length; i++) {
     const a = args[i].value;
@@ -281,20 +295,22 @@ function unboundedJobs(s: Subject): boolean {
   return false;
 }
 
-export const resourceAbusePredicates: Record<string, (s: Subject) => boolean> = {
+export const resourceAbusePredicates: Record<string, Predicate> = {
   'resource-abuse/spawn-loop': spawnLoop,
   'resource-abuse/detached-busy-loop': detachedBusyLoop,
   'resource-abuse/busy-loop-writes': busyLoopWrites,
   'resource-abuse/busy-loop': busyLoop,
-  'resource-abuse/endless-stream': endlessStream,
-  'resource-abuse/fills-disk': fillsDisk,
-  'resource-abuse/burns-cpu': burnsCpu,
-  'resource-abuse/buffers-endless': buffersEndless,
-  'resource-abuse/huge-allocation': hugeAllocation,
-  'resource-abuse/large-allocation': largeAllocation,
+  'resource-abuse/endless-stream': forPrograms(STREAMERS, endlessStream),
+  // True only when the command itself streams endlessly or passes such a stream on.
+  'resource-abuse/fills-disk': forPrograms([...STREAMERS, ...PASSTHROUGH], fillsDisk),
+  'resource-abuse/burns-cpu': forPrograms(STREAMERS, burnsCpu),
+  'resource-abuse/buffers-endless': forPrograms(BUFFERERS, buffersEndless),
+  'resource-abuse/huge-allocation': forPrograms(ALLOCATORS, hugeAllocation),
+  'resource-abuse/large-allocation': forPrograms(ALLOCATORS, largeAllocation),
+  // Not declared: it reads any argv (its rules name stress / stress-ng).
   'resource-abuse/unbounded-stress': unboundedStress,
   'resource-abuse/huge-loop-writes': hugeLoopWrites,
-  'resource-abuse/mass-parallel-xargs': massParallelXargs,
-  'resource-abuse/remote-load-test': remoteLoadTest,
-  'resource-abuse/unbounded-jobs': unboundedJobs,
+  'resource-abuse/mass-parallel-xargs': forPrograms(['xargs'], massParallelXargs),
+  'resource-abuse/remote-load-test': forPrograms(LOAD_TESTERS, remoteLoadTest),
+  'resource-abuse/unbounded-jobs': forPrograms(BUILDERS, unboundedJobs),
 };

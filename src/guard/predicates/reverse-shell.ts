@@ -1,5 +1,6 @@
 /** Named predicates for the reverse-shell rules (rules/builtin/reverse-shell.json). */
 import type { Subject } from '../subject.js';
+import { forPrograms, type Predicate } from './programs.js';
 
 /** Shells by name (`/bin/bash` is normalised to `bash` by the walker, but option values are not). */
 const SHELL_WORD = /(^|\/)(ba|da|z|k|c|tc|fi|a|mk|rba|ya)?sh$/;
@@ -116,12 +117,12 @@ function reverseTunnelToSsh(s: Subject): boolean {
   return s.parsed.options.some((o) => o.name === '-R' && o.value !== null && /(^|:)22$/.test(o.value.value));
 }
 
-export const reverseShellPredicates: Record<string, (s: Subject) => boolean> = {
+export const reverseShellPredicates: Record<string, Predicate> = {
   'reverse-shell/payload-arg': payloadArg,
   'reverse-shell/payload-in-code': payloadInCode,
   'reverse-shell/stdin-from-descriptor': stdinFromDescriptor,
   'reverse-shell/socket-opened-earlier': socketOpenedEarlier,
   'reverse-shell/shell-socket-relay': shellSocketRelay,
-  'reverse-shell/decoded-payload': decodedPayload,
+  'reverse-shell/decoded-payload': forPrograms(['echo', 'printf'], decodedPayload),
   'reverse-shell/reverse-tunnel-to-ssh': reverseTunnelToSsh,
 };

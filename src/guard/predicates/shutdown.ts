@@ -1,5 +1,6 @@
 /** Named predicates for the shutdown rules (rules/builtin/shutdown.json). */
 import type { Subject } from '../subject.js';
+import { forPrograms, type Predicate } from './programs.js';
 
 interface KillCall {
   /** The signal as written without its dash and `SIG` prefix, upper-cased; null for the default (TERM). */
@@ -86,8 +87,8 @@ function killsEveryProcessOfUser(s: Subject): boolean {
   return user !== undefined && user !== null && p.operands.length === 0;
 }
 
-export const shutdownPredicates: Record<string, (s: Subject) => boolean> = {
-  'shutdown/kills-init-or-all': killsInitOrAll,
-  'shutdown/kills-every-root-process': killsEveryProcessOfRoot,
-  'shutdown/kills-every-user-process': killsEveryProcessOfUser,
+export const shutdownPredicates: Record<string, Predicate> = {
+  'shutdown/kills-init-or-all': forPrograms(['kill'], killsInitOrAll),
+  'shutdown/kills-every-root-process': forPrograms(['pkill', 'killall'], killsEveryProcessOfRoot),
+  'shutdown/kills-every-user-process': forPrograms(['pkill', 'killall'], killsEveryProcessOfUser),
 };
