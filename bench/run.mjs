@@ -5,6 +5,7 @@
 // bench/results/. Usage: npm run bench   (builds first)
 import { readFileSync, readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { Bench } from 'tinybench';
 import { parse as shellQuote } from 'shell-quote';
 import { createRequire } from 'node:module';
@@ -15,12 +16,25 @@ const ROOT = new URL('..', import.meta.url);
 const SHARED = new URL('../../shared/corpus/', import.meta.url);
 const CTX = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
 
-// ---- cold start: import + WASM + specs + rules, in this process (first analyser)
-const t0 = performance.now();
+// ---- cold start, in fresh processes: import + WASM + rules + first verdict (inside the process),
+// and the CLI end to end (`shellgate check ls`, node's own start-up included). Median of 7.
+const coldScript = `const t0 = performance.now();
+const { createAnalyzer } = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)});
+const a = await createAnalyzer({ cacheSize: 0 });
+a.analyze('ls', { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} });
+console.log(performance.now() - t0);`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const coldRuns = Array.from({ length: 7 }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', coldScript], { encoding: 'utf8' })));
+const coldStartMs = median(coldRuns);
+const cliRuns = Array.from({ length: 7 }, () => {
+  const t = performance.now();
+  try {
+    execFileSync(process.execPath, [new URL('../dist/cli/main.js', import.meta.url).pathname, 'check', '--cwd', '/tmp', 'ls'], { stdio: 'ignore' });
+  } catch {}
+  return performance.now() - t;
+});
+const cliMs = median(cliRuns);
 const { createAnalyzer } = await import('../dist/index.js');
-const first = await createAnalyzer({ cacheSize: 0 });
-first.analyze('ls', CTX);
-const coldStartMs = performance.now() - t0;
 
 // ---- corpora
 const corpora = {};
@@ -55,9 +69,17 @@ function percentiles(samples) {
   return { median: q(0.5), p90: q(0.9), p99: q(0.99), max: s[s.length - 1] };
 }
 
-const results = { machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, node: process.version, date: new Date().toISOString(), coldStartMs, corpora: {}, baselines: {}, scaling: [] };
+const results = { machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, node: process.version, date: new Date().toISOString(), coldStartMs, cliCheckMs: cliMs, corpora: {}, baselines: {}, scaling: [] };
 
 const ts = await BashParser.create();
+// The bare tree-sitter parse (tree built and freed, nothing read from it): the floor under everything.
+const rawTs = await (async () => {
+  const { Parser, Language } = await import('web-tree-sitter');
+  await Parser.init();
+  const p = new Parser();
+  p.setLanguage(await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
+  return (c) => p.parse(c)?.delete();
+})();
 const bashParser = require('bash-parser');
 for (const [name, commands] of Object.entries(corpora)) {
   const sample = name === 'synthetic' ? commands : commands;
@@ -99,7 +121,8 @@ try {
 }
 bench
   .add('shellgate full verdict', () => { for (const c of base) full.analyze(c, CTX); })
-  .add('tree-sitter parse only', () => { for (const c of base) ts.parse(c); })
+  .add('tree-sitter parse only', () => { for (const c of base) rawTs(c); })
+  .add('parse to our AST', () => { for (const c of base) ts.parse(c); })
   .add('bash-parser parse only', () => { for (const c of base) { try { bashParser(c); } catch {} } })
   .add('shell-quote tokenise only', () => { for (const c of base) { try { shellQuote(c); } catch {} } });
 if (peer) bench.add('cc-safety-net checkCommand', () => { for (const c of base) peer(c); });
@@ -107,6 +130,51 @@ await bench.run();
 for (const t of bench.tasks) {
   const meanMs = t.result?.latency?.mean ?? t.result?.mean;
   results.baselines[t.name] = { usPerCommand: (meanMs * 1000) / base.length };
+}
+
+// ---- where the time goes: the four stages of a verdict, timed apart on the same commands
+{
+  const { Walker } = await import('../dist/walk/walker.js');
+  const { identity } = await import('../dist/walk/run-argv.js');
+  const { defaultSpecs } = await import('../dist/ops/load-specs.js');
+  const { commandFacts } = await import('../dist/ops/operations.js');
+  const { assessCommand } = await import('../dist/verdict/assess.js');
+  const { PathClassifier } = await import('../dist/paths/classify.js');
+  const { loadRules } = await import('../dist/guard/load-rules.js');
+  const { applyGuards } = await import('../dist/guard/apply.js');
+  const specs = defaultSpecs();
+  const guards = loadRules([], () => CTX.home);
+  const classifier = new PathClassifier({ home: CTX.home, workspaceRoots: CTX.workspaceRoots });
+  const stages = { 'parse (tree-sitter + our AST)': [], walk: [], 'operations + core findings': [], 'guard rules': [] };
+  const [parseT, walkT, opsT, guardT] = Object.values(stages);
+  const rootCtx = { pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false, functionName: null, depth: 0, via: [], remote: null, privileged: false };
+  for (let round = 0; round < 2; round++) {
+    for (const list of Object.values(stages)) list.length = 0;
+    for (const c of base) {
+      let t = performance.now();
+      const parsed = ts.parse(c);
+      let t2 = performance.now();
+      parseT.push(t2 - t);
+      t = t2;
+      const w = new Walker({ home: CTX.home, env: {}, cwd: CTX.cwd, parse: (s) => ts.parse(s), maxScriptDepth: 8, readSource: () => null, commandStart: () => null });
+      w.walkScript(parsed.script, { source: c, map: identity, scriptDepth: 0 }, rootCtx, { cwd: CTX.cwd, vars: new Map(), dirStack: [] });
+      t2 = performance.now();
+      walkT.push(t2 - t);
+      t = t2;
+      const ops = [];
+      for (const cmd of w.commands) {
+        const f = commandFacts(cmd, { specs, classifier, home: CTX.home });
+        assessCommand(cmd, f, { chaining: 'info' }, ops.length);
+        ops.push(...f.ops);
+      }
+      t2 = performance.now();
+      opsT.push(t2 - t);
+      t = t2;
+      applyGuards(guards, w.commands, ops, specs);
+      guardT.push(performance.now() - t);
+    }
+  }
+  results.stages = Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, { medianUs: percentiles(v).median * 1000, meanUs: (v.reduce((a, b) => a + b, 0) / v.length) * 1000 }]));
 }
 
 // ---- scaling: time per input byte must stay flat
@@ -142,12 +210,14 @@ const memoryRuns = Number(process.env.SHELLGATE_BENCH_MEMORY_RUNS ?? 1_000_000);
 // ---- output
 const f = (x, d = 1) => (typeof x === 'number' ? x.toFixed(d) : String(x));
 console.log(`shellgate bench — ${results.machine.cpus} cores (${results.machine.model}), node ${results.node}, ${results.date}`);
-console.log(`cold start (import, WASM, specs, rules, first verdict): ${f(coldStartMs, 0)} ms\n`);
+console.log(`cold start (fresh process: import, WASM, rules, first verdict): ${f(coldStartMs, 0)} ms; \`shellgate check ls\` end to end: ${f(cliMs, 0)} ms\n`);
 console.log('corpus        commands   median µs   p90 µs   p99 µs    max µs   cmds/s (1 core)   warm cache µs');
 for (const [n, r] of Object.entries(results.corpora)) console.log(`${n.padEnd(12)} ${String(r.commands).padStart(9)} ${f(r.median).padStart(11)} ${f(r.p90).padStart(8)} ${f(r.p99).padStart(8)} ${f(r.max, 0).padStart(9)} ${String(r.perSecond).padStart(17)} ${f(r.warmCacheUs, 2).padStart(15)}`);
 const fullUs = results.baselines['shellgate full verdict'].usPerCommand;
 console.log(`\nbaselines on ${base.length} ${corpora.nl2bash ? 'NL2Bash' : 'project'} commands (µs per command, and shellgate ÷ baseline):`);
 for (const [n, b] of Object.entries(results.baselines)) console.log(`  ${n.padEnd(28)} ${f(b.usPerCommand).padStart(8)}   ×${f(fullUs / b.usPerCommand, 1)}`);
+console.log(`\nwhere the time goes, same commands, stage by stage (µs per command):`);
+for (const [n, v] of Object.entries(results.stages)) console.log(`  ${n.padEnd(30)} median ${f(v.medianUs).padStart(7)}   mean ${f(v.meanUs).padStart(7)}`);
 console.log('\nscaling                      bytes        ms    ns/byte');
 for (const s of results.scaling) console.log(`  ${s.name.padEnd(24)} ${String(s.bytes).padStart(9)} ${f(s.ms).padStart(9)} ${f(s.nsPerByte, 0).padStart(9)}`);
 const m = results.memory;
