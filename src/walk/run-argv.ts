@@ -40,11 +40,11 @@ export function runArgv(
 ): void {
   const [first, ...rest] = c.args;
   if (!first) {
-    w.emit({ ...c, program: null, args: [], parent }, ctx, scope);
+    w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, programRaw: c.programRaw, program: null, args: [], parent }, ctx, scope);
     return;
   }
   if (first.dynamic || first.glob) {
-    const walked = w.emit({ ...c, program: null, programRaw: first.value, args: rest, parent }, ctx, scope);
+    const walked = w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program: null, programRaw: first.value, args: rest, parent }, ctx, scope);
     w.finding('dynamic-command', `\`${first.value}\``, first.span, walked.id);
     return;
   }
@@ -55,7 +55,7 @@ export function runArgv(
       ? { kind: 'alias' as const, name: first.value }
       : null;
   const programPath = first.value.includes('/') ? first.value : null;
-  const walked = w.emit({ ...c, program, programRaw: c.programRaw, programPath, args: rest, parent, calls }, ctx, scope);
+  const walked = w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program, programRaw: c.programRaw, programPath, args: rest, parent, calls }, ctx, scope);
   if (calls) return;
   trackShellState(w, program, rest, scope, certain);
 
@@ -79,7 +79,7 @@ export function runArgv(
       const base = rest.slice(u.inner.start);
       const token = u.inner.replace;
       if (token === undefined && u.inner.extraArgs !== 'stdin') {
-        const redirects = c.redirects.map((r) => ({ ...r, inherited: true }));
+        const redirects = c.redirects.map((r): RedirectTarget => ({ op: r.op, fd: r.fd, path: r.path, dup: r.dup, input: r.input, span: r.span, inherited: true }));
         const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects, programRaw: base[0]?.value ?? '' };
         runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
         return;
