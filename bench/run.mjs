@@ -82,18 +82,24 @@ const rawTs = await (async () => {
 })();
 const bashParser = require('bash-parser');
 for (const [name, commands] of Object.entries(corpora)) {
-  const sample = name === 'synthetic' ? commands : commands;
+  const sample = commands;
   const a = await createAnalyzer({ cacheSize: 0 });
-  for (const c of sample.slice(0, 300)) a.analyze(c, CTX); // warm the JIT
-  const times = new Float64Array(sample.length);
-  const tStart = performance.now();
-  for (let i = 0; i < sample.length; i++) {
-    const t = performance.now();
-    a.analyze(sample[i], CTX);
-    times[i] = (performance.now() - t) * 1000;
-  }
-  const totalMs = performance.now() - tStart;
+  // Two passes over the corpus: the first meets every code path and spec file for the first time
+  // (JIT compilation, lazy spec loading), the second is the steady state of a long-running gate.
+  const pass = () => {
+    const times = new Float64Array(sample.length);
+    const tStart = performance.now();
+    for (let i = 0; i < sample.length; i++) {
+      const t = performance.now();
+      a.analyze(sample[i], CTX);
+      times[i] = (performance.now() - t) * 1000;
+    }
+    return { times, totalMs: performance.now() - tStart };
+  };
+  const first = pass();
+  const { times, totalMs } = pass();
   const p = percentiles(times);
+  const firstPass = percentiles(first.times);
   // Warm cache: the same commands again through a caching analyser.
   const cached = await createAnalyzer({ cacheSize: sample.length + 10 });
   const warmSet = sample.slice(0, 5000);
@@ -101,7 +107,7 @@ for (const [name, commands] of Object.entries(corpora)) {
   const tw = performance.now();
   for (const c of warmSet) cached.analyze(c, CTX);
   const warmUs = ((performance.now() - tw) * 1000) / warmSet.length;
-  results.corpora[name] = { commands: sample.length, ...p, perSecond: Math.round((sample.length / totalMs) * 1000), warmCacheUs: warmUs };
+  results.corpora[name] = { commands: sample.length, ...p, perSecond: Math.round((sample.length / totalMs) * 1000), warmCacheUs: warmUs, firstPassMedian: firstPass.median, firstPassP99: firstPass.p99 };
 }
 
 // ---- baselines, same commands (NL2Bash when present, else the project corpus), via tinybench
@@ -211,8 +217,9 @@ const memoryRuns = Number(process.env.SHELLGATE_BENCH_MEMORY_RUNS ?? 1_000_000);
 const f = (x, d = 1) => (typeof x === 'number' ? x.toFixed(d) : String(x));
 console.log(`shellgate bench — ${results.machine.cpus} cores (${results.machine.model}), node ${results.node}, ${results.date}`);
 console.log(`cold start (fresh process: import, WASM, rules, first verdict): ${f(coldStartMs, 0)} ms; \`shellgate check ls\` end to end: ${f(cliMs, 0)} ms\n`);
-console.log('corpus        commands   median µs   p90 µs   p99 µs    max µs   cmds/s (1 core)   warm cache µs');
-for (const [n, r] of Object.entries(results.corpora)) console.log(`${n.padEnd(12)} ${String(r.commands).padStart(9)} ${f(r.median).padStart(11)} ${f(r.p90).padStart(8)} ${f(r.p99).padStart(8)} ${f(r.max, 0).padStart(9)} ${String(r.perSecond).padStart(17)} ${f(r.warmCacheUs, 2).padStart(15)}`);
+console.log('second pass over each corpus (steady state), verdict cache off; then the first pass, and the cache warm:');
+console.log('corpus        commands   median µs   p90 µs   p99 µs    max µs   cmds/s (1 core)   1st pass median/p99 µs   warm cache µs');
+for (const [n, r] of Object.entries(results.corpora)) console.log(`${n.padEnd(12)} ${String(r.commands).padStart(9)} ${f(r.median).padStart(11)} ${f(r.p90).padStart(8)} ${f(r.p99).padStart(8)} ${f(r.max, 0).padStart(9)} ${String(r.perSecond).padStart(17)} ${(f(r.firstPassMedian) + ' / ' + f(r.firstPassP99, 0)).padStart(24)} ${f(r.warmCacheUs, 2).padStart(15)}`);
 const fullUs = results.baselines['shellgate full verdict'].usPerCommand;
 console.log(`\nbaselines on ${base.length} ${corpora.nl2bash ? 'NL2Bash' : 'project'} commands (µs per command, and shellgate ÷ baseline):`);
 for (const [n, b] of Object.entries(results.baselines)) console.log(`  ${n.padEnd(28)} ${f(b.usPerCommand).padStart(8)}   ×${f(fullUs / b.usPerCommand, 1)}`);
