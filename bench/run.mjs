@@ -100,13 +100,19 @@ for (const [name, commands] of Object.entries(corpora)) {
   const { times, totalMs } = pass();
   const p = percentiles(times);
   const firstPass = percentiles(first.times);
-  // Warm cache: the same commands again through a caching analyser.
+  // Warm cache: the same commands again through a caching analyser with its default settings.
+  // Chunks of 250, each looked up right after it was analysed: well inside the 1 s time to live.
   const cached = await createAnalyzer({ cacheSize: sample.length + 10 });
   const warmSet = sample.slice(0, 5000);
-  for (const c of warmSet) cached.analyze(c, CTX);
-  const tw = performance.now();
-  for (const c of warmSet) cached.analyze(c, CTX);
-  const warmUs = ((performance.now() - tw) * 1000) / warmSet.length;
+  let warmMs = 0;
+  for (let i = 0; i < warmSet.length; i += 250) {
+    const chunk = warmSet.slice(i, i + 250);
+    for (const c of chunk) cached.analyze(c, CTX);
+    const tw = performance.now();
+    for (const c of chunk) cached.analyze(c, CTX);
+    warmMs += performance.now() - tw;
+  }
+  const warmUs = (warmMs * 1000) / warmSet.length;
   results.corpora[name] = { commands: sample.length, ...p, perSecond: Math.round((sample.length / totalMs) * 1000), warmCacheUs: warmUs, firstPassMedian: firstPass.median, firstPassP99: firstPass.p99 };
 }
 

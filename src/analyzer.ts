@@ -18,6 +18,7 @@ import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './ops/loa
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { PathClassifier } from './paths/classify.js';
+import { forgetRealpaths } from './paths/resolve.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
@@ -51,6 +52,12 @@ export interface AnalyzerOptions {
    * object when its variables change.
    */
   cacheSize?: number;
+  /**
+   * How long a cached verdict may be reused, in ms (default 1,000; `Infinity` for a filesystem
+   * that does not change, such as a log linted in one go). A verdict reads the filesystem
+   * (symlinks, .git/config, sourced files) and the commands it judges change it.
+   */
+  cacheTtlMs?: number;
 }
 
 export interface AnalysisContext {
@@ -85,7 +92,7 @@ function describeControl(ch: string): string {
   return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 const MAX_SOURCE_BYTES = 256 * 1024;
-const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize', 'parser']);
+const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize', 'cacheTtlMs', 'parser']);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
 
 function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
@@ -110,8 +117,15 @@ function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     followSource: o.followSource ?? true,
     ruleFiles,
     cacheSize: o.cacheSize === 0 ? 0 : positive('cacheSize', o.cacheSize, 10_000),
+    cacheTtlMs: ttlOption(o.cacheTtlMs),
     parser: parserOption(o.parser),
   };
+}
+
+function ttlOption(t: unknown): number {
+  if (t === undefined) return 1000;
+  if (typeof t !== 'number' || Number.isNaN(t) || t <= 0) throw new ShellgateError('options', 'option "cacheTtlMs" must be a positive number of milliseconds (or Infinity)');
+  return t;
 }
 
 function parserOption(p: unknown): 'tree-sitter' | 'consensus' {
@@ -220,7 +234,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const assessOpts: AssessOptions = { chaining: opts.chaining };
   let currentHome = homedir();
-  const cache = new VerdictCache<Verdict>(opts.cacheSize);
+  const cache = new VerdictCache<Verdict>(opts.cacheSize, opts.cacheTtlMs);
   // Each env object gets an id: the same object (as a caller passes it call after call) hits the
   // cache. An env changed in place keeps its id, so pass a new object when it changes.
   const envIds = new WeakMap<object, number>();
@@ -288,6 +302,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   };
 
   function analyzeUncached(command: string, ctx: Required<AnalysisContext>): Verdict {
+    forgetRealpaths();
     {
       try {
         const verdict = analyzeOnce(command, ctx);

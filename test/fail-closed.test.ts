@@ -2,6 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VerdictCache } from '../src/verdict-cache.js';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { analyzer, check, CONTEXT } from './helpers/analyzer.js';
 import { ShellgateError, createAnalyzer } from '../src/index.js';
 
@@ -90,6 +93,31 @@ describe('verdict cache', () => {
     ctx.workspaceRoots[0] = '/ws/other'; // the list changed in place
     expect(a.analyze('cat notes.txt', ctx).level).toBe('ask');
     expect(() => a.analyze('ls', { ...ctx, cwd: 'relative' })).toThrow(/absolute path/);
+  });
+
+  it('sees a symlink made after an earlier analysis of the same command (no stale realpath or verdict)', async () => {
+    const ws = mkdtempSync(join(tmpdir(), 'sg-ws-'));
+    const ctx = { cwd: ws, workspaceRoots: [ws], home: '/home/nobody' };
+    const uncached = await createAnalyzer({ cacheSize: 0 });
+    const cached = await createAnalyzer({ cacheTtlMs: 5 });
+    expect(uncached.analyze('cat x/shadow', ctx).level).toBe('allow');
+    expect(cached.analyze('cat x/shadow', ctx).level).toBe('allow');
+    symlinkSync('/etc', join(ws, 'x')); // what the previous command may have done
+    expect(uncached.analyze('cat x/shadow', ctx).level).not.toBe('allow');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(cached.analyze('cat x/shadow', ctx).level).not.toBe('allow');
+    await expect(createAnalyzer({ cacheTtlMs: 0 })).rejects.toThrow(/cacheTtlMs/);
+  });
+
+  it('lets a cached verdict expire after its time to live', () => {
+    let now = 0;
+    const c = new VerdictCache<number>(10, 100, () => now);
+    c.set('a', 1);
+    now = 100;
+    expect(c.get('a')).toBe(1);
+    now = 101;
+    expect(c.get('a')).toBeUndefined();
+    expect(c.size).toBe(0);
   });
 
   it('keeps a working set that fits, evicting what was not used again', () => {

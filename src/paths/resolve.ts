@@ -11,7 +11,16 @@ export function resolvePath(p: string, cwd: string): string {
 }
 
 const REALPATH_CACHE_LIMIT = 10_000;
+/**
+ * Realpaths read during one analysis. The filesystem changes between analyses (a symlink made
+ * by the previous command turns `x/shadow` into `/etc/shadow`), so the analyser empties this at
+ * the start of each one: a path is read from disk at most once per verdict, never reused across.
+ */
 const realpathCache = new Map<string, string>();
+
+export function forgetRealpaths(): void {
+  realpathCache.clear();
+}
 
 /**
  * Follow symlinks through the nearest ancestor that exists (`./link/x` where `link → /etc` is
@@ -28,7 +37,8 @@ export function realpathNearest(abs: string): string {
   }
   let real = existing;
   try {
-    real = realpathSync(existing);
+    // libc realpath: one call, where Node's JavaScript realpath lstats every component.
+    real = realpathSync.native(existing);
   } catch {
     // unreadable: keep the lexical path
   }
