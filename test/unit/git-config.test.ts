@@ -35,4 +35,13 @@ describe('git configuration that runs programs', () => {
     const clean = repo('[core]\n\tbare = false\n');
     expect((await check('git status', { ...ctx, cwd: clean, workspaceRoots: [clean] })).level).toBe('allow');
   });
+  it('reads the configuration of the repository `git -C DIR` names, each -C relative to the last', async () => {
+    const risky = repo('[core]\n\tfsmonitor = "touch /tmp/pwned"\n');
+    const clean = repo('[core]\n\tbare = false\n');
+    const ctx = { cwd: clean, workspaceRoots: [clean, risky], home, env: {} };
+    expect((await check(`git -C ${clean} status`, ctx)).level).toBe('allow');
+    expect((await check(`git -C ${risky} status`, ctx)).level).toBe('ask');
+    expect((await check(`git -C / -C ${risky.slice(1)}/sub status`, ctx)).level).toBe('ask');
+    expect((await check('git -C "$D" status', ctx)).level).toBe('ask');
+  });
 });
