@@ -104,6 +104,10 @@ export function runArgv(
     }
     case 'shell':
       return nestedScript(w, walked, u.inner.script, frame, innerCtx, scope);
+    case 'script-file':
+      // `bash <(echo 'rm -rf ~')`: the script is what the process substitution prints.
+      if (u.inner.file.fileText !== undefined) nestedText(w, walked, u.inner.file.fileText, u.inner.file.span, frame, innerCtx, scope, true);
+      return;
     case 'jobs':
       for (const job of u.inner.scripts) nestedScript(w, walked, [job], frame, innerCtx, scope);
       return;
@@ -216,6 +220,10 @@ function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFr
 
 function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   const file = args[0];
+  if (file?.fileText !== undefined) {
+    nestedText(w, walked, file.fileText, file.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:<(…)'] }, scope, true);
+    return;
+  }
   if (!file || file.dynamic || file.glob) return;
   // `source /dev/stdin` (or `.` with no file on some shells) runs what stdin holds.
   if (/^\/dev\/(stdin|fd\/0)$/.test(file.value) || file.value === '-') {

@@ -9,6 +9,11 @@ export interface Arg {
   /** Unquoted glob characters: `value` is a pattern. */
   glob: boolean;
   span: Span;
+  /**
+   * A `<(…)` whose commands only print constant text (`<(echo 'rm -rf ~')`): the text a program
+   * reading this file reads, so `source <(…)` and `bash <(…)` can be followed.
+   */
+  fileText?: string;
 }
 
 export interface RedirectTarget {

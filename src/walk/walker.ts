@@ -6,10 +6,10 @@
 import type { Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parser.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
-import { decodeAnsiC } from '../expand/ansi-c.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
+import { printedText } from './printed-text.js';
 import { arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
 
 export interface RawFinding {
@@ -277,11 +277,21 @@ export class Walker {
     const prev = innermost.length === 1 ? innermost[0] : undefined;
     if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
     if (prev.args.some((a) => a.dynamic || a.glob)) return null;
-    const words = prev.args.map((a) => a.value);
-    if (prev.program === 'echo' && !words.some((w) => /^-[neE]+$/.test(w))) return words.join(' ') + '\n';
-    // printf FORMAT with escapes but no conversions prints the format, escapes decoded.
-    if (prev.program === 'printf' && words.length === 1 && !words[0].includes('%')) return decodeAnsiC("$'" + words[0].replace(/'/g, "\\'") + "'");
-    return null;
+    return printedText(prev.program, prev.args.map((a) => a.value));
+  }
+
+  /** What `<(…)` prints when it is one echo or printf of constant words, else null. */
+  private processOutput(body: Script, es: ExpandScope): string | null {
+    const items = body.body.items;
+    const only = items.length === 1 ? items[0] : null;
+    if (!only || only.type !== 'SimpleCommand' || only.redirects.length > 0 || only.assignments.length > 0 || only.words.length === 0) return null;
+    const words: string[] = [];
+    for (const w of only.words) {
+      const v = staticValue(w, es);
+      if (v === null) return null;
+      words.push(v);
+    }
+    return printedText(words[0].slice(words[0].lastIndexOf('/') + 1), words.slice(1));
   }
 
   /**
@@ -304,7 +314,9 @@ export class Walker {
     for (const w of words) {
       const e = expandWord(w, es);
       const span = frame.map(w.span);
-      for (const f of e.fields) out.push({ value: f, dynamic: e.dynamic, glob: e.glob, span });
+      const only = w.parts.length === 1 ? w.parts[0] : null;
+      const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? this.processOutput(only.body, es) : null;
+      for (const f of e.fields) out.push(fileText === null ? { value: f, dynamic: e.dynamic, glob: e.glob, span } : { value: f, dynamic: e.dynamic, glob: e.glob, span, fileText });
     }
     return out;
   }
@@ -331,7 +343,10 @@ export class Walker {
       const dup = (r.op === '>&' || r.op === '<&') && /^(\d+-?|-)$/.test(value);
       const path: Arg | null = dup ? null : { value, dynamic: e.dynamic || e.fields.length !== 1, glob: e.glob, span: frame.map(r.target.span) };
       if (!dup) this.finding('redirect', `${r.fd ?? ''}${r.op} ${r.target.raw}`, span);
-      return { op: r.op, fd: r.fd, path, dup, input: null, span };
+      // `sh < <(echo 'rm -rf ~')`: stdin is what the process substitution prints.
+      const only = r.op === '<' && r.target.parts.length === 1 ? r.target.parts[0] : null;
+      const input = only?.type === 'ProcSubst' && only.direction === '<' ? this.processOutput(only.body, es) : null;
+      return { op: r.op, fd: r.fd, path, dup, input, span };
     });
   }
 

@@ -1,0 +1,49 @@
+/**
+ * What `echo` and `printf` print when their words are constant, so the walker can follow that
+ * text into the shell that runs it (`echo 'rm -rf ~' | sh`, `source <(printf '%s\n' …)`).
+ * Anything this does not model exactly (echo options, printf conversions other than %s, escapes
+ * other than the common ones) gives null: the text stays unknown and the reader asks.
+ */
+import { decodeAnsiC } from '../expand/ansi-c.js';
+
+export function printedText(program: string | null, words: string[]): string | null {
+  if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w)) ? null : words.join(' ') + '\n';
+  if (program !== 'printf' || words.length === 0) return null;
+  const [format, ...args] = words;
+  // No conversion at all: the format, escapes decoded (extra arguments are ignored).
+  if (!format.includes('%')) return decodeAnsiC("$'" + format.replace(/'/g, "\\'") + "'");
+  return printfStrings(format, args);
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', '\\': '\\', '"': '"', "'": "'" };
+
+/**
+ * printf with only `%s` and `%%`: the format is reused until the arguments run out, as bash
+ * does. Escapes and conversions are read in one pass, so an escape never becomes a conversion.
+ */
+function printfStrings(format: string, args: string[]): string | null {
+  let out = '';
+  let next = 0;
+  do {
+    let consumed = false;
+    for (let i = 0; i < format.length; i++) {
+      const c = format[i];
+      if (c === '\\') {
+        const e = SIMPLE_ESCAPES[format[i + 1] ?? ''];
+        if (e === undefined) return null;
+        out += e;
+        i++;
+      } else if (c === '%') {
+        const k = format[i + 1];
+        if (k === '%') out += '%';
+        else if (k === 's') {
+          out += args[next++] ?? '';
+          consumed = true;
+        } else return null;
+        i++;
+      } else out += c;
+    }
+    if (!consumed) break;
+  } while (next < args.length);
+  return out;
+}
