@@ -11,6 +11,7 @@ import { unwrap } from './unwrap-wrappers.js';
 import { resolvePath } from '../paths/resolve.js';
 import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
+import { printedText } from './printed-text.js';
 
 export interface ArgvCommand {
   args: Arg[];
@@ -58,6 +59,7 @@ export function runArgv(
   const walked = w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program, programRaw: c.programRaw, programPath, args: rest, parent, calls }, ctx, scope);
   if (calls) return;
   trackShellState(w, program, rest, scope, certain);
+  trackWrittenFiles(w, walked, scope);
 
   if (program === 'alias') return defineAliases(w, rest, frame, ctx, scope);
   const family = interpreterFamily(program);
@@ -104,10 +106,14 @@ export function runArgv(
     }
     case 'shell':
       return nestedScript(w, walked, u.inner.script, frame, innerCtx, scope);
-    case 'script-file':
-      // `bash <(echo 'rm -rf ~')`: the script is what the process substitution prints.
-      if (u.inner.file.fileText !== undefined) nestedText(w, walked, u.inner.file.fileText, u.inner.file.span, frame, innerCtx, scope, true);
+    case 'script-file': {
+      // `bash <(echo 'rm -rf ~')`: the script is what the process substitution prints;
+      // `echo '…' > f; bash f`: what was written to f earlier on the line.
+      const file = u.inner.file;
+      const text = file.fileText ?? writtenText(w, file, scope);
+      if (text !== undefined) nestedText(w, walked, text, file.span, frame, innerCtx, scope, true);
       return;
+    }
     case 'jobs':
       for (const job of u.inner.scripts) nestedScript(w, walked, [job], frame, innerCtx, scope);
       return;
@@ -233,9 +239,39 @@ function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: Source
   }
   if (scope.cwd === null) return;
   const path = resolvePath(file.value, scope.cwd);
+  const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:' + file.value] };
+  // What the line wrote there, and what is on disk now (the write may not happen): both may run.
+  const written = writtenText(w, file, scope);
+  if (written !== undefined) nestedText(w, walked, written, file.span, frame, innerCtx, scope, true);
   const text = w.options.readSource(path);
-  if (text === null) return;
-  nestedText(w, walked, text, file.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:' + file.value] }, scope, true);
+  if (text === null || text === written) return;
+  nestedText(w, walked, text, file.span, frame, innerCtx, scope, true);
+}
+
+/** Output redirects of a command that prints constant text record it; any other write forgets. */
+function trackWrittenFiles(w: Walker, walked: WalkedCommand, scope: Scope): void {
+  for (const r of walked.redirects) {
+    if (r.path === null || r.dup || r.inherited || !(r.op === '>' || r.op === '>|' || r.op === '>>' || r.op === '&>')) continue;
+    if (r.path.dynamic || r.path.glob || scope.cwd === null) continue;
+    const path = resolvePath(r.path.value, scope.cwd);
+    const fd = r.fd ?? 1;
+    const printed = fd !== 1 && r.op !== '&>' ? null : printedBy(walked);
+    const before = w.writtenFiles.get(path);
+    const text = printed === null ? null : r.op === '>>' ? (before === undefined || before === null ? null : before + printed) : printed;
+    w.writtenFiles.set(path, text);
+  }
+}
+
+/** Constant stdout of echo, printf, or cat reading a known stdin (a heredoc). */
+function printedBy(c: WalkedCommand): string | null {
+  if (c.args.some((a) => a.dynamic || a.glob)) return null;
+  if (c.program === 'cat' && c.args.length === 0) return c.stdinText;
+  return printedText(c.program, c.args.map((a) => a.value));
+}
+
+function writtenText(w: Walker, file: Arg, scope: Scope): string | undefined {
+  if (file.dynamic || file.glob || scope.cwd === null) return undefined;
+  return w.writtenFiles.get(resolvePath(file.value, scope.cwd)) ?? undefined;
 }
 
 /** Shell commands found in an interpreter's inline program (`python -c "os.system('…')"`). */

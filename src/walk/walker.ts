@@ -63,6 +63,13 @@ export class Walker {
   readonly findings: RawFinding[] = [];
   readonly functions = new Set<string>();
   readonly aliases = new Set<string>();
+  /**
+   * Files written earlier on the line whose content is known (`echo '…' > f`, `cat > f <<EOF`),
+   * by absolute path; null once something else wrote them. Shared by every scope: a subshell's
+   * writes reach the disk the parent reads. Used only to add what a later `bash f` or `. f`
+   * runs; the run itself still asks.
+   */
+  readonly writtenFiles = new Map<string, string | null>();
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
