@@ -5,6 +5,8 @@
  * other than the common ones) gives null: the text stays unknown and the reader asks.
  */
 import { decodeAnsiC } from '../expand/ansi-c.js';
+import { staticValue, type ExpandScope } from '../expand/word.js';
+import type { Script } from '../syntax/ast.js';
 
 export function printedText(program: string | null, words: string[]): string | null {
   if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w)) ? null : words.join(' ') + '\n';
@@ -46,4 +48,18 @@ function printfStrings(format: string, args: string[]): string | null {
     if (!consumed) break;
   } while (next < args.length);
   return out;
+}
+
+/** What `<(…)` prints when it is one echo or printf of constant words, else null. */
+export function processOutput(body: Script, es: ExpandScope): string | null {
+  const items = body.body.items;
+  const only = items.length === 1 ? items[0] : null;
+  if (!only || only.type !== 'SimpleCommand' || only.redirects.length > 0 || only.assignments.length > 0 || only.words.length === 0) return null;
+  const words: string[] = [];
+  for (const w of only.words) {
+    const v = staticValue(w, es);
+    if (v === null) return null;
+    words.push(v);
+  }
+  return printedText(words[0].slice(words[0].lastIndexOf('/') + 1), words.slice(1));
 }

@@ -9,7 +9,7 @@ import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
-import { printedText } from './printed-text.js';
+import { printedText, processOutput } from './printed-text.js';
 import { arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
 
 export interface RawFinding {
@@ -287,20 +287,6 @@ export class Walker {
     return printedText(prev.program, prev.args.map((a) => a.value));
   }
 
-  /** What `<(…)` prints when it is one echo or printf of constant words, else null. */
-  private processOutput(body: Script, es: ExpandScope): string | null {
-    const items = body.body.items;
-    const only = items.length === 1 ? items[0] : null;
-    if (!only || only.type !== 'SimpleCommand' || only.redirects.length > 0 || only.assignments.length > 0 || only.words.length === 0) return null;
-    const words: string[] = [];
-    for (const w of only.words) {
-      const v = staticValue(w, es);
-      if (v === null) return null;
-      words.push(v);
-    }
-    return printedText(words[0].slice(words[0].lastIndexOf('/') + 1), words.slice(1));
-  }
-
   /**
    * tree-sitter-bash does not parse backticks inside heredoc bodies; bash runs them. Re-read the
    * body as a double-quoted string (same expansion rules there) and walk what it substitutes.
@@ -322,7 +308,7 @@ export class Walker {
       const e = expandWord(w, es);
       const span = frame.map(w.span);
       const only = w.parts.length === 1 ? w.parts[0] : null;
-      const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? this.processOutput(only.body, es) : null;
+      const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? processOutput(only.body, es) : null;
       for (const f of e.fields) out.push(fileText === null ? { value: f, dynamic: e.dynamic, glob: e.glob, span } : { value: f, dynamic: e.dynamic, glob: e.glob, span, fileText });
     }
     return out;
@@ -352,7 +338,7 @@ export class Walker {
       if (!dup) this.finding('redirect', `${r.fd ?? ''}${r.op} ${r.target.raw}`, span);
       // `sh < <(echo 'rm -rf ~')`: stdin is what the process substitution prints.
       const only = r.op === '<' && r.target.parts.length === 1 ? r.target.parts[0] : null;
-      const input = only?.type === 'ProcSubst' && only.direction === '<' ? this.processOutput(only.body, es) : null;
+      const input = only?.type === 'ProcSubst' && only.direction === '<' ? processOutput(only.body, es) : null;
       return { op: r.op, fd: r.fd, path, dup, input, span };
     });
   }
