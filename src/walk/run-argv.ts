@@ -110,7 +110,10 @@ export function runArgv(
       // `bash <(echo 'rm -rf ~')`: the script is what the process substitution prints;
       // `echo '…' > f; bash f`: what was written to f earlier on the line.
       const file = u.inner.file;
-      const text = file.fileText ?? writtenText(w, file, scope);
+      // `bash /dev/stdin <<< '…'` reads its script from stdin, like `bash -s`.
+      const fromStdin = !file.dynamic && /^\/dev\/(stdin|fd\/0)$/.test(file.value);
+      if (fromStdin) walked.execsStdin = true;
+      const text = fromStdin ? (walked.stdinText ?? undefined) : (file.fileText ?? writtenText(w, file, scope));
       if (text !== undefined) nestedText(w, walked, text, file.span, frame, innerCtx, scope, true);
       return;
     }
