@@ -66,6 +66,9 @@ export function runArgv(
   if (family !== null) interpreterCommands(w, walked, family, frame, ctx, scope);
   if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
   if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope);
+  // A non-interactive bash sources $BASH_ENV first (`BASH_ENV=f bash -c :`).
+  const bashEnv = program === 'bash' ? walked.assignments.find((a) => a.name === 'BASH_ENV')?.value : null;
+  if (bashEnv) sourceFile(w, walked, [{ value: bashEnv, dynamic: false, glob: false, span: walked.span }], frame, ctx, scope);
 
   const u = unwrap(program, rest, walked.stdinText) ?? fromSpec(w, program, rest);
   if (!u) return;
