@@ -60,6 +60,15 @@ export function runArgv(
   if (calls) return;
   trackShellState(w, program, rest, scope, certain);
   trackWrittenFiles(w, walked, scope);
+  if (program === 'hash') trackHashed(w, rest);
+  // `hash -p /usr/bin/rm ls; ls x`: the name may run the hashed program. Walk that too, as a
+  // command inside this one (the name as written is still analysed: the hash may not have run).
+  const target = programPath === null ? w.hashed.get(first.value) : undefined;
+  if (target !== undefined && target.includes('/')) {
+    const hashedCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `hash:${first.value}`] };
+    const argv: ArgvCommand = { args: [{ value: target, dynamic: false, glob: false, span: first.span }, ...rest], assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, programRaw: target };
+    runArgv(w, argv, frame, hashedCtx, scope, false, walked.id);
+  }
 
   if (program === 'alias') return defineAliases(w, rest, frame, ctx, scope);
   const family = interpreterFamily(program);
@@ -252,6 +261,18 @@ function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame: Source
   const text = w.options.readSource(path);
   if (text === null || text === written) return;
   nestedText(w, walked, text, file.span, frame, innerCtx, scope, true);
+}
+
+/** `hash -p PATH NAME…` (or `-pPATH`): each NAME now runs PATH. */
+function trackHashed(w: Walker, args: Arg[]): void {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic || !a.value.startsWith('-p')) continue;
+    const path = a.value.length > 2 ? a.value.slice(2) : args[++i]?.value;
+    if (path === undefined) return;
+    for (const n of args.slice(i + 1)) if (!n.dynamic && !n.value.startsWith('-')) w.hashed.set(n.value, path);
+    return;
+  }
 }
 
 /** Output redirects of a command that prints constant text record it; any other write forgets. */

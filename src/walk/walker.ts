@@ -70,6 +70,8 @@ export class Walker {
    * runs; the run itself still asks.
    */
   readonly writtenFiles = new Map<string, string | null>();
+  /** `hash -p PATH NAME` earlier on the line: NAME may run PATH from then on (PATH as written). */
+  readonly hashed = new Map<string, string>();
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
