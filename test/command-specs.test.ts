@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSpecs, indexSpecDir, loadSpecDir, RULES_DIR } from '../src/ops/load-specs.js';
+import { defaultSpecs, indexSpecDir, lazySpecDir, loadSpecDir, RULES_DIR } from '../src/ops/load-specs.js';
 import { createAnalyzer } from '../src/index.js';
 import { PROGRAM_HANDLERS } from '../src/ops/program-handlers.js';
 import { SHELLS, WRAPPER_OPTIONS } from '../src/walk/wrapper-table.js';
@@ -31,6 +31,20 @@ describe('command specs', () => {
     const dir = join(RULES_DIR, 'commands');
     const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Record<string, string>;
     expect(index).toEqual(indexSpecDir(dir));
+  });
+
+  it('a lazily read folder fails clearly when its index and files disagree', () => {
+    const dir = specDir({ cat: { summary: 'x', class: 'read-only' } });
+    writeFileSync(join(dir, 'index.json'), JSON.stringify({ cat: 'x.json', dog: 'x.json', bad: 'nope.json' }));
+    const specs = lazySpecDir(dir);
+    expect(specs.get('cat')?.class).toBe('read-only');
+    expect(() => specs.get('dog')).toThrow(/program "dog" is in index\.json but not in the file/);
+    expect(() => specs.get('bad')).toThrow(/nope\.json: cannot read \(ENOENT\)/);
+    const broken = specDir({ cat: { summary: 'x', class: 'readonly' } });
+    writeFileSync(join(broken, 'index.json'), JSON.stringify({ cat: 'x.json' }));
+    expect(() => lazySpecDir(broken).get('cat')).toThrow(/x\.json: program "cat": field "class"/);
+    const noIndex = specDir({ cat: { summary: 'x', class: 'read-only' } });
+    expect(() => lazySpecDir(noIndex)).toThrow(/index\.json: cannot read the spec index/);
   });
 
   it('a subcommand with inheritOptions accepts its parent\'s options, its own entries winning', () => {

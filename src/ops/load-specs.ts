@@ -108,9 +108,15 @@ export function layerSpecs(base: SpecTable, over: SpecTable): SpecTable {
 }
 
 function readSpecFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ShellgateError('config', `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (e) {
     throw new ShellgateError('config', `${file}: not valid JSON (${(e as Error).message})`);
   }
