@@ -378,7 +378,14 @@ export class CommandConverter implements CompoundHost {
             else tail.push({ command: this.statement(k) });
           }
         } else tail.push({ command: this.statement(c) });
-      } else if (field === 'argument' && owner.type === 'SimpleCommand') owner.words.push(convertWord(c, this.words));
+      } else if (field === 'argument' && owner.type === 'SimpleCommand') {
+        const word = convertWord(c, this.words);
+        // A newline ends a command in bash, so no word starts with one: tree-sitter read the
+        // heredoc's body as words (`bash <<'EOF'` then a line starting with `\`). Reported, so
+        // the lines are also read on their own.
+        if (word.raw.startsWith('\n')) this.issues.push({ span: word.span, text: word.raw.slice(0, 40) });
+        owner.words.push(word);
+      }
       else if (c.isNamed && !target) target = convertWord(c, this.words);
       else if (c.isNamed && field === 'destination' && target !== null && target.span.end === c.startIndex) {
         // `> $f-$g.md5`: tree-sitter cuts the target at a bare `$`; glued pieces are one word.

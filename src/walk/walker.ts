@@ -326,6 +326,8 @@ export class Walker {
           this.wordSubstitutions(r.heredoc.body.parts, frame, ctx, scope);
           this.heredocBackticks(r.heredoc.body, frame, ctx, scope);
         }
+        // A quoted delimiter (`<<'EOF'`) keeps the body literal: backslashes included.
+        if (r.heredoc.quoted) return { op: r.op, fd: r.fd, path: null, dup: false, input: r.heredoc.body.raw, span };
         const e = expandWord(r.heredoc.body, es);
         return { op: r.op, fd: r.fd, path: null, dup: false, input: e.dynamic ? null : e.fields.join(' '), span };
       }
