@@ -4,7 +4,6 @@
  */
 import { homedir } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
-import { posix } from 'node:path';
 import { BashParser } from './syntax/parser.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
@@ -22,54 +21,13 @@ import { forgetRealpaths } from './paths/resolve.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
+import { checkContext, checkOptions, NO_CONTEXT, sameRoots, type AnalysisContext, type AnalyzerOptions, type CheckedContext } from './analyzer-options.js';
+
+export type { AnalysisContext, AnalyzerOptions } from './analyzer-options.js';
 import { VerdictCache } from './verdict-cache.js';
 import { loadRules } from './guard/load-rules.js';
 import { applyGuards } from './guard/apply.js';
 import type { GuardRule } from './guard/rule-types.js';
-
-export interface AnalyzerOptions {
-  /** `info` (default): chaining, substitutions, redirects and background jobs are findings at `allow`; `ask` raises them. */
-  chaining?: 'info' | 'ask';
-  /** Longest input analysed, in characters (default 4 MiB); the rest is cut with an `input-limit` finding. */
-  maxInputLength?: number;
-  /** How many nested scripts (`sh -c`, `eval`, `source`) to follow (default 8). */
-  maxScriptDepth?: number;
-  /** Extra folders of command specs (same format as rules/commands/), read after the built-in ones. */
-  commandSpecDirs?: string[];
-  /** Read the file of `source FILE` / `. FILE` when it exists (default true; at most 256 KiB). */
-  followSource?: boolean;
-  /** Extra guard rule files (JSON, the format of rules/builtin/*.json). */
-  ruleFiles?: string[];
-  /**
-   * `tree-sitter` (default), or `consensus`: also parse with bash-parser and ask
-   * (`parser-disagreement`) where the two disagree on the commands, their words, redirects or
-   * operators. Costs a second parse of every command (see README).
-   */
-  parser?: 'tree-sitter' | 'consensus';
-  /**
-   * Verdicts remembered per command and context (default 10,000; 0 turns the cache off). A cached
-   * verdict is shared: treat verdicts as read-only. `env` is keyed by object identity: pass a new
-   * object when its variables change.
-   */
-  cacheSize?: number;
-  /**
-   * How long a cached verdict may be reused, in ms (default 1,000; `Infinity` for a filesystem
-   * that does not change, such as a log linted in one go). A verdict reads the filesystem
-   * (symlinks, .git/config, sourced files) and the commands it judges change it.
-   */
-  cacheTtlMs?: number;
-}
-
-export interface AnalysisContext {
-  /** Working directory the command runs in (default: the process cwd). */
-  cwd?: string;
-  /** Workspace roots (default: `[cwd]`). */
-  workspaceRoots?: string[];
-  /** Home directory for `~` and `$HOME` (default: the user's home). */
-  home?: string;
-  /** Environment variables known for expansion; others stay dynamic (default: none). */
-  env?: Record<string, string | undefined>;
-}
 
 export interface Analyzer {
   analyze(command: string, context?: AnalysisContext): Verdict;
@@ -92,89 +50,10 @@ function describeControl(ch: string): string {
   return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 const MAX_SOURCE_BYTES = 256 * 1024;
-const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize', 'cacheTtlMs', 'parser']);
-const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
-
-function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
-  if (typeof o !== 'object' || o === null) throw new ShellgateError('options', 'options must be an object');
-  for (const k of Object.keys(o)) if (!OPTION_KEYS.has(k)) throw new ShellgateError('options', `unknown option "${k}" (known: ${[...OPTION_KEYS].join(', ')})`);
-  const chaining = o.chaining ?? 'info';
-  if (chaining !== 'info' && chaining !== 'ask') throw new ShellgateError('options', `option "chaining" must be "info" or "ask", not ${JSON.stringify(chaining)}`);
-  const positive = (name: string, v: unknown, d: number): number => {
-    if (v === undefined) return d;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new ShellgateError('options', `option "${name}" must be a positive integer`);
-    return v;
-  };
-  const dirs = o.commandSpecDirs ?? [];
-  if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "commandSpecDirs" must be a list of folders');
-  const ruleFiles = o.ruleFiles ?? [];
-  if (!Array.isArray(ruleFiles) || ruleFiles.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "ruleFiles" must be a list of files');
-  return {
-    chaining,
-    maxInputLength: positive('maxInputLength', o.maxInputLength, 4 * 1024 * 1024),
-    maxScriptDepth: positive('maxScriptDepth', o.maxScriptDepth, 8),
-    commandSpecDirs: dirs,
-    followSource: o.followSource ?? true,
-    ruleFiles,
-    cacheSize: o.cacheSize === 0 ? 0 : positive('cacheSize', o.cacheSize, 10_000),
-    cacheTtlMs: ttlOption(o.cacheTtlMs),
-    parser: parserOption(o.parser),
-  };
-}
-
-function ttlOption(t: unknown): number {
-  if (t === undefined) return 1000;
-  if (typeof t !== 'number' || Number.isNaN(t) || t <= 0) throw new ShellgateError('options', 'option "cacheTtlMs" must be a positive number of milliseconds (or Infinity)');
-  return t;
-}
-
-function parserOption(p: unknown): 'tree-sitter' | 'consensus' {
-  if (p === undefined || p === 'tree-sitter') return 'tree-sitter';
-  if (p === 'consensus') return 'consensus';
-  throw new ShellgateError('options', `option "parser" must be "tree-sitter" or "consensus", not ${JSON.stringify(p)}`);
-}
-
-function checkContext(c: AnalysisContext): Required<AnalysisContext> {
-  if (typeof c !== 'object' || c === null) throw new ShellgateError('options', 'context must be an object');
-  for (const k of Object.keys(c)) if (!CONTEXT_KEYS.has(k)) throw new ShellgateError('options', `unknown context field "${k}" (known: ${[...CONTEXT_KEYS].join(', ')})`);
-  const abs = (name: string, v: unknown): string => {
-    if (typeof v !== 'string' || !v.startsWith('/')) throw new ShellgateError('options', `context "${name}" must be an absolute path, got ${JSON.stringify(v)}`);
-    return posix.normalize(v);
-  };
-  const cwd = abs('cwd', c.cwd ?? process.cwd());
-  const roots = c.workspaceRoots ?? [cwd];
-  if (!Array.isArray(roots)) throw new ShellgateError('options', 'context "workspaceRoots" must be a list of absolute paths');
-  const env = c.env ?? {};
-  if (typeof env !== 'object' || env === null) throw new ShellgateError('options', 'context "env" must be an object of strings');
-  return { cwd, workspaceRoots: roots.map((r, i) => abs(`workspaceRoots[${i}]`, r)), home: abs('home', c.home ?? homedir()), env };
-}
-
 function mergeSpecs(base: SpecTable, dirs: string[]): SpecTable {
   let merged = base;
   for (const d of dirs) merged = layerSpecs(merged, loadSpecDir(d));
   return merged;
-}
-
-interface CheckedContext {
-  ctx: Required<AnalysisContext>;
-  /** Cache key prefix for this context (env is keyed separately). */
-  prefix: string;
-  /** The fields it was made from, compared by identity on the next call. */
-  from: AnalysisContext;
-  /** A copy of workspaceRoots, so a list changed in place is noticed. */
-  roots: string[] | undefined;
-  /** process.cwd() when the context names no cwd. */
-  processCwd: string | null;
-}
-
-const NO_CONTEXT: AnalysisContext = Object.freeze({});
-
-function sameRoots(m: CheckedContext, roots: readonly string[] | undefined): boolean {
-  if (m.from.workspaceRoots !== roots) return false;
-  if (roots === undefined || m.roots === undefined) return roots === m.roots;
-  if (roots.length !== m.roots.length) return false;
-  for (let i = 0; i < roots.length; i++) if (roots[i] !== m.roots[i]) return false;
-  return true;
 }
 
 const runsCommand = new WeakMap<object, boolean>();
