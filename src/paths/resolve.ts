@@ -11,6 +11,7 @@ export function resolvePath(p: string, cwd: string): string {
 }
 
 const REALPATH_CACHE_LIMIT = 10_000;
+const PATH_MAX = 4096;
 /**
  * Realpaths read during one analysis. The filesystem changes between analyses (a symlink made
  * by the previous command turns `x/shadow` into `/etc/shadow`), so the analyser empties this at
@@ -27,25 +28,45 @@ export function forgetRealpaths(): void {
  * `/etc/x`). Parts that do not exist yet are kept as written.
  */
 export function realpathNearest(abs: string): string {
-  const cached = realpathCache.get(abs);
-  if (cached !== undefined) return cached;
-  let existing = abs;
-  const tail: string[] = [];
-  while (existing !== '/' && !safeExists(existing)) {
-    tail.unshift(posix.basename(existing));
-    existing = posix.dirname(existing);
+  // Walk up to the nearest ancestor that exists (or was resolved earlier in this analysis, so
+  // sibling paths share the work), resolve it, then put the missing parts back.
+  const missing: string[] = [];
+  let at = abs;
+  let base = realpathCache.get(at);
+  while (base === undefined) {
+    // Longer than PATH_MAX, it cannot exist: no system call needed to know.
+    if (at === '/' || (at.length <= PATH_MAX && safeExists(at))) {
+      try {
+        // libc realpath: one call, where Node's JavaScript realpath lstats every component.
+        base = realpathSync.native(at);
+      } catch {
+        base = at; // unreadable: keep the lexical path
+      }
+      remember(at, base);
+      break;
+    }
+    missing.push(posix.basename(at));
+    at = posix.dirname(at);
+    base = realpathCache.get(at);
   }
-  let real = existing;
-  try {
-    // libc realpath: one call, where Node's JavaScript realpath lstats every component.
-    real = realpathSync.native(existing);
-  } catch {
-    // unreadable: keep the lexical path
-  }
-  const out = tail.length > 0 ? posix.join(real, ...tail) : real;
+  if (missing.length === 0) return base;
+  // Short chains of missing directories are remembered too (`./build/a`, `./build/b` share
+  // `./build`); a long one only as a whole, so a path of many parts stays linear.
+  if (missing.length <= 8) {
+    for (let i = missing.length - 1; i > 0; i--) {
+      base = posix.join(base, missing[i]);
+      at = at === '/' ? '/' + missing[i] : at + '/' + missing[i];
+      remember(at, base);
+    }
+    base = posix.join(base, missing[0]);
+  } else base = posix.normalize(base + '/' + missing.reverse().join('/'));
+  remember(abs, base);
+  return base;
+}
+
+function remember(path: string, real: string): void {
   if (realpathCache.size >= REALPATH_CACHE_LIMIT) realpathCache.clear();
-  realpathCache.set(abs, out);
-  return out;
+  realpathCache.set(path, real);
 }
 
 function safeExists(p: string): boolean {

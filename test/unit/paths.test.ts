@@ -3,11 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PathClassifier } from '../../src/paths/classify.js';
-import { resolvePath, staticPrefix } from '../../src/paths/resolve.js';
+import { forgetRealpaths, realpathNearest, resolvePath, staticPrefix } from '../../src/paths/resolve.js';
 
 const c = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'] });
 
 describe('resolving', () => {
+  it('follows symlinks through the nearest existing ancestor, and keeps missing parts as written', () => {
+    const root = mkdtempSync(join(tmpdir(), 'sg-real-'));
+    mkdirSync(join(root, 'real'));
+    symlinkSync(join(root, 'real'), join(root, 'link'));
+    forgetRealpaths();
+    expect(realpathNearest(join(root, 'link', 'new', 'file'))).toBe(join(root, 'real', 'new', 'file'));
+    expect(realpathNearest(join(root, 'link', 'new', 'other'))).toBe(join(root, 'real', 'new', 'other'));
+    // A path of 100,000 parts cannot exist (PATH_MAX) and stays linear: no stack overflow.
+    const deep = '/' + Array(100_000).fill('a').join('/');
+    expect(realpathNearest(deep)).toBe(deep);
+  });
+
   it('resolves against cwd with ..', () => {
     expect(resolvePath('../x', '/ws/p/sub')).toBe('/ws/p/x');
     // A `~` left after expansion was quoted: it is a directory named `~`.
