@@ -32,9 +32,10 @@ export interface AnalyzerOptions {
    */
   cacheSize?: number;
   /**
-   * How long a cached verdict may be reused, in ms (default 1,000; `Infinity` for a filesystem
-   * that does not change, such as a log linted in one go). A verdict reads the filesystem
-   * (symlinks, .git/config, sourced files) and the commands it judges change it.
+   * How long a cached verdict, and the realpaths read from disk, may be reused, in ms (default
+   * 1,000; `Infinity` for a filesystem that does not change, such as a log linted in one go). A
+   * verdict reads the filesystem (symlinks, .git/config, sourced files) and the commands it
+   * judges change it. With `cacheSize: 0` nothing is reused: every analysis reads afresh.
    */
   cacheTtlMs?: number;
 }

@@ -17,7 +17,6 @@ import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './ops/loa
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { PathClassifier } from './paths/classify.js';
-import { forgetRealpaths } from './paths/resolve.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
@@ -158,7 +157,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     let c = classifiers.get(key);
     if (!c) {
       if (classifiers.size > 64) classifiers.clear();
-      c = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.workspaceRoots });
+      // Realpaths are reused across analyses only as long as verdicts are (none with the cache off).
+      c = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.workspaceRoots, realpathTtlMs: opts.cacheSize > 0 ? opts.cacheTtlMs : 0 });
       classifiers.set(key, c);
     }
     return c;
@@ -181,7 +181,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   };
 
   function analyzeUncached(command: string, ctx: Required<AnalysisContext>): Verdict {
-    forgetRealpaths();
+    classifierFor(ctx).startAnalysis();
     {
       try {
         const verdict = analyzeOnce(command, ctx);

@@ -5,7 +5,7 @@
  */
 import picomatch from 'picomatch';
 import { tmpdir } from 'node:os';
-import { isInside, realpathNearest, staticPrefix } from './resolve.js';
+import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
 
 export type PathClass =
   | 'workspace'
@@ -98,6 +98,8 @@ export interface ClassifierOptions {
   home: string;
   workspaceRoots: string[];
   tempDirs?: string[];
+  /** How long realpaths read from disk may be reused, in ms (default 0: read for every analysis). */
+  realpathTtlMs?: number;
 }
 
 export class PathClassifier {
@@ -106,9 +108,11 @@ export class PathClassifier {
   private readonly home: string;
   private readonly sensitive: (p: string) => boolean;
   private readonly sensitiveExamples: string[];
+  private readonly realpaths: RealpathCache;
 
   constructor(opts: ClassifierOptions) {
     this.home = opts.home.replace(/\/+$/, '') || '/';
+    this.realpaths = new RealpathCache(opts.realpathTtlMs ?? 0);
     this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
     const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
@@ -124,13 +128,18 @@ export class PathClassifier {
     return p.startsWith('~') ? this.home + p.slice(1) : p;
   }
 
+  /** Called when an analysis starts: realpaths older than the reuse window are read again. */
+  startAnalysis(): void {
+    this.realpaths.startAnalysis();
+  }
+
   /** Classes of an absolute path (or glob pattern over absolute paths). */
   classify(path: string, glob: boolean): PathClass[] {
     const classes = new Set<PathClass>();
     // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
     if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
     const bound = glob ? staticPrefix(path) : path;
-    const real = realpathNearest(bound);
+    const real = this.realpaths.realpathNearest(bound);
     const where: PathClass = this.workspaceRoots.some((r) => isInside(real, r))
       ? 'workspace'
       : this.tempDirs.some((t) => isInside(real, t))

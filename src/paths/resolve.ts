@@ -12,61 +12,75 @@ export function resolvePath(p: string, cwd: string): string {
 
 const REALPATH_CACHE_LIMIT = 10_000;
 const PATH_MAX = 4096;
-/**
- * Realpaths read during one analysis. The filesystem changes between analyses (a symlink made
- * by the previous command turns `x/shadow` into `/etc/shadow`), so the analyser empties this at
- * the start of each one: a path is read from disk at most once per verdict, never reused across.
- */
-const realpathCache = new Map<string, string>();
-
-export function forgetRealpaths(): void {
-  realpathCache.clear();
-}
 
 /**
- * Follow symlinks through the nearest ancestor that exists (`./link/x` where `link → /etc` is
- * `/etc/x`). Parts that do not exist yet are kept as written.
+ * Realpaths read from disk, kept for at most `ttlMs`. The filesystem changes between analyses (a
+ * symlink made by the previous command turns `x/shadow` into `/etc/shadow`), so what was read is
+ * forgotten when an analysis starts after the window: with 0, every analysis reads afresh.
  */
-export function realpathNearest(abs: string): string {
-  // Walk up to the nearest ancestor that exists (or was resolved earlier in this analysis, so
-  // sibling paths share the work), resolve it, then put the missing parts back.
-  const missing: string[] = [];
-  let at = abs;
-  let base = realpathCache.get(at);
-  while (base === undefined) {
-    // Longer than PATH_MAX, it cannot exist: no system call needed to know.
-    if (at === '/' || (at.length <= PATH_MAX && safeExists(at))) {
-      try {
-        // libc realpath: one call, where Node's JavaScript realpath lstats every component.
-        base = realpathSync.native(at);
-      } catch {
-        base = at; // unreadable: keep the lexical path
-      }
-      remember(at, base);
-      break;
-    }
-    missing.push(posix.basename(at));
-    at = posix.dirname(at);
-    base = realpathCache.get(at);
+export class RealpathCache {
+  private readonly map = new Map<string, string>();
+  private since = -Infinity;
+
+  constructor(private readonly ttlMs = 0) {}
+
+  /** Called when an analysis starts. */
+  startAnalysis(now = performance.now()): void {
+    if (now - this.since <= this.ttlMs) return;
+    this.map.clear();
+    this.since = now;
   }
-  if (missing.length === 0) return base;
-  // Short chains of missing directories are remembered too (`./build/a`, `./build/b` share
-  // `./build`); a long one only as a whole, so a path of many parts stays linear.
-  if (missing.length <= 8) {
-    for (let i = missing.length - 1; i > 0; i--) {
-      base = posix.join(base, missing[i]);
-      at = at === '/' ? '/' + missing[i] : at + '/' + missing[i];
-      remember(at, base);
+
+  /**
+   * Follow symlinks through the nearest ancestor that exists (`./link/x` where `link → /etc` is
+   * `/etc/x`). Parts that do not exist yet are kept as written.
+   */
+  realpathNearest(abs: string): string {
+    // Walk up to the nearest ancestor that exists (or was resolved already, so sibling paths
+    // share the work), resolve it, then put the missing parts back.
+    const missing: string[] = [];
+    let at = abs;
+    let base = this.map.get(at);
+    while (base === undefined) {
+      // Longer than PATH_MAX, it cannot exist: no system call needed to know.
+      if (at === '/' || (at.length <= PATH_MAX && safeExists(at))) {
+        try {
+          // libc realpath: one call, where Node's JavaScript realpath lstats every component.
+          base = realpathSync.native(at);
+        } catch {
+          base = at; // unreadable: keep the lexical path
+        }
+        this.remember(at, base);
+        break;
+      }
+      missing.push(posix.basename(at));
+      at = posix.dirname(at);
+      base = this.map.get(at);
     }
-    base = posix.join(base, missing[0]);
-  } else base = posix.normalize(base + '/' + missing.reverse().join('/'));
-  remember(abs, base);
-  return base;
+    if (missing.length === 0) return base;
+    // Short chains of missing directories are remembered too (`./build/a`, `./build/b` share
+    // `./build`); a long one only as a whole, so a path of many parts stays linear.
+    if (missing.length <= 8) {
+      for (let i = missing.length - 1; i > 0; i--) {
+        base = posix.join(base, missing[i]);
+        at = at === '/' ? '/' + missing[i] : at + '/' + missing[i];
+        this.remember(at, base);
+      }
+      base = posix.join(base, missing[0]);
+    } else base = posix.normalize(base + '/' + missing.reverse().join('/'));
+    this.remember(abs, base);
+    return base;
+  }
+
+  private remember(path: string, real: string): void {
+    if (this.map.size >= REALPATH_CACHE_LIMIT) this.map.clear();
+    this.map.set(path, real);
+  }
 }
 
-function remember(path: string, real: string): void {
-  if (realpathCache.size >= REALPATH_CACHE_LIMIT) realpathCache.clear();
-  realpathCache.set(path, real);
+/** One resolution, read now (no cache). */
+export function realpathNearest(abs: string): string {
+  return new RealpathCache().realpathNearest(abs);
 }
 
 function safeExists(p: string): boolean {

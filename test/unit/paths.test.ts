@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PathClassifier } from '../../src/paths/classify.js';
-import { forgetRealpaths, realpathNearest, resolvePath, staticPrefix } from '../../src/paths/resolve.js';
+import { RealpathCache, realpathNearest, resolvePath, staticPrefix } from '../../src/paths/resolve.js';
 
 const c = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'] });
 
@@ -12,12 +12,23 @@ describe('resolving', () => {
     const root = mkdtempSync(join(tmpdir(), 'sg-real-'));
     mkdirSync(join(root, 'real'));
     symlinkSync(join(root, 'real'), join(root, 'link'));
-    forgetRealpaths();
     expect(realpathNearest(join(root, 'link', 'new', 'file'))).toBe(join(root, 'real', 'new', 'file'));
     expect(realpathNearest(join(root, 'link', 'new', 'other'))).toBe(join(root, 'real', 'new', 'other'));
     // A path of 100,000 parts cannot exist (PATH_MAX) and stays linear: no stack overflow.
     const deep = '/' + Array(100_000).fill('a').join('/');
     expect(realpathNearest(deep)).toBe(deep);
+  });
+
+  it('reuses realpaths only within their window', () => {
+    const root = mkdtempSync(join(tmpdir(), 'sg-ttl-'));
+    const cache = new RealpathCache(1000);
+    cache.startAnalysis(0);
+    expect(cache.realpathNearest(join(root, 'x', 'f'))).toBe(join(root, 'x', 'f'));
+    symlinkSync('/etc', join(root, 'x'));
+    cache.startAnalysis(500); // inside the window: what was read stands
+    expect(cache.realpathNearest(join(root, 'x', 'f'))).toBe(join(root, 'x', 'f'));
+    cache.startAnalysis(1501); // after it: read again
+    expect(cache.realpathNearest(join(root, 'x', 'f'))).toBe('/etc/f');
   });
 
   it('resolves against cwd with ..', () => {
