@@ -7,7 +7,8 @@ import type { LoadedRule, RuleSet } from './load-rules.js';
 import { meets, subjectFeatures } from './prefilter.js';
 import { Subject, SubjectIndex } from './subject.js';
 
-export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
+/** What the rules look at: each command with its operations and its neighbours, in walk order. */
+export function buildSubjects(commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Subject[] {
   const byCommand = new Map<number, Operation[]>();
   for (const o of ops) {
     const list = byCommand.get(o.command);
@@ -21,6 +22,11 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
     all.push(s);
     index.add(s);
   }
+  return all;
+}
+
+export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
+  const all = buildSubjects(commands, ops, specs);
   const findings: Finding[] = [];
   const hits: LoadedRule[] = [];
   for (const s of all) {

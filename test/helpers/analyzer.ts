@@ -1,4 +1,6 @@
 /** One analyser per test file, with a fixed context so expectations do not depend on the machine. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type Verdict } from '../../src/index.js';
 
 export const WS = '/ws/project';
@@ -42,4 +44,13 @@ export function ops(v: Verdict): string[] {
 
 export function rules(v: Verdict): string[] {
   return [...new Set(v.findings.map((f) => f.rule))];
+}
+
+/** The command of every case in the project's corpus/*.jsonl. */
+export function projectCommands(): string[] {
+  const dir = join(import.meta.dirname, '..', '..', 'corpus');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((l) => (JSON.parse(l) as { command: string }).command);
 }

@@ -6,12 +6,11 @@
  * picomatch's in the guard is checked to answer as picomatch does on the same inputs.
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { analyzer, CONTEXT, HOME } from '../helpers/analyzer.js';
+import { analyzer, CONTEXT, HOME, projectCommands } from '../helpers/analyzer.js';
 import { nl2bash } from '../helpers/shared-corpus.js';
-import { Subject, SubjectIndex } from '../../src/guard/subject.js';
+import type { Subject } from '../../src/guard/subject.js';
+import { buildSubjects } from '../../src/guard/apply.js';
 import { PREDICATES } from '../../src/guard/predicates/index.js';
 import type { ProgramPredicate } from '../../src/guard/predicates/programs.js';
 import { loadRules, programsOf } from '../../src/guard/load-rules.js';
@@ -24,24 +23,12 @@ const a = await analyzer();
 const ruleSet = loadRules([], () => HOME);
 
 /** Subjects the way applyGuards builds them. */
+/** Subjects exactly as applyGuards builds them. */
 function subjects(v: Verdict): Subject[] {
-  const byCommand = new Map<number, Verdict['operations']>();
-  for (const o of v.operations) byCommand.set(o.command, [...(byCommand.get(o.command) ?? []), o]);
-  const all: Subject[] = [];
-  const index = new SubjectIndex();
-  for (const c of v.commands) {
-    const s = new Subject(c, byCommand.get(c.id) ?? [], all, defaultSpecs(), index);
-    all.push(s);
-    index.add(s);
-  }
-  return all;
+  return buildSubjects(v.commands, v.operations, defaultSpecs());
 }
 
-const corpusDir = join(import.meta.dirname, '..', '..', 'corpus');
-const projectCases = readdirSync(corpusDir)
-  .filter((f) => f.endsWith('.jsonl'))
-  .flatMap((f) => readFileSync(join(corpusDir, f), 'utf8').split('\n').filter(Boolean))
-  .map((l) => (JSON.parse(l) as { command: string }).command);
+const projectCases = projectCommands();
 
 const commands = [...ruleSet.rules.flatMap((r) => [...r.examples.match, ...r.examples.noMatch]), ...projectCases, ...nl2bash().slice(0, 3000)];
 const allSubjects = commands.flatMap((cmd) => subjects(a.analyze(cmd, CONTEXT)));

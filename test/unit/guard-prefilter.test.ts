@@ -4,11 +4,10 @@
  * every rule's own examples (where rules do match) and on NL2Bash (where most do not).
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { analyzer, CONTEXT } from '../helpers/analyzer.js';
+import { analyzer, CONTEXT, projectCommands } from '../helpers/analyzer.js';
 import { nl2bash } from '../helpers/shared-corpus.js';
-import { Subject, SubjectIndex } from '../../src/guard/subject.js';
+import type { Subject } from '../../src/guard/subject.js';
+import { buildSubjects } from '../../src/guard/apply.js';
 import { meets, needOf, subjectFeatures } from '../../src/guard/prefilter.js';
 import { defaultSpecs } from '../../src/ops/load-specs.js';
 import type { LoadedRule } from '../../src/guard/load-rules.js';
@@ -17,23 +16,12 @@ import type { Verdict } from '../../src/verdict/types.js';
 const a = await analyzer();
 const rules = a.rules as LoadedRule[];
 
+/** Subjects exactly as applyGuards builds them. */
 function subjects(v: Verdict): Subject[] {
-  const byCommand = new Map<number, Verdict['operations']>();
-  for (const o of v.operations) byCommand.set(o.command, [...(byCommand.get(o.command) ?? []), o]);
-  const all: Subject[] = [];
-  const index = new SubjectIndex();
-  for (const c of v.commands) {
-    const s = new Subject(c, byCommand.get(c.id) ?? [], all, defaultSpecs(), index);
-    all.push(s);
-    index.add(s);
-  }
-  return all;
+  return buildSubjects(v.commands, v.operations, defaultSpecs());
 }
 
-const projectCases = readdirSync(join(import.meta.dirname, '..', '..', 'corpus'))
-  .filter((f) => f.endsWith('.jsonl'))
-  .flatMap((f) => readFileSync(join(import.meta.dirname, '..', '..', 'corpus', f), 'utf8').split('\n').filter(Boolean))
-  .map((l) => (JSON.parse(l) as { command: string }).command);
+const projectCases = projectCommands();
 
 describe('guard prefilter', () => {
   it('never skips a rule that matches (rule examples, project corpus, NL2Bash)', () => {
