@@ -7,6 +7,7 @@
 import { decodeAnsiC } from '../expand/ansi-c.js';
 import { staticValue, type ExpandScope } from '../expand/word.js';
 import type { Script } from '../syntax/ast.js';
+import type { Arg } from './types.js';
 
 export function printedText(program: string | null, words: string[]): string | null {
   if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w)) ? null : words.join(' ') + '\n';
@@ -15,6 +16,12 @@ export function printedText(program: string | null, words: string[]): string | n
   // No conversion at all: the format, escapes decoded (extra arguments are ignored).
   if (!format.includes('%')) return decodeAnsiC("$'" + format.replace(/'/g, "\\'") + "'");
   return printfStrings(format, args);
+}
+
+/** printedText of a walked command's arguments; null when any of them is not constant. */
+export function printedByArgs(program: string | null, args: readonly Arg[]): string | null {
+  if (args.some((a) => a.dynamic || a.glob)) return null;
+  return printedText(program, args.map((a) => a.value));
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', '\\': '\\', '"': '"', "'": "'" };

@@ -11,7 +11,7 @@ import { unwrap } from './unwrap-wrappers.js';
 import { resolvePath } from '../paths/resolve.js';
 import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
-import { printedText } from './printed-text.js';
+import { printedByArgs } from './printed-text.js';
 
 export interface ArgvCommand {
   args: Arg[];
@@ -291,9 +291,8 @@ function trackWrittenFiles(w: Walker, walked: WalkedCommand, scope: Scope): void
 
 /** Constant stdout of echo, printf, or cat reading a known stdin (a heredoc). */
 function printedBy(c: WalkedCommand): string | null {
-  if (c.args.some((a) => a.dynamic || a.glob)) return null;
   if (c.program === 'cat' && c.args.length === 0) return c.stdinText;
-  return printedText(c.program, c.args.map((a) => a.value));
+  return printedByArgs(c.program, c.args);
 }
 
 function writtenText(w: Walker, file: Arg, scope: Scope): string | undefined {

@@ -9,7 +9,7 @@ import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
-import { printedText, processOutput } from './printed-text.js';
+import { printedByArgs, processOutput } from './printed-text.js';
 import { arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
 
 export interface RawFinding {
@@ -285,8 +285,7 @@ export class Walker {
     const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
     const prev = innermost.length === 1 ? innermost[0] : undefined;
     if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
-    if (prev.args.some((a) => a.dynamic || a.glob)) return null;
-    return printedText(prev.program, prev.args.map((a) => a.value));
+    return printedByArgs(prev.program, prev.args);
   }
 
   /**
