@@ -124,31 +124,33 @@ function readSpecFile(file: string): Record<string, unknown> {
   return data;
 }
 
-/** Program → file for every spec file of a folder (what index.json holds), failing on a name defined twice. */
-export function indexSpecDir(dir: string): Record<string, string> {
-  const index: Record<string, string> = {};
+/** Every program of a folder's spec files, each file read once, failing on a name defined twice. */
+function readSpecDir(dir: string): Map<string, { file: string; name: string; value: unknown }> {
+  const raw = new Map<string, { file: string; name: string; value: unknown }>();
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json') && f !== INDEX_FILE)
     .sort();
   for (const f of files) {
-    for (const name of Object.keys(readSpecFile(join(dir, f)))) {
-      if (own(index, name) !== undefined) throw new ShellgateError('config', `${join(dir, f)}: program "${name}" is also defined in ${join(dir, index[name])}`);
-      index[name] = f;
+    const file = join(dir, f);
+    for (const [program, value] of Object.entries(readSpecFile(file))) {
+      const before = raw.get(program);
+      if (before !== undefined) throw new ShellgateError('config', `${file}: program "${program}" is also defined in ${before.file}`);
+      raw.set(program, { file, name: f, value });
     }
   }
+  return raw;
+}
+
+/** Program → file for every spec file of a folder (what index.json holds). */
+export function indexSpecDir(dir: string): Record<string, string> {
+  const index: Record<string, string> = {};
+  for (const [program, { name }] of readSpecDir(dir)) index[program] = name;
   return index;
 }
 
 /** Every spec of a folder, read and checked now (user folders: errors surface at start-up). */
 export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
-  const index = indexSpecDir(dir);
-  const raw = new Map<string, { file: string; value: unknown }>();
-  const parsed = new Map<string, Record<string, unknown>>();
-  for (const [name, f] of Object.entries(index)) {
-    const file = join(dir, f);
-    if (!parsed.has(file)) parsed.set(file, readSpecFile(file));
-    raw.set(name, { file, value: parsed.get(file)![name] });
-  }
+  const raw = readSpecDir(dir);
   const table = new Map<string, CommandSpec>() as Map<string, CommandSpec> & SpecTable;
   table.programs = () => [...table.keys()];
   for (const [name, { file, value }] of raw) {
