@@ -16,7 +16,12 @@ export type PathClass =
   | 'system'
   | 'device'
   | 'special-device'
-  | 'sensitive';
+  | 'sensitive'
+  /**
+   * Files that change what a later command runs when it loads them (`.git/**`, `.cargo/config*`,
+   * `.lesskey`, `.gitattributes`, `.envrc`, `.npmrc`…): writing one plants code.
+   */
+  | 'exec-config';
 
 /** Top-level system directories. */
 export const SYSTEM_DIRS = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/System', '/Library', '/Applications', '/private'];

@@ -32,6 +32,21 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'two bash parsers read this command differently ({detail}); what runs is uncertain',
   },
+  'parse-doubt': {
+    category: 'parse',
+    level: 'ask',
+    message: 'bash may read {detail} differently from shellgate\'s parser; every reading was checked, and what runs is uncertain',
+  },
+  'shell-state': {
+    category: 'dynamic',
+    level: 'ask',
+    message: 'the shell state is not known here ({detail}), so what runs or where cannot be checked',
+  },
+  'expansion-limit': {
+    category: 'limit',
+    level: 'ask',
+    message: 'an expansion goes past what shellgate follows ({detail}); the rest is not checked',
+  },
   'depth-limit': {
     category: 'limit',
     level: 'ask',
@@ -96,6 +111,16 @@ export const CORE_FINDINGS = {
     category: 'unknown',
     level: 'ask',
     message: 'shellgate has no description of {detail}; an unknown program could do anything',
+  },
+  'unknown-option': {
+    category: 'unknown',
+    level: 'ask',
+    message: '{detail} is an option shellgate\'s description of the program does not list; its effect is unknown',
+  },
+  'repo-code': {
+    category: 'exec',
+    level: 'ask',
+    message: '{detail} can run a program that configuration in the workspace names',
   },
   'unknown-effect': {
     category: 'unknown',

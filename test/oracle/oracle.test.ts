@@ -21,7 +21,7 @@ const CONTEXT = { cwd: '/work', workspaceRoots: ['/work'], home: '/root', env: {
 /** Deterministic samples of the large shared corpora: every k-th line, at least this many. */
 const SAMPLE = { nl2bash: 700, tldr: 700 };
 
-const EXCUSING = new Set(['parse-error', 'depth-limit', 'input-limit', 'stdin-exec', 'internal-error']);
+const EXCUSING = new Set(['parse-error', 'parse-doubt', 'shell-state', 'depth-limit', 'input-limit', 'expansion-limit', 'stdin-exec', 'internal-error']);
 /** Findings in the dynamic category (arithmetic-injection, prompt-expansion…) also say "not statically known". */
 const DYNAMIC_CATEGORY = new Set(['arithmetic-injection', 'prompt-expansion', 'zsh-expansion']);
 const excusing = (rule: string) => rule.startsWith('dynamic-') || rule.startsWith('unknown-') || EXCUSING.has(rule) || DYNAMIC_CATEGORY.has(rule);
@@ -186,7 +186,8 @@ describe('real bash as the oracle', () => {
         s.timeouts++;
         timedOut.push(command);
       }
-      if (r.logProblem) s.logProblems++;
+      // A command killed at the time limit may be killed mid-write: only a finished one must log cleanly.
+      if (r.logProblem && !r.timedOut) s.logProblems++;
       const listed = new Set(v.commands.map((c) => c.program).filter((p): p is string => !!p));
       const excused = v.level !== 'allow' && v.findings.some((f) => excusing(f.rule));
       const ran = new Set<string>();
