@@ -271,7 +271,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
       functionName: null, depth: 0, via: [], remote: null, privileged: false,
     };
-    walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, { cwd: ctx.cwd, vars: new Map(), dirStack: [] });
+    walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, { cwd: ctx.cwd, vars: new Map(), exports: new Set(), allexport: false, dirStack: [] });
     raw.push(...walker.findings);
     trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
 

@@ -155,10 +155,31 @@ const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly
 
 function trackShellState(w: Walker, program: string, args: Arg[], scope: Scope, certain: boolean): void {
   if (DECLARATIONS.has(program)) {
-    // `export X=1` sets X like `X=1` does.
+    // `export X=1` sets X like `X=1` does; `export`, `declare -x` (and any assignment under
+    // `set -a`) also put it in the environment of every later command.
+    const flags = args.filter((a) => /^[-+][A-Za-z]+$/.test(a.value)).map((a) => a.value);
+    const unexport = flags.some((f) => f.startsWith('-') && f.includes('n')) && program === 'export';
+    const exporting = !unexport && (program === 'export' || flags.some((f) => f.startsWith('-') && f.includes('x')) || scope.allexport);
     for (const a of args) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.value);
-      if (m) scope.vars.set(m[1], certain && !a.dynamic && !a.glob ? a.value.slice(m[0].length) : null);
+      if (/^[-+][A-Za-z]+$/.test(a.value)) continue;
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=|$)/.exec(a.value);
+      if (!m) continue;
+      if (a.value.includes('=')) scope.vars.set(m[1], certain && !a.dynamic && !a.glob ? a.value.slice(m[0].length) : null);
+      // Un-exporting is only sure when it surely ran; exporting counts even when it may have.
+      if (exporting) scope.exports.add(m[1]);
+      else if (unexport && certain) scope.exports.delete(m[1]);
+    }
+    return;
+  }
+  if (program === 'set') {
+    // `set -a` / `set -o allexport`: later assignments are exported (`set +a` ends it, when sure).
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i].value;
+      const on = v.startsWith('-');
+      if ((/^[-+][A-Za-z]*a/.test(v) && !/^[-+]o$/.test(v)) || (/^[-+]o$/.test(v) && args[i + 1]?.value === 'allexport')) {
+        if (on) scope.allexport = true;
+        else if (certain) scope.allexport = false;
+      }
     }
     return;
   }

@@ -99,6 +99,11 @@ export interface WalkedCommand {
    * the output of `echo`/`printf` with static arguments in the stage before it.
    */
   stdinText: string | null;
+  /**
+   * Variables exported earlier on this line (`export X=1; cmd`, `set -a; X=1; cmd`), with their
+   * value when it is known (null: exported, value unknown). Prefix assignments are in `assignments`.
+   */
+  exported: ReadonlyMap<string, string | null>;
   span: Span;
   /** Source text of the simple command (nested scripts: the text of the nested command). */
   text: string;

@@ -42,6 +42,10 @@ export interface Scope {
   /** Commands run on another host (`ssh host CMD`): its home and environment are unknown. */
   remote?: boolean;
   vars: Map<string, string | null>;
+  /** Names this line exported (`export X=1`, `declare -x X`, assignments under `set -a`). */
+  exports: Set<string>;
+  /** `set -a` / `set -o allexport` ran: every later assignment is exported. */
+  allexport: boolean;
   dirStack: (string | null)[];
 }
 
@@ -378,7 +382,10 @@ export class Walker {
     if (cmd.words.length === 0) {
       // `X=1` alone sets shell variables for what follows.
       this.subscriptValues([], assignments, frame, cmd.span);
-      for (const a of assignments) scope.vars.set(a.name, certain ? a.value : null);
+      for (const a of assignments) {
+        scope.vars.set(a.name, certain ? a.value : null);
+        if (scope.allexport) scope.exports.add(a.name);
+      }
       this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
       return;
     }
@@ -412,6 +419,7 @@ export class Walker {
       calls: c.calls ?? null,
       execsStdin: c.execsStdin ?? false,
       stdinText: c.redirects.find((r) => r.input !== null)?.input ?? this.pipedText(ctx),
+      exported: exportedVariables(scope),
       span: c.span,
       text: c.text,
     };
@@ -430,6 +438,19 @@ export class Walker {
 function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.cwd !== scope.cwd) scope.cwd = null;
   for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+  // An export that may have run counts as done: the stricter reading for what later commands see.
+  for (const k of maybe.exports) scope.exports.add(k);
+  scope.allexport ||= maybe.allexport;
+}
+
+const NO_EXPORTS: ReadonlyMap<string, string | null> = new Map();
+
+/** What this line exported so far, with the value when it is known. */
+function exportedVariables(scope: Scope): ReadonlyMap<string, string | null> {
+  if (scope.exports.size === 0) return NO_EXPORTS;
+  const out = new Map<string, string | null>();
+  for (const k of scope.exports) out.set(k, scope.vars.get(k) ?? null);
+  return out;
 }
 
 /** `name[…$(…)…]` or with backquotes: an array subscript that runs a command when evaluated. */
@@ -439,7 +460,7 @@ const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
 const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
 
 export function forkScope(scope: Scope): Scope {
-  return { cwd: scope.cwd, vars: new Map(scope.vars), dirStack: scope.dirStack.slice(), remote: scope.remote };
+  return { cwd: scope.cwd, vars: new Map(scope.vars), exports: new Set(scope.exports), allexport: scope.allexport, dirStack: scope.dirStack.slice(), remote: scope.remote };
 }
 
 export function sourceText(frame: SourceFrame, span: Span): string {
