@@ -7,10 +7,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { BashParser } from './syntax/parser.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
+import { alternativeReadings } from './syntax/alternative-readings.js';
 import { loadBashParser, parseWithBashParser } from './syntax/bash-parser-adapter.js';
 import { compareStructures, structureOf } from './syntax/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
-import { identity } from './walk/run-argv.js';
+import { identity } from './walk/nested-scripts.js';
+import { newScope } from './walk/scope.js';
 import type { Arg, CommandContext } from './walk/types.js';
 import { operandRoles, parseArgv } from './ops/parse-argv.js';
 import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './ops/load-specs.js';
@@ -70,27 +72,6 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   const roles = operandRoles(parsed);
   const i = roles.indexOf('command');
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
-}
-
-/** Remove every backslash-newline; map offsets in the result back to the original. */
-export function joinContinuations(text: string): { text: string; toOriginal: (i: number) => number } {
-  const removedAt: number[] = []; // positions in the joined text where a pair was removed
-  let out = '';
-  let last = 0;
-  for (let i = text.indexOf('\\\n'); i >= 0; i = text.indexOf('\\\n', i + 2)) {
-    out += text.slice(last, i);
-    removedAt.push(out.length);
-    last = i + 2;
-  }
-  out += text.slice(last);
-  return {
-    text: out,
-    toOriginal: (j) => {
-      let k = 0;
-      while (k < removedAt.length && removedAt[k] <= j) k++;
-      return j + 2 * k;
-    },
-  };
 }
 
 function readSourceFile(path: string): string | null {
@@ -186,14 +167,16 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       try {
         const verdict = analyzeOnce(command, ctx);
         if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
-        if (!command.includes('\\\n')) return verdict;
-        // bash removes backslash-newline before it tokenises, even inside `$\<newline>(…)`:
-        // analyse that reading too, and keep the stricter.
-        const joined = joinContinuations(command);
-        const alt = analyzeOnce(joined.text, ctx);
-        if (LEVEL_ORDER[alt.level] <= LEVEL_ORDER[verdict.level]) return verdict;
-        mapSpans(alt, joined.toOriginal);
-        return { ...alt, command };
+        // Where bash may read the text otherwise than the parser did, analyse that reading too,
+        // and keep the strictest.
+        let strictest = verdict;
+        for (const reading of alternativeReadings(command)) {
+          const alt = analyzeOnce(reading.text, ctx);
+          if (LEVEL_ORDER[alt.level] <= LEVEL_ORDER[strictest.level]) continue;
+          mapSpans(alt, reading.toOriginal);
+          strictest = { ...alt, command };
+        }
+        return strictest;
       } catch (e) {
         // A bug must not become an allow: report it as a finding that asks.
         const span = { start: 0, end: command.length };
@@ -271,7 +254,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
       functionName: null, depth: 0, via: [], remote: null, privileged: false,
     };
-    walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, { cwd: ctx.cwd, vars: new Map(), exports: new Set(), allexport: false, dirStack: [] });
+    walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, newScope(ctx.cwd));
     raw.push(...walker.findings);
     trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
 

@@ -15,6 +15,15 @@ export interface ExpandScope {
   env: Readonly<Record<string, string | undefined>>;
   /** Variables assigned earlier on the line: their value, or null when it is unknown. */
   vars: ReadonlyMap<string, string | null>;
+  /**
+   * The analysed working directory ($PWD) and the one before the last `cd` on the line ($OLDPWD);
+   * null when unknown. Never the analyser's own process's: the context's `env` may carry the
+   * caller's PWD, which is not where the command runs. Undefined: no cwd tracking (tests, tools).
+   */
+  cwd?: string | null;
+  oldpwd?: string | null;
+  /** Something on the line may have assigned any variable (`declare -n`, `export $x`). */
+  varsUnknown?: boolean;
 }
 
 export type DynamicReason = 'parameter' | 'substitution' | 'arithmetic' | 'tilde' | 'special';
@@ -40,7 +49,11 @@ const SPECIAL = new Set(['@', '*', '#', '?', '-', '$', '!', '0', '_']);
 
 /** Value of a variable if it is known for certain, undefined otherwise. */
 export function variableValue(name: string, scope: ExpandScope): string | undefined {
+  if (scope.varsUnknown) return undefined;
   if (scope.vars.has(name)) return scope.vars.get(name) ?? undefined;
+  // $PWD and $OLDPWD follow the analysed cwd (and the `cd`s on the line), never the env given.
+  if (name === 'PWD') return scope.cwd ?? undefined;
+  if (name === 'OLDPWD') return scope.oldpwd ?? undefined;
   if (name === 'HOME') return scope.home ?? undefined;
   if (name === 'IFS') return scope.env.IFS ?? IFS_DEFAULT;
   return scope.env[name];
@@ -53,9 +66,30 @@ interface Builder {
   glob: boolean;
   truncated: boolean;
   quoted: boolean;
+  /** Only unquoted literal text so far: a brace result here may start with a tilde bash expands. */
+  pristine: boolean;
+  /** Tildes after separators: `colon` (assignment values), `equals` (after the first `=`, then `:`). */
+  tildes: 'colon' | 'equals' | null;
 }
 
-export function expandWord(word: Word, scope: ExpandScope): ExpandedWord {
+/** `NAME=`, `NAME[i]=`, `NAME+=`, `--opt=`, `-o=` at the start of an argument. */
+const ASSIGNMENT_LIKE = /^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?|--?[A-Za-z0-9][A-Za-z0-9_.-]*)=/;
+
+function firstLiteral(word: Word): string {
+  const p = word.parts[0];
+  return p?.type === 'Literal' ? p.raw : '';
+}
+
+/**
+ * Where a word stands decides where bash expands a tilde besides its start: an assignment's value
+ * after each `:` (`PATH=~/bin:~/x`); an argument that looks like an assignment (`dd if=~/x`,
+ * `make DIR=a:~/b`) after its `=` and each `:`. For `--opt=~/x` bash leaves the tilde alone, but
+ * zsh with magic_equal_subst and programs that expand it themselves do not: the home reading is
+ * kept as the stricter one.
+ */
+export type WordPosition = 'argument' | 'assignment' | 'other';
+
+export function expandWord(word: Word, scope: ExpandScope, position: WordPosition = 'other'): ExpandedWord {
   const b: Builder = {
     alternatives: [['']],
     dynamic: false,
@@ -63,8 +97,10 @@ export function expandWord(word: Word, scope: ExpandScope): ExpandedWord {
     glob: false,
     truncated: false,
     quoted: false,
+    pristine: true,
+    tildes: position === 'assignment' ? 'colon' : position === 'argument' && ASSIGNMENT_LIKE.test(firstLiteral(word)) ? 'equals' : null,
   };
-  for (const part of word.parts) addPart(b, part, scope, false);
+  for (let i = 0; i < word.parts.length; i++) addPart(b, word.parts[i], scope, false, word.parts[i + 1]);
   const fields: string[] = [];
   for (const alt of b.alternatives) {
     for (const f of alt) if (f !== '' || b.quoted) fields.push(f);
@@ -80,8 +116,8 @@ export function expandWord(word: Word, scope: ExpandScope): ExpandedWord {
 }
 
 /** The single string a word stands for, when it is static and one field (else null). */
-export function staticValue(word: Word, scope: ExpandScope): string | null {
-  const e = expandWord(word, scope);
+export function staticValue(word: Word, scope: ExpandScope, position: WordPosition = 'other'): string | null {
+  const e = expandWord(word, scope, position);
   return !e.dynamic && !e.glob && e.fields.length === 1 ? e.fields[0] : null;
 }
 
@@ -95,11 +131,15 @@ function markDynamic(b: Builder, reason: DynamicReason, raw: string): void {
   append(b, raw);
 }
 
-function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boolean): void {
+function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boolean, next?: WordPart): void {
+  if (part.type !== 'Literal' && part.type !== 'Brace' && part.type !== 'Glob' && part.type !== 'Tilde') b.pristine = false;
   switch (part.type) {
-    case 'Literal':
-      append(b, inQuotes ? unescapeQuoted(part.raw) : unescapeUnquoted(part.raw));
+    case 'Literal': {
+      let raw = part.raw;
+      if (!inQuotes && b.tildes !== null && raw.includes('~')) raw = tildesAfterSeparators(b, raw, scope, next === undefined || startsPath(next));
+      append(b, inQuotes ? unescapeQuoted(raw) : unescapeUnquoted(raw));
       return;
+    }
     case 'SingleQuoted':
       b.quoted = true;
       append(b, part.value);
@@ -139,19 +179,23 @@ function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boole
       if (inQuotes) return append(b, part.raw);
       const r = expandBrace(part.raw);
       if (r.truncated) b.truncated = true;
-      const next: string[][] = [];
+      const out: string[][] = [];
+      const ends = next === undefined || startsPath(next);
       for (const alt of b.alternatives) {
         for (const v of r.values) {
-          if (next.length >= MAX_BRACE_RESULTS) {
+          if (out.length >= MAX_BRACE_RESULTS) {
             b.truncated = true;
             break;
           }
           const copy = alt.slice();
-          copy[copy.length - 1] += unescapeUnquoted(v);
-          next.push(copy);
+          const field = copy[copy.length - 1] + v;
+          // Brace expansion comes first: each result that now starts with `~` is tilde-expanded.
+          const tilde = b.pristine && copy.length === 1 ? leadingTilde(field, scope, ends) : null;
+          copy[copy.length - 1] = tilde ?? copy[copy.length - 1] + unescapeUnquoted(v);
+          out.push(copy);
         }
       }
-      b.alternatives = next;
+      b.alternatives = out;
       return;
     }
   }
@@ -178,6 +222,58 @@ function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, sco
     alt[alt.length - 1] += pieces[0];
     for (let i = 1; i < pieces.length; i++) alt.push(pieces[i]);
   }
+}
+
+/** Does a part start with `/` (so a tilde prefix just before it ends there)? */
+function startsPath(p: WordPart): boolean {
+  return (p.type === 'Literal' && p.raw.startsWith('/')) || (p.type === 'Glob' && p.raw.startsWith('/'));
+}
+
+const TILDE_PREFIX = /^~([A-Za-z0-9._-]*)/;
+
+/** The home a `~` or `~user` prefix of `text` names, followed by the rest (unescaped); else null. */
+function leadingTilde(text: string, scope: ExpandScope, endsWord: boolean): string | null {
+  const m = TILDE_PREFIX.exec(text);
+  if (!m) return null;
+  const after = text.slice(m[0].length);
+  if (!(after.startsWith('/') || (after === '' && endsWord))) return null;
+  const home = homeOf(m[1], scope);
+  return home === null ? null : home + unescapeUnquoted(after);
+}
+
+function homeOf(user: string, scope: ExpandScope): string | null {
+  if (scope.home === null) return null;
+  return user === '' ? scope.home : userHome(user);
+}
+
+/**
+ * Expand `~` and `~user` right after the first unescaped `=` (arguments) and after each unescaped
+ * `:`, in an unquoted literal. A tilde whose home is unknown stays as written (and is then a
+ * literal path, which asks where it matters). Returns the raw text with homes inserted escaped.
+ */
+function tildesAfterSeparators(b: Builder, raw: string, scope: ExpandScope, endsWord: boolean): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (ch === '\\') {
+      out += raw.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    out += ch;
+    const separator = ch === ':' || (ch === '=' && b.tildes === 'equals');
+    if (!separator) continue;
+    if (ch === '=') b.tildes = 'colon'; // only the first `=` counts
+    const m = TILDE_PREFIX.exec(raw.slice(i + 1));
+    if (!m) continue;
+    const afterAt = i + 1 + m[0].length;
+    const terminated = afterAt === raw.length ? endsWord : raw[afterAt] === '/' || raw[afterAt] === ':';
+    const home = terminated ? homeOf(m[1], scope) : null;
+    if (home === null) continue;
+    out += home.replace(/[\\]/g, '\\$&');
+    i = afterAt - 1;
+  }
+  return out;
 }
 
 /** Quote removal for unquoted text: `\x` → `x`, backslash-newline disappears. */

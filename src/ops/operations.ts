@@ -73,7 +73,7 @@ export class OpBuilder {
       path,
       target: arg.value,
       glob: arg.glob,
-      classes: this.env.classifier.classify(path, arg.glob),
+      classes: this.env.classifier.classify(path, arg.glob, this.cmd.globOptions.size === 0 ? undefined : { dotglob: this.cmd.globOptions.has('dotglob'), nocaseglob: this.cmd.globOptions.has('nocaseglob') }),
     });
   }
 
@@ -140,7 +140,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     }
     return facts('read-only'); // assignments or redirects only
   }
-  if (cmd.calls) return facts('read-only'); // the function or alias body is analysed where defined
+  if (cmd.calls && !cmd.calls.maybe) return facts('read-only'); // the body is walked at the call
   const program = cmd.program;
   if (cmd.programPath !== null && !SYSTEM_BIN_DIRS.has(posix.dirname(posix.normalize(cmd.programPath)))) {
     // `./cat`, `/tmp/cat`: a file named like a known program is not that program.

@@ -6,6 +6,7 @@
 import picomatch from 'picomatch';
 import { tmpdir } from 'node:os';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
+import { parentReadings } from './glob-reach.js';
 
 export type PathClass =
   | 'workspace'
@@ -99,6 +100,13 @@ const SENSITIVE_EXAMPLES = [
   '{ws}/.mcp.json',
 ];
 
+/** Shell glob options that change what a pattern matches. */
+export interface GlobMatchOptions {
+  dotglob?: boolean;
+  nocaseglob?: boolean;
+}
+const NO_GLOB_OPTIONS: GlobMatchOptions = {};
+
 export interface ClassifierOptions {
   home: string;
   workspaceRoots: string[];
@@ -138,8 +146,21 @@ export class PathClassifier {
     this.realpaths.startAnalysis();
   }
 
-  /** Classes of an absolute path (or glob pattern over absolute paths). */
-  classify(path: string, glob: boolean): PathClass[] {
+  /**
+   * Classes of an absolute path (or glob pattern over absolute paths). For a glob, `options` are
+   * the shell's glob options that may be on (`dotglob`: `*` matches dot files; `nocaseglob`).
+   */
+  classify(path: string, glob: boolean, options: GlobMatchOptions = NO_GLOB_OPTIONS): PathClass[] {
+    if (!glob) return this.classifyOne(path, false, options);
+    // `.*` may match `..`: what the pattern reaches through a parent is classified too.
+    const readings = parentReadings(path);
+    if (readings.length === 0) return this.classifyOne(path, true, options);
+    const classes = new Set(this.classifyOne(path, true, options));
+    for (const r of readings) for (const c of this.classifyOne(r, /[*?[]/.test(r), options)) classes.add(c);
+    return [...classes];
+  }
+
+  private classifyOne(path: string, glob: boolean, options: GlobMatchOptions): PathClass[] {
     const classes = new Set<PathClass>();
     // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
     if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
@@ -157,26 +178,27 @@ export class PathClassifier {
     if (isInside(real, '/dev')) classes.add('device');
     else if (SYSTEM_DIRS.some((d) => isInside(real, d)) && where === 'outside') classes.add('system');
     if (glob && bound === '/' && classes.has('outside')) classes.add('system');
-    if (this.sensitive(real) || this.sensitive(path) || (glob && this.globMaySensitive(path))) classes.add('sensitive');
+    if (this.sensitive(real) || this.sensitive(path) || (glob && this.globMaySensitive(path, options))) classes.add('sensitive');
     return [...classes];
   }
 
   private readonly globCache = new Map<string, boolean>();
 
-  private globMaySensitive(pattern: string): boolean {
-    const cached = this.globCache.get(pattern);
+  private globMaySensitive(pattern: string, options: GlobMatchOptions): boolean {
+    const key = `${options.dotglob ? 'd' : ''}${options.nocaseglob ? 'i' : ''}\0${pattern}`;
+    const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
-    const result = this.globMatchesExample(pattern);
-    this.globCache.set(pattern, result);
+    const result = this.globMatchesExample(pattern, options);
+    this.globCache.set(key, result);
     return result;
   }
 
-  private globMatchesExample(pattern: string): boolean {
+  private globMatchesExample(pattern: string, options: GlobMatchOptions): boolean {
     let m: (p: string) => boolean;
     try {
-      // bash's `*` skips dot files; find's `{}` placeholder (`root/**`) does not.
-      m = picomatch(pattern, { dot: pattern.includes('**') });
+      // bash's `*` skips dot files (unless dotglob); find's `{}` placeholder (`root/**`) does not.
+      m = picomatch(pattern, { dot: pattern.includes('**') || !!options.dotglob, nocase: !!options.nocaseglob });
     } catch {
       return true;
     }

@@ -10,22 +10,39 @@ import type { WalkedCommand } from '../walk/types.js';
 import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from './catalog.js';
 import type { Finding, Level } from './types.js';
 import { SECRET_NAME } from '../walk/expansion-risks.js';
+import { ENVIRONMENT_BLIND_BUILTINS, isHijackVariable, isInertVariable } from '../ops/environment-variables.js';
+import { SCRIPT_VARIABLES, PROMPT_VARIABLES } from '../walk/code-variables.js';
 
-/** Variables that change what later commands run or load. */
-export const HIJACK_VARIABLES = new Set([
-  'PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'BASH_ENV', 'ENV',
-  'PROMPT_COMMAND', 'IFS', 'PAGER', 'MANPAGER', 'GIT_PAGER', 'LESSOPEN', 'LESSCLOSE', 'EDITOR', 'VISUAL', 'GIT_EDITOR',
-  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'GIT_DIR', 'GIT_WORK_TREE', 'PYTHONPATH', 'PYTHONSTARTUP',
-  'NODE_OPTIONS', 'NODE_PATH', 'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'HISTFILE',
-  'SSH_ASKPASS', 'SUDO_ASKPASS', 'RIPGREP_CONFIG_PATH', 'LESSKEY', 'LESS', 'MANOPT', 'BROWSER', 'TERMINAL', 'SHELL', 'CDPATH',
-  'GLOBIGNORE', 'FIGNORE', 'HOSTALIASES', 'TMPDIR', 'XDG_CONFIG_HOME', 'CURL_HOME', 'WGETRC', 'DOCKER_HOST', 'KUBECONFIG', 'http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'npm_config_script_shell',
-]);
+const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
-/** Prefixes of variable families that configure what programs run or load. */
-const HIJACK_PREFIXES = /^(LD_|DYLD_|GIT_|PYTHON|PERL|RUBY|npm_config_|NPM_CONFIG_|BASH_FUNC_)/;
-
-export function isHijackVariable(name: string): boolean {
-  return HIJACK_VARIABLES.has(name) || HIJACK_PREFIXES.test(name);
+/**
+ * Does this Env operation change what a program runs or loads?
+ * - The variable reaches a program's environment (a prefix on a program or a function, an
+ *   `export`/`declare -x` argument, an assignment under `set -a`): yes, unless its name is inert.
+ * - A bare assignment: only for variables usually already exported (PATH, HOME, LD_PRELOAD…).
+ * - A variable whose value is code that was analysed on its own (`GIT_PAGER=cat`, `PS4='…'`) is
+ *   judged by that code, not by its name.
+ */
+function envHijack(cmd: WalkedCommand, op: Operation): boolean {
+  const name = op.target!;
+  if (SCRIPT_VARIABLES.has(name) || PROMPT_VARIABLES.has(name)) {
+    const value = op.source === 'program' ? cmd.assignments.find((a) => a.name === name)?.value : cmd.args.find((a) => !a.dynamic && a.value.startsWith(name + '='))?.value;
+    if (value !== null && value !== undefined) return false;
+  }
+  // A prefix on a builtin that runs nothing (`IFS= read -r line`) lasts for that builtin only.
+  if (op.source === 'program' && cmd.program !== null && ENVIRONMENT_BLIND_BUILTINS.has(cmd.program)) return false;
+  if (op.source === 'operand' && !(cmd.program !== null && DECLARATIONS.has(cmd.program))) return false; // `printenv HOME` reads it
+  if (isHijackVariable(name)) return true;
+  if (isInertVariable(name)) return false;
+  if (op.source === 'program') {
+    // A prefix on a command that runs something, or a bare assignment that `set -a` exports.
+    if (cmd.program === null) return cmd.exported.has(name);
+    return !ENVIRONMENT_BLIND_BUILTINS.has(cmd.program);
+  }
+  if (op.source === 'operand' && cmd.program !== null && DECLARATIONS.has(cmd.program)) {
+    return cmd.program === 'export' || cmd.args.some((a) => /^-[A-Za-z]*x/.test(a.value)) || cmd.exported.has(name);
+  }
+  return false;
 }
 
 export interface AssessOptions {
@@ -93,7 +110,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
       case 'Env':
         if (op.target === '*') opAdd('env-dump', name, op.span);
-        else if (op.target && isHijackVariable(op.target)) opAdd('env-hijack', op.target, op.span);
+        else if (op.target && envHijack(cmd, op)) opAdd('env-hijack', op.target, op.span);
         else if (op.target && op.source === 'operand' && op.program === 'printenv' && SECRET_NAME.test(op.target)) opAdd('secret-variable', op.target, op.span);
         break;
       case 'Unknown':

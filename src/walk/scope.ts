@@ -1,0 +1,129 @@
+/**
+ * The shell state the walker follows along a command line, and how it flows: copied into
+ * subshells and branches, merged back as *uncertain* where control flow may or may not have
+ * changed it. Merging keeps the stricter reading: a value that differs becomes unknown, an export
+ * or a glob option that may have been set counts as set, a function that may be defined is "maybe".
+ */
+import type { Command } from '../syntax/ast.js';
+import type { SourceFrame } from './walker.js';
+
+/** A function defined on the line: its body, where it was written, and whether it surely exists. */
+export interface FunctionDefinition {
+  body: Command;
+  frame: SourceFrame;
+  /** Defined unconditionally in this shell; else it may not exist when called (`true && f() {…}`). */
+  certain: boolean;
+}
+
+/** `shopt` glob options that change what a later glob can match (set: may be on). */
+export type GlobOption = 'dotglob' | 'globstar' | 'nullglob' | 'extglob' | 'nocaseglob' | 'failglob';
+export const GLOB_OPTIONS: readonly GlobOption[] = ['dotglob', 'globstar', 'nullglob', 'extglob', 'nocaseglob', 'failglob'];
+
+export interface Scope {
+  cwd: string | null;
+  /** The directory before the last `cd` on the line ($OLDPWD, `cd -`); null when unknown. */
+  oldpwd: string | null;
+  /** Commands run on another host (`ssh host CMD`): its home and environment are unknown. */
+  remote?: boolean;
+  vars: Map<string, string | null>;
+  /** A nameref or a dynamic name may have assigned any variable: none is known from here on. */
+  varsUnknown?: boolean;
+  /** Names this line exported (`export X=1`, `declare -x X`, assignments under `set -a`). */
+  exports: Set<string>;
+  /** `set -a` / `set -o allexport` ran: every later assignment is exported. */
+  allexport: boolean;
+  dirStack: (string | null)[];
+  /** Functions defined on the line and visible here. */
+  functions: Map<string, FunctionDefinition>;
+  /** Aliases defined on the line (name → value); whether bash expands them is never assumed. */
+  aliases: Map<string, string>;
+  /** Glob options that may be on (`shopt -s dotglob`…); bash -c starts with none of them. */
+  globOptions: Set<GlobOption>;
+  /** `declare -n R=X`: assigning R assigns X (null: a target known only at run time). */
+  namerefs: Map<string, string | null>;
+}
+
+export function newScope(cwd: string): Scope {
+  return {
+    cwd,
+    oldpwd: null,
+    vars: new Map(),
+    exports: new Set(),
+    allexport: false,
+    dirStack: [],
+    functions: new Map(),
+    aliases: new Map(),
+    globOptions: new Set(),
+    namerefs: new Map(),
+  };
+}
+
+/** A copy for a subshell or a branch: what it changes does not reach `scope` unless merged. */
+export function forkScope(scope: Scope): Scope {
+  return {
+    cwd: scope.cwd,
+    oldpwd: scope.oldpwd,
+    remote: scope.remote,
+    vars: new Map(scope.vars),
+    varsUnknown: scope.varsUnknown,
+    exports: new Set(scope.exports),
+    allexport: scope.allexport,
+    dirStack: scope.dirStack.slice(),
+    functions: new Map(scope.functions),
+    aliases: new Map(scope.aliases),
+    globOptions: new Set(scope.globOptions),
+    namerefs: new Map(scope.namerefs),
+  };
+}
+
+/** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */
+export function mergeUncertain(scope: Scope, maybe: Scope): void {
+  if (maybe.cwd !== scope.cwd) scope.cwd = null;
+  if (maybe.oldpwd !== scope.oldpwd) scope.oldpwd = null;
+  for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+  // An export that may have run counts as done: the stricter reading for what later commands see.
+  for (const k of maybe.exports) scope.exports.add(k);
+  scope.allexport ||= maybe.allexport;
+  scope.varsUnknown ||= maybe.varsUnknown;
+  // A function that may have been defined may also not be: calls analyse the program as well.
+  for (const [k, f] of maybe.functions) if (scope.functions.get(k) !== f) scope.functions.set(k, { ...f, certain: false });
+  for (const [k, v] of maybe.aliases) scope.aliases.set(k, v);
+  for (const o of maybe.globOptions) scope.globOptions.add(o);
+  for (const [k, v] of maybe.namerefs) if (scope.namerefs.get(k) !== v) scope.namerefs.set(k, scope.namerefs.has(k) ? null : v);
+}
+
+/** Run `f` on the scope itself when the command surely runs here, else on a copy merged back as uncertain. */
+export function withCertainty(scope: Scope, certain: boolean, f: (s: Scope) => void): void {
+  if (certain) return f(scope);
+  const copy = forkScope(scope);
+  f(copy);
+  mergeUncertain(scope, copy);
+}
+
+/**
+ * After code shellgate cannot see ran in this shell (`eval "$x"`, `source` of an unread file): the
+ * directory, every variable and the options may have changed.
+ */
+export function forgetState(scope: Scope): void {
+  scope.cwd = null;
+  scope.oldpwd = null;
+  scope.varsUnknown = true;
+  scope.allexport = true;
+  for (const o of GLOB_OPTIONS) scope.globOptions.add(o);
+}
+
+const NO_EXPORTS: ReadonlyMap<string, string | null> = new Map();
+const NO_GLOB_OPTIONS: ReadonlySet<GlobOption> = new Set();
+
+/** The glob options that may be on now, as a snapshot (the scope's set keeps changing). */
+export function globOptionsNow(scope: Scope): ReadonlySet<GlobOption> {
+  return scope.globOptions.size === 0 ? NO_GLOB_OPTIONS : new Set(scope.globOptions);
+}
+
+/** What this line exported so far, with the value when it is known. */
+export function exportedVariables(scope: Scope): ReadonlyMap<string, string | null> {
+  if (scope.exports.size === 0) return NO_EXPORTS;
+  const out = new Map<string, string | null>();
+  for (const k of scope.exports) out.set(k, scope.varsUnknown ? null : scope.vars.get(k) ?? null);
+  return out;
+}
