@@ -294,7 +294,9 @@ const declaration: Handler = (b) => {
 /** printenv / env / set with no arguments dump the environment. */
 const envDump: Handler = (b) => {
   const operands = b.cmd.args.filter((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
-  if (operands.length === 0) b.add('Env', 'program', b.cmd.span, { target: '*', program: b.cmd.program ?? '' });
+  // `set -x`, `set -o pipefail` change options; only `set` alone prints every variable.
+  const printing = b.cmd.program === 'set' ? b.cmd.args.length === 0 : operands.length === 0;
+  if (printing) b.add('Env', 'program', b.cmd.span, { target: '*', program: b.cmd.program ?? '' });
   else if (b.cmd.program === 'printenv') for (const a of operands) b.add('Env', 'operand', a.span, { target: a.value, source: 'operand', program: 'printenv' });
   return { class: 'read-only', skipOperands: true };
 };

@@ -20,13 +20,15 @@ const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly
  * - The variable reaches a program's environment (a prefix on a program or a function, an
  *   `export`/`declare -x` argument, an assignment under `set -a`): yes, unless its name is inert.
  * - A bare assignment: only for variables usually already exported (PATH, HOME, LD_PRELOAD…).
- * - A variable whose value is code that was analysed on its own (`GIT_PAGER=cat`, `PS4='…'`) is
- *   judged by that code, not by its name.
+ * - A variable whose value is code, set as a prefix on the program that runs it now
+ *   (`GIT_PAGER=cat git log`), is judged by that code (walked on its own), not by its name.
  */
 function envHijack(cmd: WalkedCommand, op: Operation): boolean {
   const name = op.target!;
-  if (SCRIPT_VARIABLES.has(name) || PROMPT_VARIABLES.has(name)) {
-    const value = op.source === 'program' ? cmd.assignments.find((a) => a.name === name)?.value : cmd.args.find((a) => !a.dynamic && a.value.startsWith(name + '='))?.value;
+  // A prefix on the program that runs the code now (`GIT_PAGER=cat git log`): the code was walked.
+  // Exported or left set, it stays for later commands, run where shellgate cannot see with what.
+  if (op.source === 'program' && cmd.program !== null && (SCRIPT_VARIABLES.has(name) || PROMPT_VARIABLES.has(name))) {
+    const value = cmd.assignments.find((a) => a.name === name)?.value;
     if (value !== null && value !== undefined) return false;
   }
   // A prefix on a builtin that runs nothing (`IFS= read -r line`) lasts for that builtin only.
