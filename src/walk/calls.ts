@@ -16,7 +16,7 @@
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
 import type { SourceFrame, Walker } from './walker.js';
 import { withCertainty, type FunctionDefinition, type Scope } from './scope.js';
-import { nestedText } from './nested-scripts.js';
+import { nestedScript, nestedText } from './nested-scripts.js';
 
 /** Function bodies walked at call sites per analysis; past it, a call asks (depth-limit). */
 const MAX_FUNCTION_WALKS = 64;
@@ -48,12 +48,13 @@ export function callFunction(w: Walker, call: WalkedCommand, name: string, fn: F
 export function defineAliases(w: Walker, owner: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   for (const a of args) {
     const eq = a.value.indexOf('=');
-    if (eq <= 0 || a.dynamic) continue;
+    if (eq <= 0) continue;
     const name = a.value.slice(0, eq);
-    const value = a.value.slice(eq + 1);
-    scope.aliases.set(name, value);
+    const value: Arg = { ...a, value: a.value.slice(eq + 1) };
+    // A value known only at run time cannot be expanded at a use: it asks (dynamic-script) here.
+    if (!a.dynamic) scope.aliases.set(name, value.value);
     const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'alias:' + name], conditional: true };
-    nestedText(w, owner, value, a.span, frame, innerCtx, scope);
+    nestedScript(w, owner, [value], frame, innerCtx, scope);
   }
 }
 
