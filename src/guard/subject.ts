@@ -88,13 +88,24 @@ export class Subject {
     const stages = this.index.byPipeline.get(p.id) ?? [];
     return stages.filter((s) => {
       const q = s.cmd.context.pipeline!;
-      return direction === 'before' ? q.index < p.index : q.index > p.index;
+      if (direction === 'before' ? q.index >= p.index : q.index <= p.index) return false;
+      // A wrapper in a stage (`sudo yes | tee f`) is not the stage's program: what it runs is.
+      return !(this.index.byParent.get(s.cmd.id) ?? []).some((child) => child.cmd.context.pipeline?.id === p.id && child.cmd.context.pipeline.index === q.index);
     });
   }
 
-  /** Commands that ran in substitutions among this command's words (and what they wrap). */
+  /**
+   * Commands that ran in substitutions among this command's words (and what they wrap). A wrapper's
+   * words are the wrapped command's (`sudo cat $(…)`): substitutions of the wrappers around this
+   * command feed it too.
+   */
   feeders(): Subject[] {
-    const direct = this.index.bySubstitutionOf.get(this.cmd.id) ?? [];
+    let direct = this.index.bySubstitutionOf.get(this.cmd.id) ?? [];
+    for (let p = this.cmd.parent; p !== null && this.all[p] && this.all[p].cmd.context.via.length <= this.cmd.context.via.length; p = this.all[p].cmd.parent) {
+      const more = this.index.bySubstitutionOf.get(p);
+      if (more) direct = [...direct, ...more];
+      if (this.all[p].cmd.parent === p) break;
+    }
     if (direct.length === 0) return [];
     const out = [...direct];
     for (const d of direct) out.push(...(this.index.byParent.get(d.cmd.id) ?? []));

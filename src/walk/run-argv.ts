@@ -116,7 +116,8 @@ export function runArgv(
       const token = u.inner.replace;
       if (token === undefined && u.inner.extraArgs !== 'stdin') {
         const redirects = c.redirects.map((r): RedirectTarget => ({ op: r.op, fd: r.fd, path: r.path, dup: r.dup, input: r.input, span: r.span, inherited: true }));
-        const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects, programRaw: base[0]?.value ?? '' };
+        // The program word as written (`sudo w'h'o'am'i`): spelling tricks stay visible inside wrappers.
+        const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects, programRaw: base[0]?.raw ?? base[0]?.value ?? '' };
         // `command cd /` and `builtin cd /` change this shell's directory; other wrappers are programs.
         if (sameShell) runArgv(w, inner, frame, innerCtx, scope, certain, walked.id);
         else runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);

@@ -10,6 +10,8 @@ export interface Arg {
   /** Unquoted glob characters: `value` is a pattern. */
   glob: boolean;
   span: Span;
+  /** The word as written, when the argument came from one (`w'h'o'am'i`, `rm${IFS}-rf`). */
+  raw?: string;
   /**
    * A `<(…)` whose commands only print constant text (`<(echo 'rm -rf ~')`): the text a program
    * reading this file reads, so `source <(…)` and `bash <(…)` can be followed.

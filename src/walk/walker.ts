@@ -346,7 +346,7 @@ export class Walker {
       if (e.truncated) this.finding('expansion-limit', `\`${w.raw.slice(0, 40)}\` expands to more words than followed`, span);
       const only = w.parts.length === 1 ? w.parts[0] : null;
       const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? processOutput(only.body, es) : null;
-      for (const f of e.fields) out.push(fileText === null ? { value: f, dynamic: e.dynamic, glob: e.glob, span } : { value: f, dynamic: e.dynamic, glob: e.glob, span, fileText });
+      for (const f of e.fields) out.push(fileText === null ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw } : { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, fileText });
     }
     return out;
   }
