@@ -29,12 +29,17 @@ export function parallelJobs(args: Arg[], stdin: string | null = null): Arg[] {
   }
   const known = lists.length > 0 && lists.every((l) => !l.file && l.values.every((v) => !v.dynamic));
   // Without `:::` lists the inputs are stdin's lines, known when stdin is static.
-  const stdinLines = lists.length === 0 && stdin !== null ? stdin.split('\n').filter((l) => l !== '').slice(0, MAX_PARALLEL_JOBS) : null;
+  const allLines = lists.length === 0 && stdin !== null ? stdin.split('\n').filter((l) => l !== '') : null;
+  const stdinLines = allLines?.slice(0, MAX_PARALLEL_JOBS) ?? null;
   const combos: (string[] | null)[] = known
     ? product(lists.map((l) => l.values.map((v) => v.value)))
     : stdinLines && stdinLines.length > 0
       ? stdinLines.map((l) => [l])
       : [null];
+  // Inputs past the jobs followed are not cut silently: one more job stands for them, with its
+  // input unknown (so it asks as a dynamic script).
+  const total = known ? lists.reduce((n, l) => n * l.values.length, 1) : (allLines?.length ?? 0);
+  if (total > MAX_PARALLEL_JOBS) combos.push(null);
   const spanOf = (): Arg['span'] => {
     const all = args.length > 0 ? args : [];
     return all.length > 0 ? { start: all[0].span.start, end: all[all.length - 1].span.end } : { start: 0, end: 0 };

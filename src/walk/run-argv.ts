@@ -227,11 +227,16 @@ function trackHashed(w: Walker, args: Arg[]): void {
   }
 }
 
+/** Shell commands followed in one interpreter program; more ask (expansion-limit). */
+const MAX_INTERPRETER_COMMANDS = 16;
+
 /** Shell commands found in an interpreter's inline program (`python -c "os.system('…')"`). */
 function interpreterCommands(w: Walker, walked: WalkedCommand, family: string, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   const code = inlineCode(walked.program!, walked.args, walked.stdinText);
   if (code === null) return;
   const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `interpreter:${walked.program}`] };
-  for (const script of commandsInCode(family, code).slice(0, 16)) nestedText(w, walked, script, walked.span, frame, innerCtx, scope, { coarse: true, fresh: true });
+  const scripts = commandsInCode(family, code);
+  if (scripts.length > MAX_INTERPRETER_COMMANDS) w.finding('expansion-limit', `${scripts.length} shell commands in ${walked.program}'s program, ${MAX_INTERPRETER_COMMANDS} followed`, walked.span, walked.id);
+  for (const script of scripts.slice(0, MAX_INTERPRETER_COMMANDS)) nestedText(w, walked, script, walked.span, frame, innerCtx, scope, { coarse: true, fresh: true });
 }
 
