@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, appendFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyzer, type Analyzer, type Verdict } from '../../src/index.js';
+import { createAnalyzer, createAutoGate, createGate, type Analyzer, type Verdict } from '../../src/index.js';
 import { parseConfigParameters } from '../../src/ops/project-config/git/index.js';
 import { StampedCache } from '../../src/ops/project-config/file-probe.js';
 
@@ -313,5 +313,21 @@ describe('cached answers', () => {
     expect(computed).toBe(2);
     expect(read()).toBe(1);
     expect(computed).toBe(2);
+  });
+});
+
+describe('policy', () => {
+  it('an allow rule for the command does not lift it, and auto mode does not pass it as read-only', async () => {
+    const ws = repo('[core]\n\tfsmonitor = ./x\n');
+    const ctx = { cwd: ws, workspaceRoots: [ws], home: temp('home'), env: { GIT_CONFIG_NOSYSTEM: '1' } };
+    const call = { tool: 'shell', args: { command: 'git status' } };
+    const gate = await createGate({ settings: [{ source: 'project', settings: { permissions: { allow: ['Bash(git status)'] } } }] });
+    expect(gate.evaluate(call, ctx).level).toBe('ask');
+    const auto = createAutoGate(await createGate({}));
+    const d = await auto.decide(call, { ...ctx, mode: 'auto' });
+    expect(d.level).toBe('ask');
+    expect(d.step).not.toBe('safe-tool');
+    const clean = repo();
+    expect(gate.evaluate(call, { ...ctx, cwd: clean, workspaceRoots: [clean] }).level).toBe('allow');
   });
 });
