@@ -74,11 +74,15 @@ export interface DiscoveryInput {
   commonDir: string | null | undefined;
   /** `GIT_OBJECT_DIRECTORY`. */
   objectDirectory: string | null | undefined;
+  /** `--work-tree` or `GIT_WORK_TREE`: where `.gitmodules` is read and relative hook paths resolve. */
+  workTree: string | null | undefined;
 }
 
 export function discoverRepository(probe: FileProbe, input: DiscoveryInput): Discovery {
-  const withCommon = (gitDir: string, workTree: string | null): Discovery => {
+  const withCommon = (gitDir: string, found: string | null): Discovery => {
     if (input.commonDir === null) return { kind: 'unknown', where: 'GIT_COMMON_DIR', why: 'set to a value not known here' };
+    if (input.workTree === null) return { kind: 'unknown', where: 'GIT_WORK_TREE / --work-tree', why: 'names a work tree not known here' };
+    const workTree = input.workTree !== undefined ? posix.resolve(input.start, input.workTree) : found;
     const commonDir = input.commonDir !== undefined ? posix.resolve(input.start, input.commonDir) : commonDirOf(probe, gitDir);
     return { kind: 'repo', repo: { gitDir, commonDir, workTree } };
   };

@@ -29,7 +29,10 @@ export function hookRisks(probe: FileProbe, repo: GitRepo, config: LoadedConfig,
       }
       dir = home + dir.slice(1);
     }
-    dirs.push(posix.resolve(repo.workTree ?? repo.gitDir, dir));
+    // Relative to where git runs hooks: the top of the work tree (core.worktree may move it), else the git directory.
+    const bases = new Set([repo.workTree ?? repo.gitDir]);
+    for (const w of candidates(config.entries, (e) => e.name === 'core.worktree')) if (w.value) bases.add(posix.resolve(repo.gitDir, w.value));
+    for (const base of bases) dirs.push(posix.resolve(base, dir));
   }
   if (hooksPath.length === 0 || !hooksPath[0].certain) dirs.push(posix.join(repo.commonDir, 'hooks'));
   for (const dir of new Set(dirs)) {

@@ -43,6 +43,7 @@ interface SetupInput {
   gitDir: string | null | undefined;
   commonDir: string | null | undefined;
   objectDirectory: string | null | undefined;
+  workTree: string | null | undefined;
   home: string | null;
   vars: Record<string, string | null | undefined>;
   commandLine: CommandLineConfig[];
@@ -106,7 +107,7 @@ function findSubmodules(probe: FileProbe, repo: GitRepo, objectDirectory: string
 }
 
 function computeSetup(probe: FileProbe, input: SetupInput): Setup {
-  const discovery = discoverRepository(probe, { start: input.start, gitDir: input.gitDir, commonDir: input.commonDir, objectDirectory: input.objectDirectory });
+  const discovery = discoverRepository(probe, { start: input.start, gitDir: input.gitDir, commonDir: input.commonDir, objectDirectory: input.objectDirectory, workTree: input.workTree });
   const problems: RepoCode[] = [];
   if (discovery.kind === 'unknown') problems.push({ kind: 'unknown', where: discovery.where, what: discovery.why });
   if (discovery.kind !== 'repo') {
@@ -128,9 +129,9 @@ function commandLineConfig(ctx: ProjectContext, problems: RepoCode[]): CommandLi
     const n = /^\d+$/.test(count) ? Number(count) : NaN;
     if (!(n >= 0 && n <= 100)) problems.push({ kind: 'unknown', where: 'GIT_CONFIG_COUNT', what: `a count shellgate does not follow (${count})` });
     for (let i = 0; i < Math.min(n, 100); i++) {
-      const key = ctx.variable(`GIT_CONFIG_KEY_${i}`);
-      const value = ctx.variable(`GIT_CONFIG_VALUE_${i}`);
-      if (key === undefined || value === undefined) continue; // git refuses to run
+      // A variable neither the line nor the context sets may still be in the real environment.
+      const key = ctx.variable(`GIT_CONFIG_KEY_${i}`) ?? null;
+      const value = ctx.variable(`GIT_CONFIG_VALUE_${i}`) ?? null;
       if (key === null) {
         problems.push({ kind: 'unknown', where: `GIT_CONFIG_KEY_${i}`, what: 'names a configuration key not known here' });
         continue;
@@ -158,8 +159,8 @@ function commandLineConfig(ctx: ProjectContext, problems: RepoCode[]): CommandLi
     } else {
       const eq = text.lastIndexOf('=');
       if (eq <= 0) continue; // git refuses it
-      const value = ctx.variable(text.slice(eq + 1));
-      if (value === undefined) continue; // git refuses to run without the variable
+      // Unset, git refuses to run; but a variable the context does not list may be set all the same.
+      const value = ctx.variable(text.slice(eq + 1)) ?? null;
       out.push({ name: text.slice(0, eq), value, unknown: value === null, origin: '--config-env' });
     }
   }
@@ -280,6 +281,7 @@ export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
     gitDir,
     commonDir: ctx.variable('GIT_COMMON_DIR'),
     objectDirectory: ctx.variable('GIT_OBJECT_DIRECTORY'),
+    workTree: optionValue('--work-tree') ?? ctx.variable('GIT_WORK_TREE'),
     home,
     vars,
     commandLine: commandLineConfig(ctx, problems),
