@@ -140,6 +140,17 @@ describe.skipIf(!HAVE_GIT)('real git runs what its configuration names, and shel
     expect(w.judge(line, r).code).toContain('core.fsmonitor');
   });
 
+  it('man.<tool>.cmd on git help TOPIC and git CMD --help', () => {
+    const w = world();
+    const r = gitRepo(w);
+    addConfig(r, `[man]\n\tviewer = mine\n[man "mine"]\n\tcmd = ${w.marker('viewer')}\n`);
+    for (const line of ['git help log', 'git log --help']) {
+      expect(w.bash(line, r), line).toEqual(['viewer']);
+      expect(w.judge(line, r).code, line).toContain('man.mine.cmd');
+    }
+    expect(w.judge('git help -a | cat', r).level).toBe('allow');
+  });
+
   it('a submodule\'s configuration on the superproject\'s git status', () => {
     const w = world();
     const lib = gitRepo(w, 'lib');

@@ -111,7 +111,8 @@ export const GIT_CODE_KEYS: readonly CodeKeyFamily[] = [
   // alias.<name> / alias.<name>.command run for `git <name>` (see aliasFor).
   { pattern: 'alias.<name>', parts: ['alias'] },
   { pattern: 'alias.<name>.command', parts: ['alias'] },
-  { pattern: 'man.viewer', parts: ['help'] },
+  // man and woman are viewers git knows; any other name is looked up as man.<tool>.cmd/path.
+  { pattern: 'man.viewer', parts: ['help'], harmless: (v) => v !== null && /^(man|woman)$/.test(v.trim()) },
   { pattern: 'man.<tool>.cmd', parts: ['help'] },
   { pattern: 'man.<tool>.path', parts: ['help'] },
   { pattern: 'help.browser', parts: ['help'] },
@@ -139,6 +140,7 @@ export const GIT_CODE_KEYS: readonly CodeKeyFamily[] = [
   { pattern: 'init.templatedir', parts: ['other'] },
   { pattern: 'receive.procreceiverefs', parts: ['other'] },
   // core.hooksPath and hook.<name>.command are read with the hook events a run fires (hooks.ts).
+  // core.fsmonitorHookVersion only selects the protocol spoken to core.fsmonitor: not a program.
 ];
 
 interface CompiledFamily extends CodeKeyFamily {

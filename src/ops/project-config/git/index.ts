@@ -215,9 +215,11 @@ function isTrue(e: LoadedEntry): boolean {
   return e.unknownValue === true || gitBool(e.value) !== false;
 }
 
-/** Risks in one repository's configuration for a run. `child`: a submodule, run with its output piped. */
-function configRisks(state: { config: LoadedConfig; indexHooks: RepoCode[] } | LoadedConfig, run: GitRun, ctx: ProjectContext, child: boolean): RepoCode[] {
-  const config = 'entries' in state ? state : state.config;
+/**
+ * Risks in one repository's configuration for a run. `indexHooks`: the repository's hooks for
+ * index writes; `child`: a submodule git runs with its output piped.
+ */
+function configRisks(config: LoadedConfig, indexHooks: readonly RepoCode[], run: GitRun, ctx: ProjectContext, child: boolean): RepoCode[] {
   const out: RepoCode[] = [...config.problems];
   const entries = config.entries;
   const parts = new Set<GitRunPart>(run.parts);
@@ -253,7 +255,7 @@ function configRisks(state: { config: LoadedConfig; indexHooks: RepoCode[] } | L
     const values = family.parts.includes('network') ? entries.filter((x) => x.name === e.name) : candidates(entries, (x) => x.name === e.name);
     for (const c of values) if (runsProgram(family, c.value, c.subsection, c.unknownValue)) add(c);
   }
-  if (parts.has('index') && 'indexHooks' in state) out.push(...state.indexHooks);
+  if (parts.has('index')) out.push(...indexHooks);
   return out;
 }
 
@@ -289,10 +291,10 @@ export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
   const setup = setups.get(JSON.stringify(input), (probe) => computeSetup(probe, input));
   const run = gitRun(ctx.cmd, parsed);
   const out: RepoCode[] = [...problems, ...setup.problems];
-  if (setup.main) out.push(...configRisks(setup.main, run, ctx, false));
-  else if (setup.outside) out.push(...configRisks(setup.outside, run, ctx, false));
+  if (setup.main) out.push(...configRisks(setup.main.config, setup.main.indexHooks, run, ctx, false));
+  else if (setup.outside) out.push(...configRisks(setup.outside, [], run, ctx, false));
   // git status and git diff run git in every submodule, with that submodule's configuration.
-  if (run.parts.has('index')) for (const s of setup.submodules) out.push(...configRisks(s, run, ctx, true));
+  if (run.parts.has('index')) for (const s of setup.submodules) out.push(...configRisks(s.config, s.indexHooks, run, ctx, true));
   return dedupe(out);
 }
 

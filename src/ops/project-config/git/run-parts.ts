@@ -74,7 +74,9 @@ export function gitRun(cmd: WalkedCommand, parsed: ParsedArgv): GitRun {
   const words = cmd.args.map((a) => a.value);
   const dynamicArgs = cmd.args.some((a) => a.dynamic);
 
-  let pager: GitRun['pager'] = command !== null && PAGINATED.has(command) ? 'default' : 'config';
+  // `git help TOPIC` hands over to man (which pages with MANPAGER/PAGER); only the lists page.
+  const helpTopic = command === 'help' && (parsed.operands.length > 0 || local.some((o) => ['-m', '--man', '-w', '--web', '-i', '--info'].includes(o.name)));
+  let pager: GitRun['pager'] = command !== null && PAGINATED.has(command) && !helpTopic ? 'default' : 'config';
   if (global.some((o) => o.name === '-p' || o.name === '--paginate')) pager = 'forced';
   if (global.some((o) => o.name === '-P' || o.name === '--no-pager') || !stdoutMayBeTerminal(cmd)) pager = 'never';
   if (pager !== 'never') parts.add('pager');
@@ -109,7 +111,6 @@ export function gitRun(cmd: WalkedCommand, parsed: ParsedArgv): GitRun {
   if (command === 'ls-remote' || command === 'request-pull' || remoteShow || (command === 'archive' && has('--remote'))) parts.add('network');
 
   // Documentation: `git help TOPIC`, `git CMD --help`.
-  const helpTopic = command === 'help' && (parsed.operands.length > 0 || has('-m', '--man', '-w', '--web', '-i', '--info'));
   if (helpTopic || local.some((o) => o.name === '--help')) parts.add('help');
 
   // Newer gits let an alias replace a deprecated command (whatchanged).
