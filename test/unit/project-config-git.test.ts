@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, createAutoGate, createGate, type Analyzer, type Verdict } from '../../src/index.js';
 import { parseConfigParameters } from '../../src/ops/project-config/git/index.js';
 import { StampedCache } from '../../src/ops/project-config/file-probe.js';
+import { codeKeyFamily, GIT_CODE_KEYS } from '../../src/ops/project-config/git/code-keys.js';
+import { splitConfigName } from '../../src/ops/project-config/git/config-syntax.js';
 
 let analyzer: Analyzer;
 beforeAll(async () => {
@@ -63,6 +65,19 @@ describe('a repository whose configuration names no program', () => {
   });
 });
 
+describe('the list of program-naming keys', () => {
+  it('recognises every family it lists, from the spelling git stores', () => {
+    for (const f of GIT_CODE_KEYS) {
+      // A subsection keeps case and may hold dots; a key is one lowercase word.
+      const name = f.pattern.replace(/<[^>]+>$/, 'name').replace(/<[^>]+>/g, 'Some.Name');
+      const parts = splitConfigName(name)!;
+      expect(codeKeyFamily(parts.section, parts.subsection, parts.key)?.pattern, name).toBe(f.pattern);
+    }
+    expect(codeKeyFamily('core', null, 'bare')).toBeNull();
+    expect(codeKeyFamily('diff', null, 'textconv')).toBeNull();
+  });
+});
+
 describe('which runs reach which keys', () => {
   it('core.fsmonitor: commands that read the index, not log or rev-parse', () => {
     const ws = repo('[core]\n\tfsmonitor = ./hook.sh\n');
@@ -95,6 +110,11 @@ describe('which runs reach which keys', () => {
     for (const c of ['git log', 'git status', 'git log --stat', 'git ls-files']) expect(run(c, ws).level, c).toBe('allow');
     expect(run('git diff', repo('[diff]\n\texternal = ./ext\n')).code.join()).toContain('diff.external');
   });
+  it('git-lfs extensions and custom transfer agents', () => {
+    const ws = repo('[lfs "extension.x"]\n\tclean = ./x\n[lfs "customtransfer.t"]\n\tpath = ./agent\n');
+    expect(run('git status', ws).code.join()).toContain('lfs.extension.x.clean');
+    expect(run('git show', ws).code.join()).toContain('lfs.customtransfer.t.path');
+  });
   it('filters: reading the work tree and showing contents', () => {
     const ws = repo('[filter "x"]\n\tclean = ./clean\n');
     for (const c of ['git status', 'git diff', 'git archive HEAD', 'git hash-object a']) expect(run(c, ws).code.join(), c).toContain('filter.x.clean');
@@ -116,6 +136,9 @@ describe('which runs reach which keys', () => {
     for (const c of READ_ONLY) expect(run(c, ws).level, c).toBe('allow');
     const lsRemote = run('git ls-remote o', ws).code.join('\n');
     for (const k of ['credential.helper', 'core.sshcommand', 'remote.o.url']) expect(lsRemote).toContain(k);
+    // git's own helpers and a plain ssh are not worth a finding.
+    const usual = repo('[credential]\n\thelper = osxkeychain\n\thelper = cache --timeout=3600\n[credential "https://github.com"]\n\thelper = !/usr/bin/gh auth git-credential\n[core]\n\tsshCommand = ssh -i ~/.ssh/id_work -o IdentitiesOnly=yes\n');
+    expect(run('git ls-remote origin', usual).code).toEqual([]);
   });
   it('the post-index-change hook (git status writes the index), from hooks/ or core.hooksPath', () => {
     const ws = repo();

@@ -59,6 +59,11 @@ export function isPlainPager(value: string | null): boolean {
 const isSignatureTool = (v: string | null): boolean => v !== null && /^(gpg|gpg2|gpgsm|ssh-keygen)$/.test(v.trim().replace(SYSTEM_PREFIX, ''));
 /** What `git lfs install` writes. */
 const isGitLfs = (v: string | null): boolean => v !== null && /^git-lfs (clean|smudge|filter-process)( --skip)?( -- %f| %f)?$/.test(v.trim());
+/** git's own credential helpers (git-credential-<name>), and the GitHub CLI's. */
+const isStandardCredentialHelper = (v: string | null): boolean =>
+  v !== null && (/^\s*(cache|store|osxkeychain|libsecret|manager|manager-core|wincred|gnome-keyring)?(\s+--[a-z-]+(=\S+)?)*\s*$/.test(v) || /^!(?:\/usr\/bin\/|\/usr\/local\/bin\/|\/opt\/homebrew\/bin\/)?gh auth git-credential$/.test(v.trim()));
+/** Plain ssh with options, none of which runs a command of its own. */
+const isPlainSsh = (v: string | null): boolean => v !== null && /^\s*(?:\/usr\/bin\/)?ssh(\s+-[A-Za-z46]+(\s+[^\s;|&$`<>()]+)?)*\s*$/.test(v) && !/Command|ProxyJump|PermitLocal/i.test(v);
 /** `<transport>::<address>` runs git-remote-<transport>; `ext::` runs a shell command. */
 const TRANSPORT_HELPER = /^[A-Za-z][A-Za-z0-9+.-]*::/;
 
@@ -72,12 +77,12 @@ export const GIT_CODE_KEYS: readonly CodeKeyFamily[] = [
   { pattern: 'delta.<feature>.pager', parts: ['pager'], harmless: isPlainPager },
   { pattern: 'core.editor', parts: ['other'] },
   { pattern: 'sequence.editor', parts: ['other'] },
-  { pattern: 'core.sshcommand', parts: ['network'] },
+  { pattern: 'core.sshcommand', parts: ['network'], harmless: isPlainSsh },
   { pattern: 'core.gitproxy', parts: ['network'] },
   { pattern: 'core.askpass', parts: ['network'] },
   { pattern: 'core.alternaterefscommand', parts: ['network'] },
-  { pattern: 'credential.helper', parts: ['network'] },
-  { pattern: 'credential.<url>.helper', parts: ['network'] },
+  { pattern: 'credential.helper', parts: ['network'], harmless: isStandardCredentialHelper },
+  { pattern: 'credential.<url>.helper', parts: ['network'], harmless: isStandardCredentialHelper },
   { pattern: 'uploadpack.packobjectshook', parts: ['network'] },
   { pattern: 'remote.<name>.uploadpack', parts: ['network'] },
   { pattern: 'remote.<name>.receivepack', parts: ['network'] },
@@ -99,6 +104,11 @@ export const GIT_CODE_KEYS: readonly CodeKeyFamily[] = [
   { pattern: 'filter.<driver>.clean', parts: ['index', 'content'], harmless: isGitLfs },
   { pattern: 'filter.<driver>.smudge', parts: ['index', 'content'], harmless: isGitLfs },
   { pattern: 'filter.<driver>.process', parts: ['index', 'content'], harmless: isGitLfs },
+  // git-lfs, itself run as a filter, runs its extensions on clean/smudge and custom transfer
+  // agents when smudging downloads content.
+  { pattern: 'lfs.extension.<name>.clean', parts: ['index', 'content'] },
+  { pattern: 'lfs.extension.<name>.smudge', parts: ['index', 'content'] },
+  { pattern: 'lfs.customtransfer.<name>.path', parts: ['content', 'network'] },
   { pattern: 'diff.tool', parts: ['other'] },
   { pattern: 'diff.guitool', parts: ['other'] },
   { pattern: 'difftool.<tool>.cmd', parts: ['other'] },
@@ -145,23 +155,26 @@ export const GIT_CODE_KEYS: readonly CodeKeyFamily[] = [
 
 interface CompiledFamily extends CodeKeyFamily {
   section: string;
-  /** '*': any subsection required; null: none. */
-  subsection: '*' | null;
+  /** What the subsection must look like; null: there is none. */
+  subsection: RegExp | null;
   /** '*': any key. */
   key: string;
 }
 
 const COMPILED: CompiledFamily[] = GIT_CODE_KEYS.map((f) => {
   const parts = f.pattern.split('.');
-  if (parts.length === 3) return { ...f, section: parts[0], subsection: '*', key: parts[2] };
-  return { ...f, section: parts[0], subsection: null, key: parts[1].startsWith('<') ? '*' : parts[1] };
+  const key = parts[parts.length - 1];
+  if (parts.length === 2) return { ...f, section: parts[0], subsection: null, key: key.startsWith('<') ? '*' : key };
+  // `lfs.extension.<name>.clean`: the subsection is `extension.<anything>`.
+  const sub = parts.slice(1, -1).map((p) => (p.startsWith('<') ? '.+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\.');
+  return { ...f, section: parts[0], subsection: new RegExp(`^${sub}$`, 's'), key };
 });
 
 /** The family a configuration entry belongs to, if it names a program. */
 export function codeKeyFamily(section: string, subsection: string | null, key: string): CompiledFamily | null {
   for (const f of COMPILED) {
     if (f.section !== section) continue;
-    if (f.subsection === '*' ? subsection === null : subsection !== null) continue;
+    if (f.subsection === null ? subsection !== null : subsection === null || !f.subsection.test(subsection)) continue;
     if (f.key !== '*' && f.key !== key) continue;
     return f;
   }
