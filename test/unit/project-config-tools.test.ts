@@ -124,6 +124,16 @@ describe('mercurial', () => {
   });
 });
 
+describe('jujutsu', () => {
+  it('pager, external diff tools and signing programs from .jj/repo/config.toml', () => {
+    const r = files({ '.jj/repo/config.toml': '[ui]\npager = ["sh", "-c", "x"]\ndiff-formatter = "difft"\n[merge-tools.difft]\nprogram = "./difft"\n', 'src/x': '' });
+    const code = run('jj diff', join(r, 'src')).code;
+    for (const k of ['ui.pager', 'ui.diff-formatter', 'merge-tools.difft.program']) expect(code).toContain(k);
+    expect(run('jj log | cat', r).code).not.toContain('ui.pager');
+    expect(run('jj log', files({ '.jj/repo/config.toml': '[ui]\npager = "less -FRX"\ndiff-formatter = ":git"\n' })).level).toBe('allow');
+  });
+});
+
 describe('Ruby project tools', () => {
   it('bundler evaluates the Gemfile found upwards, or BUNDLE_GEMFILE', () => {
     const root = files({ Gemfile: 'system("x")\n', 'app/x': '' });

@@ -10,6 +10,7 @@ import type { ParsedArgv } from '../parse-argv.js';
 import { cargoRepoCode } from './cargo.js';
 import { gitRepoCode } from './git/index.js';
 import { hgRepoCode } from './hg.js';
+import { jjRepoCode } from './jj.js';
 import { npmRepoCode, pnpmRepoCode, yarnRepoCode } from './node.js';
 import { bundleRepoCode, railsRepoCode, vagrantRepoCode } from './ruby.js';
 import { terraformRepoCode } from './terraform.js';
@@ -21,6 +22,7 @@ export const PROJECT_CHECKS: Readonly<Record<string, ProjectCheck>> = {
   terraform: terraformRepoCode,
   tofu: terraformRepoCode,
   hg: hgRepoCode,
+  jj: jjRepoCode,
   bundle: bundleRepoCode,
   bundler: bundleRepoCode,
   rails: railsRepoCode,
