@@ -18,11 +18,15 @@ import type { Operation, OpKind } from './types.js';
 import { effectiveClass, extraOps, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
 import { PROGRAM_HANDLERS } from './program-handlers.js';
 import { redirectOps } from './redirects.js';
+import { projectRepoCode } from './project-config/registry.js';
+import { describeRepoCode } from './project-config/types.js';
 
 export interface OpsEnv {
   specs: SpecTable;
   classifier: PathClassifier;
   home: string;
+  /** The analysis context's environment (where git, cargo… look for their configuration). */
+  vars?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface CommandFacts {
@@ -164,6 +168,14 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const handled = handler?.(b, parsed) ?? {};
   let cls = handled.class ?? effectiveClass(parsed);
   if (parsed.unknownSubcommand !== null) cls = 'unknown';
+  if (cls === 'read-only' && !cmd.context.remote) {
+    // A read-only command that loads project configuration runs what that configuration names.
+    for (const found of projectRepoCode(program, cmd, parsed, env.home, env.vars)) {
+      const file = found.kind !== 'unknown' && found.where.startsWith('/') ? found.where : undefined;
+      b.add('Exec', 'config', cmd.span, { program: found.value ?? undefined, path: file, target: describeRepoCode(found), dynamic: found.kind === 'unknown' || found.value === null });
+      cls = 'unknown';
+    }
+  }
   if (!handled.skipOperands) {
     const roles = operandRoles(parsed);
     // `ls` with no operand lists the working directory.

@@ -7,9 +7,7 @@
 import type { Arg } from '../walk/types.js';
 import type { CommandClass } from './spec-types.js';
 import type { OpBuilder } from './operations.js';
-import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
-import { gitConfigRisk } from './git-config.js';
-import { resolvePath } from '../paths/resolve.js';
+import { hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
 
 export interface HandlerResult {
   class?: CommandClass;
@@ -223,37 +221,6 @@ function pager(b: OpBuilder): HandlerResult | void {
   }
 }
 
-/** git -c keys and global options that run programs, and repository config that does. */
-const GIT_EXEC_KEY = /^(core\.(pager|sshcommand|fsmonitor|editor|askpass|hookspath|gitproxy)|.*\.(command|cmd|textconv|helper|program|external|clean|smudge|process|tool|path)|alias\..*|pager\..*|sequence\.editor|gpg\..*program|diff\.external|uploadpack\..*|protocol\..*)$/i;
-
-function git(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
-  if (!p) return;
-  let runs: string | null = null;
-  // `git -C DIR` (each one relative to the last) works in DIR: that repository's config is read.
-  let repoDir = b.cmd.cwd;
-  for (const o of p.options) {
-    if (o.depth === 0 && (o.name === '-p' || o.name === '--paginate')) runs = 'the configured pager (-p)';
-    if (o.depth === 0 && o.name === '-C') {
-      if (!o.value || o.value.dynamic || o.value.glob) runs = 'configuration of a repository named by a dynamic -C';
-      else if (repoDir !== null && o.value.value !== '') repoDir = resolvePath(o.value.value, repoDir);
-      continue;
-    }
-    if (o.name === '-c' && o.value && GIT_EXEC_KEY.test(o.value.value.split('=')[0])) runs = `git -c ${o.value.value}`;
-    if (o.name === '--config-env' || o.name === '--exec-path' || o.name === '--ext-diff' || o.name === '--textconv') runs = `git ${o.name}`;
-    // Another git directory or work tree: its configuration (fsmonitor, pager…) is not the one checked.
-    if (o.depth === 0 && ['--git-dir', '--work-tree', '--namespace', '--super-prefix'].includes(o.name)) runs = `configuration of the repository named by ${o.name}`;
-  }
-  if (!runs && effectiveClass(p) === 'read-only' && repoDir !== null && !b.cmd.context.remote) {
-    const risk = gitConfigRisk(repoDir, b.env.home);
-    if (risk === 'runs-programs') runs = 'a program named in git configuration (fsmonitor, pager, diff driver, filter)';
-    if (risk === 'unknown') runs = 'git configuration that could not be checked';
-  }
-  if (runs) {
-    b.add('Exec', 'option', b.cmd.span, { program: runs });
-    return { class: 'unknown' };
-  }
-}
-
 /** grep PATTERN FILE…, but with -e/-f every operand is a file; -r with no file reads the cwd. */
 function grep(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   if (!p) return;
@@ -335,7 +302,6 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   gtar: tar,
   dd,
   curl,
-  git,
   wget,
   man: pager,
   less: pager,

@@ -29,8 +29,12 @@ export interface Operation {
   url?: string;
   /** Program it executes (Exec). */
   program?: string;
-  /** Where it comes from: an operand, an option, a redirect, or the program itself. */
-  source: 'operand' | 'option' | 'redirect' | 'program' | 'stdin';
+  /**
+   * Where it comes from: an operand, an option, a redirect, the program itself, its stdin, or
+   * configuration the program loads from the project or the environment (`config`: `target`
+   * says which key or file, `path` is that file when there is one).
+   */
+  source: 'operand' | 'option' | 'redirect' | 'program' | 'stdin' | 'config';
   /** Not known statically. */
   dynamic: boolean;
   glob: boolean;

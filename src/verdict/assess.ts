@@ -93,6 +93,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
       case 'Exec':
         if (op.source === 'stdin') opAdd('stdin-exec', name, op.span);
+        else if (op.source === 'config') opAdd('repo-code', `\`${facts.label}\` (${op.target ?? op.path ?? '?'})`, op.span);
         else {
           const what = op.path ?? op.program ?? where;
           opAdd('exec', what === name ? name : `${what} (${name})`, op.span);

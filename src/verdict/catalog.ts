@@ -120,7 +120,7 @@ export const CORE_FINDINGS = {
   'repo-code': {
     category: 'exec',
     level: 'ask',
-    message: '{detail} can run a program that configuration in the workspace names',
+    message: '{detail} can run a program that configuration it loads names',
   },
   'unknown-effect': {
     category: 'unknown',

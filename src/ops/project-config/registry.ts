@@ -1,0 +1,61 @@
+/**
+ * One small registry: program → the check that knows which project configuration it loads and
+ * which of it runs code. Called for commands whose spec says read-only; a finding makes the
+ * command's class unknown and adds an Exec operation from `config` naming the file and key.
+ */
+import { own } from '../../own.js';
+import { commandVariable } from '../../walk/command-env.js';
+import type { WalkedCommand } from '../../walk/types.js';
+import type { ParsedArgv } from '../parse-argv.js';
+import { cargoRepoCode } from './cargo.js';
+import { gitRepoCode } from './git/index.js';
+import { hgRepoCode } from './hg.js';
+import { jjRepoCode } from './jj.js';
+import { npmRepoCode, pnpmRepoCode, yarnRepoCode } from './node.js';
+import { bundleRepoCode, railsRepoCode, vagrantRepoCode } from './ruby.js';
+import { terraformRepoCode } from './terraform.js';
+import type { ProjectCheck, ProjectContext, RepoCode } from './types.js';
+
+export const PROJECT_CHECKS: Readonly<Record<string, ProjectCheck>> = {
+  git: gitRepoCode,
+  cargo: cargoRepoCode,
+  terraform: terraformRepoCode,
+  tofu: terraformRepoCode,
+  hg: hgRepoCode,
+  jj: jjRepoCode,
+  bundle: bundleRepoCode,
+  bundler: bundleRepoCode,
+  rails: railsRepoCode,
+  vagrant: vagrantRepoCode,
+  yarn: yarnRepoCode,
+  pnpm: pnpmRepoCode,
+  npm: npmRepoCode,
+};
+
+export function projectRepoCode(
+  program: string,
+  cmd: WalkedCommand,
+  parsed: ParsedArgv,
+  home: string,
+  vars: Readonly<Record<string, string | undefined>> | undefined,
+): RepoCode[] {
+  const check = own(PROJECT_CHECKS, program);
+  if (!check) return [];
+  if (cmd.cwd === null) {
+    // Where it runs decides which configuration it loads.
+    return [{ kind: 'unknown', where: 'the working directory', what: `not known here, and ${program} loads configuration from it` }];
+  }
+  const ctx: ProjectContext = {
+    cmd,
+    parsed,
+    cwd: cmd.cwd,
+    home,
+    variable: (name) => {
+      const v = commandVariable(cmd, name);
+      if (v !== undefined) return v;
+      return vars && Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : undefined;
+    },
+    lineSets: (name) => commandVariable(cmd, name) !== undefined,
+  };
+  return check(ctx);
+}
