@@ -92,26 +92,23 @@ function declaration(program: string, args: Arg[], scope: Scope, certain: boolea
   for (const a of args) {
     if (OPTION.test(a.value) && !a.dynamic) continue;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?(\+?=|$)/.exec(a.value);
-    if (!m || a.dynamic) {
-      // `declare "$x"`, `export $(cat .env)`: names known only at run time; and `declare -n r=$x`
-      // may point r at any variable, PATH included.
+    // `declare "$x"`, `export $(cat .env)`: names known only at run time (`export HOME="$D"`
+    // names HOME: only its value is unknown).
+    const nameKnown = m !== null && (!a.dynamic || a.raw === undefined || a.raw.startsWith(m[0]));
+    if (!nameKnown) {
       if (a.dynamic) forgetVariables(scope);
-      if (a.dynamic && nameref) {
-        const m2 = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(a.value);
-        if (m2) scope.namerefs.set(m2[1], null);
-      }
       continue;
     }
     if (nameref) {
       // `declare -n R=TARGET`: later assignments to R land in TARGET (unknown when dynamic).
-      const target = a.value.slice(m[0].length);
-      scope.namerefs.set(m[1], m[2] === '=' && NAME.test(target) ? target : null);
+      const target = a.value.slice(m![0].length);
+      scope.namerefs.set(m![1], m![2] === '=' && !a.dynamic && NAME.test(target) ? target : null);
       continue;
     }
-    if (m[2] !== '') scope.vars.set(m[1], certain && !a.glob && m[2] === '=' && !a.value.slice(m[1].length).startsWith('[') ? a.value.slice(m[0].length) : null);
+    if (m![2] !== '') scope.vars.set(m![1], certain && !a.dynamic && !a.glob && m![2] === '=' && !a.value.slice(m![1].length).startsWith('[') ? a.value.slice(m![0].length) : null);
     // Un-exporting is only sure when it surely ran; exporting counts even when it may have.
-    if (exporting) scope.exports.add(m[1]);
-    else if (unexport && certain) scope.exports.delete(m[1]);
+    if (exporting) scope.exports.add(m![1]);
+    else if (unexport && certain) scope.exports.delete(m![1]);
   }
 }
 
