@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { BashParser } from './syntax/parser.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
+import { joinContinuations } from './syntax/continuations.js';
 import { loadBashParser, parseWithBashParser } from './syntax/bash-parser-adapter.js';
 import { compareStructures, structureOf } from './syntax/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
@@ -70,27 +71,6 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   const roles = operandRoles(parsed);
   const i = roles.indexOf('command');
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
-}
-
-/** Remove every backslash-newline; map offsets in the result back to the original. */
-export function joinContinuations(text: string): { text: string; toOriginal: (i: number) => number } {
-  const removedAt: number[] = []; // positions in the joined text where a pair was removed
-  let out = '';
-  let last = 0;
-  for (let i = text.indexOf('\\\n'); i >= 0; i = text.indexOf('\\\n', i + 2)) {
-    out += text.slice(last, i);
-    removedAt.push(out.length);
-    last = i + 2;
-  }
-  out += text.slice(last);
-  return {
-    text: out,
-    toOriginal: (j) => {
-      let k = 0;
-      while (k < removedAt.length && removedAt[k] <= j) k++;
-      return j + 2 * k;
-    },
-  };
 }
 
 function readSourceFile(path: string): string | null {
@@ -187,13 +167,18 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
         const verdict = analyzeOnce(command, ctx);
         if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
         if (!command.includes('\\\n')) return verdict;
-        // bash removes backslash-newline before it tokenises, even inside `$\<newline>(…)`:
-        // analyse that reading too, and keep the stricter.
+        // bash removes backslash-newline before it reads a token, even inside `"$\<newline>(…)"`
+        // (continuations.ts); tree-sitter does not everywhere. The joined text is bash's reading:
+        // it decides unless tree-sitter's reading of the original is stricter. The findings about
+        // the original's continuations stay (an allow rule must not lift them).
         const joined = joinContinuations(command);
+        if (joined.text === command) return verdict;
         const alt = analyzeOnce(joined.text, ctx);
-        if (LEVEL_ORDER[alt.level] <= LEVEL_ORDER[verdict.level]) return verdict;
+        if (LEVEL_ORDER[alt.level] < LEVEL_ORDER[verdict.level]) return verdict;
         mapSpans(alt, joined.toOriginal);
-        return { ...alt, command };
+        const kept = verdict.findings.filter((f) => f.rule === 'line-continuation');
+        const findings = kept.length === 0 ? alt.findings : [...alt.findings, ...kept].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+        return { ...alt, findings, command };
       } catch (e) {
         // A bug must not become an allow: report it as a finding that asks.
         const span = { start: 0, end: command.length };
@@ -247,7 +232,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     }
     const parsed = parser.parse(source);
     for (const issue of parsed.issues) {
-      raw.push({ rule: 'parse-error', detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
+      const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
+      raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
     }
     trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
     if (opts.parser === 'consensus' && parsed.issues.length === 0) {
