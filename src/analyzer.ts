@@ -73,6 +73,31 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
 }
 
+/**
+ * Keep in `primary` what another reading of the same command found that is stricter (or that
+ * `keep` asks for), so the verdict is never less strict than either reading. The other reading's
+ * commands are not listed: its findings lose their command and operation references.
+ */
+function withStricterFindings(primary: Verdict, other: Verdict, keep: (f: Finding) => boolean, note: string): Verdict {
+  const added = other.findings.filter((f) => keep(f) || LEVEL_ORDER[f.level] > LEVEL_ORDER[primary.level]);
+  if (added.length === 0) return primary;
+  let level = primary.level;
+  const findings = primary.findings.slice();
+  for (const f of added) {
+    const { command: _c, operation: _o, ...rest } = f;
+    findings.push(keep(f) ? rest : { ...rest, message: `${f.message} (${note})` });
+    level = stricter(level, f.level);
+  }
+  findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  const trace = primary.trace.slice();
+  if (level !== primary.level) {
+    trace.push({ layer: 'recovery', level, reason: `another plausible reading (${note}) is stricter` });
+    const last = trace.find((t) => t.layer === 'final');
+    if (last) trace[trace.indexOf(last)] = { ...last, level };
+  }
+  return { ...primary, level, findings, trace };
+}
+
 function readSourceFile(path: string): string | null {
   // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
   if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
@@ -168,17 +193,15 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
         if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
         if (!command.includes('\\\n')) return verdict;
         // bash removes backslash-newline before it reads a token, even inside `"$\<newline>(…)"`
-        // (continuations.ts); tree-sitter does not everywhere. The joined text is bash's reading:
-        // it decides unless tree-sitter's reading of the original is stricter. The findings about
-        // the original's continuations stay (an allow rule must not lift them).
+        // (continuations.ts); tree-sitter does not everywhere. The joined text is bash's reading,
+        // so its commands are the ones listed. tree-sitter's reading of the original text is a
+        // plausible reading too: whatever it finds that is stricter is kept, and so are the
+        // findings about the continuations themselves (an allow rule must not lift them).
         const joined = joinContinuations(command);
         if (joined.text === command) return verdict;
         const alt = analyzeOnce(joined.text, ctx);
-        if (LEVEL_ORDER[alt.level] < LEVEL_ORDER[verdict.level]) return verdict;
         mapSpans(alt, joined.toOriginal);
-        const kept = verdict.findings.filter((f) => f.rule === 'line-continuation');
-        const findings = kept.length === 0 ? alt.findings : [...alt.findings, ...kept].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-        return { ...alt, findings, command };
+        return withStricterFindings({ ...alt, command }, verdict, (f) => f.rule === 'line-continuation', 'in the text as written');
       } catch (e) {
         // A bug must not become an allow: report it as a finding that asks.
         const span = { start: 0, end: command.length };

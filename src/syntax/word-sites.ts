@@ -27,7 +27,8 @@ import { isArithmetic, isFunsub, skipAnsiC, skipArithParens, skipBackquote, skip
  * How quotes read in the text:
  * - `unquoted`: a word, a pattern operand, `${x:?w}`: quotes quote, `<(…)` runs;
  * - `double`: inside "…": single quotes are literal;
- * - `literal`: a here-document body or arithmetic text: quotes of either kind are literal;
+ * - `literal`: a here-document body or arithmetic text: quotes of either kind are literal, and
+ *   `$'…'` is read both decoded and as it stands;
  * - `operand-in-double`: the word of `${x:-w}` (`:=`, `:+`, `-`, `=`, `+`) inside double quotes or
  *   a here-document: quotes are literal and `$'…'` is decoded, then expanded.
  */
@@ -230,16 +231,18 @@ function readSites(s: string, from: number, to: number, mode: ReadMode, out: Sit
       j = k < 0 ? unclosed(j) : k;
       continue;
     }
-    if (next === "'" && mode === 'operand-in-double') {
-      // bash ≥ 4.3 decodes it while reading the command and expands the result; older versions
-      // (or `shopt -u extquote`) leave it as literal text that is expanded as it stands. Both
-      // readings: the decoded text here, the literal text by reading on.
+    if (next === "'" && (mode === 'operand-in-double' || mode === 'literal')) {
+      // Inside `${…}` and arithmetic, bash ≥ 4.3 decodes it while reading the command and expands
+      // the result, where quotes are literal (`(( x = $'\x60cmd\x60' ))` runs cmd); older
+      // versions (or `shopt -u extquote`) leave it as literal text that is expanded as it stands.
+      // Both readings: the decoded text here, the literal text by reading on. (In a here-document
+      // body it stays literal: reading the decoded text there too only ever adds.)
       const k = skipAnsiC(s, j, to);
       if (k > 0) {
         const text = decodeAnsiC(s.slice(j, k));
         if (text !== s.slice(j + 2, k - 1)) {
           const inner: Site[] = [];
-          readSites(text, 0, text.length, 'operand-in-double', inner, [], { memo: new Map() });
+          readSites(text, 0, text.length, mode, inner, [], { memo: new Map() });
           if (inner.length > 0) out.push({ kind: 'decoded', span: { start: j, end: k }, body: { start: j + 2, end: k - 1 }, inner, text });
         }
       }
