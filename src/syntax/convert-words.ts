@@ -351,9 +351,12 @@ export function siteParts(sites: Site[], ctx: WordContext, text: string, map: (i
       case 'arithmetic':
         out.push({ type: 'ArithExp', raw: text.slice(site.span.start, site.span.end), inner: siteParts(site.inner, ctx, text, map), span });
         break;
-      case 'parameter':
-        out.push({ type: 'ParamExp', name: site.name ?? '', plain: false, inner: siteParts(site.inner, ctx, text, map), raw: text.slice(site.span.start, site.span.end), span });
+      case 'parameter': {
+        const raw = text.slice(site.span.start, site.span.end);
+        const name = site.name ?? '';
+        out.push({ type: 'ParamExp', name, plain: raw === `\${${name}}`, inner: siteParts(site.inner, ctx, text, map), raw, span });
         break;
+      }
       case 'decoded': {
         // Substitutions in the decoded text have no place of their own in the source: the `$'…'` is theirs.
         const whole = at(site.span);
