@@ -81,6 +81,9 @@ export function readBrace(s: string, i: number, to: number, inDouble: boolean): 
 
 function braceSite(s: string, i: number, to: number, inDouble: boolean, doubts: Span[], o: ScanOptions): Site {
   if (isFunsub(s, i)) {
+    // bash 5.2 rejects `${ cmd; }` when it expands it (nothing runs); bash 5.3 runs cmd in the
+    // current shell. The strictest reading walks cmd (like a `$(…)`: what it changes in the shell
+    // is not carried over to later commands).
     const close = skipCommand(s, i + 2, '}', to, o);
     const stop = close < 0 ? to : close;
     if (close < 0) doubts.push({ start: i, end: to });
