@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { BashParser } from './syntax/parser.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
-import { alternativeReadings } from './syntax/alternative-readings.js';
+import { bashReading } from './syntax/alternative-readings.js';
 import { loadBashParser, parseWithBashParser } from './syntax/bash-parser-adapter.js';
 import { compareStructures, structureOf } from './syntax/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
@@ -72,6 +72,31 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   const roles = operandRoles(parsed);
   const i = roles.indexOf('command');
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
+}
+
+/**
+ * Keep in `primary` what another reading of the same command found that is stricter (or that
+ * `keep` asks for), so the verdict is never less strict than either reading. The other reading's
+ * commands are not listed: its findings lose their command and operation references.
+ */
+function withStricterFindings(primary: Verdict, other: Verdict, keep: (f: Finding) => boolean, note: string): Verdict {
+  const added = other.findings.filter((f) => keep(f) || LEVEL_ORDER[f.level] > LEVEL_ORDER[primary.level]);
+  if (added.length === 0) return primary;
+  let level = primary.level;
+  const findings = primary.findings.slice();
+  for (const f of added) {
+    const { command: _c, operation: _o, ...rest } = f;
+    findings.push(keep(f) ? rest : { ...rest, message: `${f.message} (${note})` });
+    level = stricter(level, f.level);
+  }
+  findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  const trace = primary.trace.slice();
+  if (level !== primary.level) {
+    trace.push({ layer: 'recovery', level, reason: `another plausible reading (${note}) is stricter` });
+    const last = trace.find((t) => t.layer === 'final');
+    if (last) trace[trace.indexOf(last)] = { ...last, level };
+  }
+  return { ...primary, level, findings, trace };
 }
 
 function readSourceFile(path: string): string | null {
@@ -167,16 +192,16 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       try {
         const verdict = analyzeOnce(command, ctx);
         if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
-        // Where bash may read the text otherwise than the parser did, analyse that reading too,
-        // and keep the strictest.
-        let strictest = verdict;
-        for (const reading of alternativeReadings(command)) {
-          const alt = analyzeOnce(reading.text, ctx);
-          if (LEVEL_ORDER[alt.level] <= LEVEL_ORDER[strictest.level]) continue;
-          mapSpans(alt, reading.toOriginal);
-          strictest = { ...alt, command };
-        }
-        return strictest;
+        // Where bash reads the text otherwise than tree-sitter does (backslash-newline removed
+        // before tokens, `coproc` as a keyword), the text rewritten to bash's reading is analysed
+        // and its commands are the ones listed. tree-sitter's reading of the text as written is a
+        // plausible reading too: whatever it finds that is stricter is kept, and so are the
+        // findings about the continuations themselves (an allow rule must not lift them).
+        const reading = bashReading(command);
+        if (reading === null) return verdict;
+        const alt = analyzeOnce(reading.text, ctx);
+        mapSpans(alt, reading.toOriginal);
+        return withStricterFindings({ ...alt, command }, verdict, (f) => f.rule === 'line-continuation', 'in the text as written');
       } catch (e) {
         // A bug must not become an allow: report it as a finding that asks.
         const span = { start: 0, end: command.length };
@@ -230,7 +255,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     }
     const parsed = parser.parse(source);
     for (const issue of parsed.issues) {
-      raw.push({ rule: 'parse-error', detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
+      const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
+      raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
     }
     trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
     if (opts.parser === 'consensus' && parsed.issues.length === 0) {

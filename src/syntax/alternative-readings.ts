@@ -1,48 +1,29 @@
 /**
- * Other ways bash may read a command than the tree shellgate's parser built. Each reading is a
- * rewrite of the text that the parser does read the way bash would; the analyser checks every
- * reading and keeps the strictest verdict (never the most convenient one).
+ * bash's reading of a command where tree-sitter-bash reads the text otherwise, as a rewrite of the
+ * text that tree-sitter then parses the way bash would. The analyser lists the commands of this
+ * reading and keeps whatever the text as written finds that is stricter (never the most
+ * convenient reading).
  *
- * - Backslash-newline: bash removes it before it tokenises, even where it splits `$\⏎(`.
+ * - Backslash-newline: bash removes it before it reads a token, even where it splits `$\⏎(`
+ *   (continuations.ts knows where it does and does not).
  * - `coproc [NAME] COMMAND`: tree-sitter-bash has no coproc; it reads `coproc` as a program and a
  *   compound body as a parse error. With the keyword (and its NAME) blanked out, the body parses
  *   as the command bash runs, at the same offsets.
  */
+import { joinContinuations } from './continuations.js';
+
 export interface Reading {
   text: string;
   /** Map an offset in `text` back to the original command. */
   toOriginal: (i: number) => number;
 }
 
-export function alternativeReadings(command: string): Reading[] {
-  const out: Reading[] = [];
-  if (command.includes('\\\n')) out.push(joinContinuations(command));
-  if (command.includes('coproc')) {
-    const blanked = blankCoproc(command);
-    if (blanked !== command) out.push({ text: blanked, toOriginal: (i) => i });
-  }
-  return out;
-}
-
-/** Remove every backslash-newline; map offsets in the result back to the original. */
-export function joinContinuations(text: string): Reading {
-  const removedAt: number[] = []; // positions in the joined text where a pair was removed
-  let out = '';
-  let last = 0;
-  for (let i = text.indexOf('\\\n'); i >= 0; i = text.indexOf('\\\n', i + 2)) {
-    out += text.slice(last, i);
-    removedAt.push(out.length);
-    last = i + 2;
-  }
-  out += text.slice(last);
-  return {
-    text: out,
-    toOriginal: (j) => {
-      let k = 0;
-      while (k < removedAt.length && removedAt[k] <= j) k++;
-      return j + 2 * k;
-    },
-  };
+/** The text rewritten to bash's reading, or null when tree-sitter already reads it as bash does. */
+export function bashReading(command: string): Reading | null {
+  let reading: Reading = { text: command, toOriginal: (i) => i };
+  if (command.includes('\\\n')) reading = joinContinuations(command);
+  if (reading.text.includes('coproc')) reading = { text: blankCoproc(reading.text), toOriginal: reading.toOriginal };
+  return reading.text === command ? null : reading;
 }
 
 /** `coproc` in command position, and a NAME right after it when a `{` or `(` body follows. */

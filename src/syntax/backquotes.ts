@@ -29,20 +29,19 @@ export function backquotePieces(raw: string, offset: number): BackquotePiece[] |
     }
     if (i > textStart) out.push({ kind: 'text', text: raw.slice(textStart, i), span: { start: offset + textStart, end: offset + i } });
     let j = i + 1;
-    let body = '';
-    for (; j < raw.length && raw[j] !== '`'; j++) {
-      if (raw[j] === '\\' && j + 1 < raw.length && '$`\\'.includes(raw[j + 1])) {
-        body += raw[j + 1];
-        j++;
-      } else body += raw[j];
-    }
+    for (; j < raw.length && raw[j] !== '`'; j++) if (raw[j] === '\\') j++;
     if (j >= raw.length) return null; // unterminated: leave it to the parser's own reading
-    out.push({ kind: 'subst', text: body, span: { start: offset + i, end: offset + j + 1 } });
+    out.push({ kind: 'subst', text: unescapeBackquoteBody(raw.slice(i + 1, j)), span: { start: offset + i, end: offset + j + 1 } });
     i = j + 1;
     textStart = i;
   }
   if (textStart < raw.length) out.push({ kind: 'text', text: raw.slice(textStart), span: { start: offset + textStart, end: offset + raw.length } });
   return out;
+}
+
+/** The command text of a backquote body: bash drops the backslash before `$`, `` ` `` and `\`. */
+export function unescapeBackquoteBody(body: string): string {
+  return body.includes('\\') ? body.replace(/\\([$`\\])/g, '$1') : body;
 }
 
 /** Does the node text need the careful reading (several substitutions, or escaped backquotes)? */

@@ -19,10 +19,12 @@ import type {
   WordPart,
 } from './ast.js';
 import {
+  arithmeticSubstitutions,
   childrenOf,
   collectSubstitutions,
   convertWord,
-  quotedParts,
+  heredocParts,
+  siteParts,
   spanOf,
   wordFromParts,
   type WordContext,
@@ -31,6 +33,9 @@ import { rebuildList, type StreamItem } from './rebuild-lists.js';
 import { isReadWriteRedirect, joinAdjacentWords, splitAtBlanks } from './tree-sitter-quirks.js';
 import { STATEMENT_TYPES } from './node-types.js';
 import { mapSpans } from './spans.js';
+import type { Repair, Reread } from './repairs.js';
+import { isFunsub } from './bash-scan.js';
+import { readBrace } from './word-sites.js';
 import { caseStatement, forStatement, ifStatement, LIST_OPS, testWords, whileStatement, type CompoundHost } from './convert-compound.js';
 
 /** Past this nesting depth the converter stops and marks the rest as too deep (fail closed). */
@@ -44,32 +49,58 @@ const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 
 export interface ConvertIssue {
   span: Span;
   text: string;
+  /** `doubt`: bash may read it otherwise (see word-sites.ts); otherwise an error. */
+  kind?: 'doubt' | 'error';
+}
+
+export interface ConverterOptions {
+  /** Parse text as a script of its own (backquote bodies, substitutions read again). */
+  parseText?: (text: string) => { script: Script; issues: ConvertIssue[] };
+  /** Constructs to read again from the original text (see repairs.ts). */
+  rereads?: ReadonlyMap<number, Reread>;
 }
 
 export class CommandConverter implements CompoundHost {
   /** Syntax bash rejects but tree-sitter accepts (`;;` outside case, a stray `fi`). */
   readonly issues: ConvertIssue[] = [];
+  /** Places where tree-sitter cut tokens differently from bash: parse again with these masked. */
+  readonly repairs: Repair[] = [];
   private depth = 0;
   /** A descriptor tree-sitter left at the end of the previous redirect (see redirect()). */
   private gluedFd: { at: number; fd: number } | null = null;
   readonly words: WordContext;
 
   constructor(
+    /** The original text; tree-sitter may have parsed a masked copy of it (repairs.ts). */
     private readonly source: string,
-    parseText?: (text: string) => { script: Script; issues: ConvertIssue[] },
+    options: ConverterOptions = {},
   ) {
+    const { parseText, rereads } = options;
+    const clamp = source.length;
     this.words = {
       source,
-      convertBody: (nodes, span) => this.substitutionBody(nodes, span),
+      convertBody: (nodes, span) => {
+        // A command substitution is a new command context: its words are read on their own.
+        const covered = this.words.covered;
+        this.words.covered = 0;
+        try {
+          return this.substitutionBody(nodes, span);
+        } finally {
+          this.words.covered = covered;
+        }
+      },
       parseText: parseText
         ? (text, offset) => {
             const r = parseText(text);
-            const clamp = source.length;
-            mapSpans(r.script, (i) => Math.min(clamp, i + offset));
-            for (const issue of r.issues) this.issues.push({ span: { start: Math.min(clamp, issue.span.start + offset), end: Math.min(clamp, issue.span.end + offset) }, text: issue.text });
+            const f = typeof offset === 'number' ? (i: number) => Math.min(clamp, i + offset) : (i: number) => Math.min(clamp, offset(i));
+            mapSpans(r.script, f);
+            for (const issue of r.issues) this.issues.push({ span: { start: f(issue.span.start), end: Math.max(f(issue.span.start), f(issue.span.end)) }, text: issue.text, kind: issue.kind });
             return r.script;
           }
         : undefined,
+      issue: (span, text, kind) => this.issues.push({ span, text, kind }),
+      repair: (r) => this.repairs.push(r),
+      rereads,
     };
   }
 
@@ -190,11 +221,18 @@ export class CommandConverter implements CompoundHost {
       case 'list':
       case 'pipeline':
         return this.sequence([n], span);
-      case 'subshell':
+      case 'subshell': {
+        const reread = this.words.rereads?.get(n.startIndex);
+        if (reread && reread.end === n.endIndex && this.words.parseText) {
+          // `((a) …)`: bash's subshell in a subshell, masked for tree-sitter (repairs.ts).
+          const body = this.words.parseText(this.source.slice(reread.body.start, reread.body.end), reread.body.start).body;
+          return { type: 'Subshell', body, redirects: [], span };
+        }
         return { type: 'Subshell', body: this.sequence(this.bodyNodes(n), span), redirects: [], span };
+      }
       case 'compound_statement':
         if (n.child(0)?.type === '((') {
-          return { type: 'ArithCommand', raw: n.text, inner: collectSubstitutions(n, this.words), redirects: [], span };
+          return { type: 'ArithCommand', raw: n.text, inner: arithmeticSubstitutions(n, this.words, n.startIndex + 2, n.endIndex - 2), redirects: [], span };
         }
         return { type: 'Group', body: this.sequence(this.bodyNodes(n), span), redirects: [], span };
       case 'function_definition': {
@@ -215,7 +253,7 @@ export class CommandConverter implements CompoundHost {
         const body = n.childForFieldName('body');
         return {
           type: 'ArithFor',
-          inner: collectSubstitutions(n, this.words).filter((p) => !body || p.span.end <= body.startIndex),
+          inner: arithmeticSubstitutions(n, this.words, n.startIndex, body ? body.startIndex : n.endIndex).filter((p) => !body || p.span.end <= body.startIndex),
           body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], span),
           redirects: [],
           span,
@@ -247,6 +285,13 @@ export class CommandConverter implements CompoundHost {
       const stmts = childrenOf(n).filter((c) => c.isNamed && STATEMENT_TYPES.has(c.type));
       if (stmts.length > 0) inner.push({ type: 'CmdSubst', backtick: false, body: this.script(stmts, span), span });
       inner.push(...collectSubstitutions(n, this.words));
+      if (this.words.parseText) {
+        for (const c of childrenOf(n)) {
+          // bash 5.3's `${ cmd; }` runs cmd; tree-sitter-bash cannot parse it.
+          if (c.type !== '${' || !isFunsub(this.source, c.startIndex)) continue;
+          inner.push(...siteParts([readBrace(this.source, c.startIndex, this.source.length, false).site], this.words, this.source, (i) => i));
+        }
+      }
     }
     return { type: 'Unparsed', reason, raw: n.text, inner, redirects: [], span };
   }
@@ -321,7 +366,7 @@ export class CommandConverter implements CompoundHost {
     const subscript: WordPart[] = [];
     if (nameNode?.type === 'subscript') {
       name = nameNode.childForFieldName('name')?.text ?? name;
-      subscript.push(...collectSubstitutions(nameNode, this.words));
+      subscript.push(...arithmeticSubstitutions(nameNode, this.words, nameNode.startIndex, nameNode.endIndex));
     }
     const append = childrenOf(n).some((c) => c.type === '+=');
     let value: Word | null = null;
@@ -366,7 +411,7 @@ export class CommandConverter implements CompoundHost {
       } else if (c.type === 'heredoc_body') {
         heredocBody = heredocQuoted
           ? wordFromParts([{ type: 'SingleQuoted', value: c.text, span: spanOf(c) }], c.text, spanOf(c))
-          : wordFromParts(quotedParts(c, this.words), c.text, spanOf(c));
+          : wordFromParts(heredocParts(c, this.words), c.text, spanOf(c));
       } else if (c.type === 'heredoc_end') continue;
       else if (REDIRECT_TYPES.has(c.type)) extra.push(...this.redirect(c, owner, tail));
       else if (field === 'operator' || (!c.isNamed && LIST_OPS.has(c.type))) tail.push({ op: c.type as StreamItem['op'] & string });

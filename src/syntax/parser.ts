@@ -7,13 +7,18 @@ import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { TSNode } from './ts-node.js';
 import type { Script, Span } from './ast.js';
+import { skipAnsiC } from './bash-scan.js';
+import { ansiCRepair, applyRepairs, dparenRepair, maskCarriageReturns, type Repair, type Reread } from './repairs.js';
 import { CommandConverter } from './convert-commands.js';
 import { isReadWriteRedirect } from './tree-sitter-quirks.js';
 import { childrenOf } from './convert-words.js';
 
 export interface ParseIssue {
-  /** `error`: tree-sitter could not parse this region; `missing`: a token it had to invent. */
-  kind: 'error' | 'missing';
+  /**
+   * `error`: tree-sitter could not parse this region; `missing`: a token it had to invent;
+   * `doubt`: it parsed, but bash may read the region otherwise (see word-sites.ts).
+   */
+  kind: 'error' | 'missing' | 'doubt';
   span: Span;
   /** The token that was missing, or the text that did not parse (cut to 80 characters). */
   text: string;
@@ -25,6 +30,8 @@ export interface ParseResult {
 }
 
 const MAX_ISSUES = 20;
+/** Rounds of masking and parsing again (each fixes at least one construct). */
+const MAX_REPAIR_ROUNDS = 16;
 
 let languagePromise: Promise<Language> | null = null;
 
@@ -50,28 +57,61 @@ export class BashParser {
     return new BashParser(parser);
   }
 
+  /**
+   * Parse as bash reads it. tree-sitter-bash cuts a few constructs into tokens differently from
+   * bash (repairs.ts): those are masked and the text parsed again, a bounded number of times (each
+   * round can reveal text a wrong token had swallowed). Without such constructs, one pass.
+   */
   parse(source: string): ParseResult {
-    const tree = this.parser.parse(source);
+    let input = maskCarriageReturns(source);
+    const rereads = new Map<number, Reread>();
+    const masked: Span[] = [];
+    for (let round = 0; ; round++) {
+      const { result, repairs } = this.parseOnce(source, input, rereads);
+      if (repairs.length === 0) return result;
+      const next = applyRepairs(input, repairs, rereads, masked);
+      if (next === input || round >= MAX_REPAIR_ROUNDS) {
+        result.issues.push({ kind: 'doubt', span: repairs[0].span, text: source.slice(repairs[0].span.start, repairs[0].span.start + 80) });
+        return result;
+      }
+      input = next;
+    }
+  }
+
+  /** One tree-sitter pass over `input` (the source or a masked copy of it), converted from `source`. */
+  private parseOnce(source: string, input: string, rereads: ReadonlyMap<number, Reread>): { result: ParseResult; repairs: Repair[] } {
+    const tree = this.parser.parse(input);
     if (!tree) {
       const span = { start: 0, end: source.length };
-      return { script: new CommandConverter(source).script([], span), issues: [{ kind: 'error', span, text: 'parser returned no tree' }] };
+      return { result: { script: new CommandConverter(source).script([], span), issues: [{ kind: 'error', span, text: 'parser returned no tree' }] }, repairs: [] };
     }
     try {
-      const root = new TSNode(tree.rootNode, null, 0);
+      const root = new TSNode(tree.rootNode, null, 0, source);
       const span = { start: 0, end: source.length };
-      // Backquote bodies are parsed again on their own (see backquotes.ts).
-      const converter = new CommandConverter(source, (text) => this.parse(text));
+      // Backquote bodies and substitutions read again are parsed on their own (backquotes.ts, word-sites.ts).
+      const converter = new CommandConverter(source, {
+        parseText: (text) => {
+          const r = this.parse(text);
+          return { script: r.script, issues: r.issues.map((i) => ({ span: i.span, text: i.text, kind: i.kind === 'doubt' ? 'doubt' : 'error' })) };
+        },
+        rereads,
+      });
       const script = converter.script(childrenOf(root), span);
-      const issues = root.hasError ? findIssues(root) : [];
-      for (const i of converter.issues) issues.push({ kind: 'error', span: i.span, text: i.text });
-      return { script, issues };
+      const repairs = converter.repairs;
+      const issues = root.hasError ? findIssues(root, source, repairs) : [];
+      for (const i of converter.issues) issues.push({ kind: i.kind ?? 'error', span: i.span, text: i.text });
+      return { result: { script, issues }, repairs };
     } finally {
       tree.delete();
     }
   }
 }
 
-function findIssues(root: TSNode): ParseIssue[] {
+/**
+ * The error and missing nodes, up to MAX_ISSUES. An error holding a `((` or `$((` that bash does
+ * not read as arithmetic asks for a repair (repairs.ts).
+ */
+function findIssues(root: TSNode, source: string, repairs: Repair[]): ParseIssue[] {
   const issues: ParseIssue[] = [];
   const stack: TSNode[] = [root];
   while (stack.length > 0 && issues.length < MAX_ISSUES) {
@@ -80,8 +120,20 @@ function findIssues(root: TSNode): ParseIssue[] {
       issues.push({ kind: 'missing', span: { start: n.startIndex, end: n.endIndex }, text: n.type });
       continue;
     }
+    if (n.type === 'ansi_c_string') {
+      // Inside an error region the converter never sees it (convert-words.ts checks the others).
+      const end = skipAnsiC(source, n.startIndex);
+      if (end > 0 && end !== n.endIndex) repairs.push(ansiCRepair(n.startIndex, end));
+      continue;
+    }
     if (n.type === 'ERROR' && !isReadWriteRedirect(n)) {
       issues.push({ kind: 'error', span: { start: n.startIndex, end: n.endIndex }, text: n.text.slice(0, 80) });
+      for (const c of n.children) {
+        if (c.type !== '((' && c.type !== '$((') continue;
+        const dollar = c.type === '$((';
+        const r = dparenRepair(source, c.startIndex + (dollar ? 1 : 0), dollar);
+        if (r) repairs.push(r);
+      }
     }
     if (!n.hasError) continue;
     const kids = childrenOf(n);

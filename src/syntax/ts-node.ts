@@ -28,6 +28,11 @@ export class TSNode {
     readonly parent: TSNode | null,
     /** Index among the parent's children. */
     private readonly index: number,
+    /**
+     * The text offsets point into. It may differ from the text tree-sitter parsed, which can be a
+     * masked copy of the same length (see repairs.ts): node text always comes from the original.
+     */
+    private readonly source: string,
   ) {
     this.startIndex = raw.startIndex;
   }
@@ -41,7 +46,7 @@ export class TSNode {
   }
 
   get text(): string {
-    return (this._text ??= this.raw.text);
+    return (this._text ??= this.source.slice(this.startIndex, this.endIndex));
   }
 
   get isNamed(): boolean {
@@ -60,7 +65,7 @@ export class TSNode {
     if (this._children === undefined) {
       const raw = this.raw.children;
       const out = new Array<TSNode>(raw.length);
-      for (let i = 0; i < raw.length; i++) out[i] = new TSNode(raw[i]!, this, i);
+      for (let i = 0; i < raw.length; i++) out[i] = new TSNode(raw[i]!, this, i, this.source);
       this._children = out;
     }
     return this._children;
@@ -95,12 +100,12 @@ export class TSNode {
   }
 
   get nextSibling(): TSNode | null {
-    if (this.index < 0) return this.raw.nextSibling === null ? null : new TSNode(this.raw.nextSibling, null, -1);
+    if (this.index < 0) return this.raw.nextSibling === null ? null : new TSNode(this.raw.nextSibling, null, -1, this.source);
     return this.parent?.children[this.index + 1] ?? null;
   }
 
   get previousSibling(): TSNode | null {
-    if (this.index < 0) return this.raw.previousSibling === null ? null : new TSNode(this.raw.previousSibling, null, -1);
+    if (this.index < 0) return this.raw.previousSibling === null ? null : new TSNode(this.raw.previousSibling, null, -1, this.source);
     return this.index > 0 ? (this.parent?.children[this.index - 1] ?? null) : null;
   }
 
@@ -127,7 +132,7 @@ export class TSNode {
 
   /** Our view of one of our raw children (same node id), so memoised facts are shared. */
   private viewOf(raw: RawNode): TSNode {
-    return this.children.find((c) => c.raw.id === raw.id) ?? new TSNode(raw, null, -1);
+    return this.children.find((c) => c.raw.id === raw.id) ?? new TSNode(raw, null, -1, this.source);
   }
 
   private readFields(count: number): (string | null)[] {

@@ -58,7 +58,7 @@ export function nestedText(w: Walker, owner: WalkedCommand, text: string, span: 
     map: exact ? (s) => ({ start: at + s.start, end: at + s.end }) : () => span,
   };
   for (const issue of parsed.issues) {
-    w.finding('parse-error', `\`${issue.text.slice(0, 40)}\` in a nested command`, inner.map(issue.span), owner.id);
+    w.finding(issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error', `\`${issue.text.slice(0, 40)}\` in a nested command`, inner.map(issue.span), owner.id);
   }
   w.owners.push(owner.id);
   try {

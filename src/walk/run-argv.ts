@@ -239,4 +239,3 @@ function interpreterCommands(w: Walker, walked: WalkedCommand, family: string, f
   if (scripts.length > MAX_INTERPRETER_COMMANDS) w.finding('expansion-limit', `${scripts.length} shell commands in ${walked.program}'s program, ${MAX_INTERPRETER_COMMANDS} followed`, walked.span, walked.id);
   for (const script of scripts.slice(0, MAX_INTERPRETER_COMMANDS)) nestedText(w, walked, script, walked.span, frame, innerCtx, scope, { coarse: true, fresh: true });
 }
-

@@ -83,6 +83,18 @@ export const CONTEXTS: ((c: string) => string)[] = [
   (c) => `timeout 5 ${c}`,
   (c) => `nohup ${c} &`,
   (c) => `FOO=1 ${c}`,
+  // issue 11 class 1: places tree-sitter-bash reads as data and bash as code
+  (c) => `echo \${x:-\`${c}\`}`,
+  (c) => `x=a; echo \${x#\`${c}\`}`,
+  (c) => `x=a; echo \${x/a/$(${c})}`,
+  (c) => `echo \${x:-<(${c})}`,
+  (c) => `echo "\${x:-'$(${c})'}"`,
+  (c) => `cat <<EOF\n\${x:-\`${c}\`}\nEOF`,
+  (c) => `echo $(( '$(${c})' ))`,
+  (c) => `echo $((${c}) )`,
+  (c) => `((${c}) )`,
+  (c) => `echo $'\\\\' ; ${c} # '`,
+  (c) => `echo "$\\\n(${c})"`,
 ];
 
 /** Bash features that run code less obviously; `rm -f x` is the command that should be seen. */
@@ -117,6 +129,12 @@ export const TRICKS: string[] = [
   `export E=$(rm -f x)`,
   `readonly R=$(rm -f x)`,
   `echo \${x#$(rm -f x)}`,
+  `x=a; echo \${x#$(rm -f x)}`,
+  `x=a; echo "\${x^^<(rm -f x)}"`,
+  `echo "\${x:-$'\\x24(rm -f x)'}"`,
+  `(( x = $'\\x60rm -f x\\x60' ))`,
+  `TZ=UTC\r rm -f x`,
+  `echo SAFE \\\r\nrm -f x`,
   `echo \${x/$(rm -f x)/}`,
   `echo \${a[$(rm -f x; echo 0)]}`,
   `echo $(< <(rm -f x))`,
