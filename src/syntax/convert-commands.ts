@@ -311,6 +311,10 @@ export class CommandConverter implements CompoundHost {
       } else if ((c.isNamed && c.type !== 'comment') || field === 'argument') {
         // `rm -rf == x`: tree-sitter gives `==` and `=~` as anonymous tokens; they are words.
         cmd.words.push(convertWord(c, this.words));
+        // A newline ends a command in bash, so no word starts with one; tree-sitter-bash takes a
+        // line that starts with a backslash (`cd .⏎\rm -rf /`) as more words of the line before.
+        // At a word boundary of a simple command a `;` is what bash reads there: parse again so.
+        if (this.source[c.startIndex] === '\n') this.repairs.push({ span: { start: c.startIndex, end: c.startIndex + 1 }, mask: ';' });
       }
     }
     cmd.words = splitAtBlanks(joinAdjacentWords(cmd.words));
@@ -428,7 +432,10 @@ export class CommandConverter implements CompoundHost {
         // A newline ends a command in bash, so no word starts with one: tree-sitter read the
         // heredoc's body as words (`bash <<'EOF'` then a line starting with `\`). Reported, so
         // the lines are also read on their own.
-        if (word.raw.startsWith('\n')) this.issues.push({ span: word.span, text: word.raw.slice(0, 40) });
+        if (word.raw.startsWith('\n')) {
+          this.issues.push({ span: word.span, text: word.raw.slice(0, 40) });
+          this.repairs.push({ span: { start: c.startIndex, end: c.startIndex + 1 }, mask: ';' });
+        }
         owner.words.push(word);
       }
       else if (c.isNamed && !target) target = convertWord(c, this.words);

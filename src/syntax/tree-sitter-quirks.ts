@@ -5,9 +5,13 @@
 import type { TSNode } from './ts-node.js';
 import type { Word, WordPart } from './ast.js';
 
-/** tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`. */
+/**
+ * tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`; or, inside a
+ * `{ …; }` group, an ERROR holding `<`, then `>`.
+ */
 export function isReadWriteRedirect(n: TSNode): boolean {
-  return n.type === 'ERROR' && n.text === '>' && n.parent?.type === 'file_redirect' && n.previousSibling?.type === '<';
+  if (n.type !== 'ERROR' || n.parent?.type !== 'file_redirect') return false;
+  return (n.text === '>' && n.previousSibling?.type === '<') || (n.text === '<' && n.nextSibling?.type === '>');
 }
 
 /**

@@ -4,6 +4,7 @@
  * compositions (seeded, so a failure reproduces).
  */
 import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { analyzer, CONTEXT } from '../helpers/analyzer.js';
 import { LEVEL_ORDER, type Verdict } from '../../src/index.js';
@@ -140,5 +141,48 @@ describe('metamorphic: harmless rewrites of read-only commands keep allow', () =
       }),
       { numRuns: 100, seed: 7 },
     );
+  });
+});
+
+/**
+ * Issue 11 class 9: for every match example X of every guard rule, `sudo X`, `env X`, `command X`,
+ * X in a group or a subshell, and X after a harmless command are never weaker than X. Prefix
+ * wrappers apply only where they wrap X's first program (not an assignment, a state builtin such
+ * as `cd` that a wrapper cannot run, or a compound command). A rewrite bash itself rejects
+ * (`bash -n`) is not a rewrite of X and is skipped.
+ */
+describe('metamorphic: every guard example under wrappers and rewrites', () => {
+  const STATE_BUILTINS = /^(cd|pushd|popd|export|declare|typeset|local|readonly|set|shopt|alias|unalias|source|\.|eval|exec|trap|ulimit|umask|hash|builtin|command|time|coproc|function|if|for|while|until|case|select|\[\[|\(\(|[({!])(\s|$)/;
+  const startsWithProgram = (x: string) => !STATE_BUILTINS.test(x) && !/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(x) && !/^[\w.:-]+\s*\(\)/.test(x) && !/^[<>0-9&]/.test(x);
+  const PREFIX: [string, (x: string) => string][] = [
+    ['sudo', (x) => `sudo ${x}`],
+    ['env', (x) => `env ${x}`],
+    ['command', (x) => `command ${x}`],
+  ];
+  const AROUND: [string, (x: string) => string][] = [
+    ['group', (x) => `{ ${x}\n}`],
+    ['subshell', (x) => `( ${x}\n)`],
+    ['after true;', (x) => `true; ${x}`],
+    ['after a line', (x) => `cd .\n${x}`],
+  ];
+  const bashAccepts = (c: string) => spawnSync('bash', ['-n', '-c', c], { stdio: 'ignore' }).status === 0;
+
+  it('are never weaker than X', () => {
+    const weaker: string[] = [];
+    let checked = 0;
+    for (const r of a.rules) {
+      for (const x of r.examples.match) {
+        const base = LEVEL_ORDER[run(x).level];
+        const rewrites = [...(startsWithProgram(x) ? PREFIX : []), ...AROUND];
+        for (const [name, f] of rewrites) {
+          const c = f(x);
+          checked++;
+          const v = run(c);
+          if (LEVEL_ORDER[v.level] < base && bashAccepts(c)) weaker.push(`${r.id} [${name}] ${JSON.stringify(c)} → ${v.level}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3000);
+    expect(weaker).toEqual([]);
   });
 });

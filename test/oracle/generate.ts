@@ -95,6 +95,20 @@ export const CONTEXTS: ((c: string) => string)[] = [
   (c) => `((${c}) )`,
   (c) => `echo $'\\\\' ; ${c} # '`,
   (c) => `echo "$\\\n(${c})"`,
+  // issue 11 classes 2, 3 and 9: state and stored code bash runs
+  (c) => `true\n\\${c}`,
+  (c) => `trap ${sq(c)} EXIT`,
+  (c) => `coproc ${c}`,
+  (c) => `coproc w { ${c}; }; wait`,
+  (c) => `{ ${c}; } < /dev/null`,
+  (c) => `if true; then ${c}; fi <<< x`,
+  (c) => `f() { ${c}; }; f`,
+  (c) => `f() { ${c}; }; command f || true`,
+  (c) => `builtin eval ${sq(c)}`,
+  (c) => `mapfile -C ${sq(c)} -c 1 <<< x`,
+  (c) => `PS4='$(${c})'; set -x; :`,
+  (c) => `echo x | xargs -I{} ${c}`,
+  (c) => `cd /tmp && ${c}`,
 ];
 
 /** Bash features that run code less obviously; `rm -f x` is the command that should be seen. */
