@@ -128,7 +128,7 @@ export function createAutoGate(gate: Gate, options: AutoOptions = {}): AutoGate 
   };
 }
 
-const RISKY_RULES = new Set(['sensitive-path', 'secret-variable', 'env-dump', 'dynamic-command', 'dynamic-script', 'dynamic-path', 'parse-error', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'unknown-command', 'unknown-effect', 'stdin-exec', 'env-hijack', 'remote', 'network', 'exec', 'privilege', 'process', 'system', 'write', 'delete', 'state-change', 'internal-error']);
+const RISKY_RULES = new Set(['sensitive-path', 'exec-config', 'secret-variable', 'env-dump', 'dynamic-command', 'dynamic-script', 'dynamic-path', 'parse-error', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'unknown-command', 'unknown-effect', 'stdin-exec', 'env-hijack', 'remote', 'network', 'exec', 'privilege', 'process', 'system', 'write', 'delete', 'state-change', 'internal-error']);
 
 /** Read-only tools, and shell whose every asking finding is only about reading outside the workspace. */
 function isSafeReadOnly(call: ToolCall, d: Decision): boolean {

@@ -4,8 +4,13 @@
  * `/etc/shadow`), using picomatch against example paths of each class.
  */
 import picomatch from 'picomatch';
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { posix } from 'node:path';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
+import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES } from './exec-config.js';
+import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
+import { pathReadings, type MadeView, type PathReading } from './readings.js';
 
 export type PathClass =
   | 'workspace'
@@ -59,7 +64,6 @@ export const SENSITIVE_PATTERNS = [
   '/etc/sudoers.d/**',
   '/etc/profile',
   '/etc/bash.bashrc',
-  '/root/**',
   '**/.env',
   '**/.env.*',
   '**/.git/hooks/**',
@@ -75,6 +79,19 @@ export const SENSITIVE_PATTERNS = [
   '**/id_ed25519*',
   '**/id_ecdsa*',
 ];
+
+/**
+ * Another account's home, sensitive as a whole. Not when it is the home being analysed for (an
+ * agent running as root: its own files are judged by the `~/` patterns above) and not inside a
+ * workspace root (a workspace at /root/project is the user's to work in).
+ */
+export const OTHER_HOMES = ['/root/**'];
+
+/** The sensitive patterns for a user whose home is `home`. */
+export function sensitivePatterns(home: string): string[] {
+  const own = home.replace(/\/+$/, '') || '/';
+  return [...SENSITIVE_PATTERNS, ...OTHER_HOMES.filter((p) => !isInside(own, p.replace(/\/\*\*$/, '')))];
+}
 
 /** Concrete examples per sensitive pattern, for deciding what a glob may match. */
 const SENSITIVE_EXAMPLES = [
@@ -105,32 +122,70 @@ export interface ClassifierOptions {
   tempDirs?: string[];
   /** How long realpaths read from disk may be reused, in ms (default 0: read for every analysis). */
   realpathTtlMs?: number;
+  /** Tells whether a directory's file system folds case (default: look at the disk). */
+  caseInsensitive?: CaseDetector;
+}
+
+/** One expression for a list of globs (classification runs for every path). */
+function combine(patterns: string[], nocase: boolean): RegExp {
+  if (patterns.length === 0) return /(?!)/; // an empty alternation would match everything
+  return new RegExp(patterns.map((p) => picomatch.makeRe(p, { dot: true, nocase }).source).join('|'), nocase ? 'i' : '');
+}
+
+interface Matcher {
+  exact: RegExp;
+  folded: RegExp;
 }
 
 export class PathClassifier {
   readonly workspaceRoots: string[];
   readonly tempDirs: string[];
   private readonly home: string;
-  private readonly sensitive: (p: string) => boolean;
+  /** The home directory resolved through symlinks (`rm -rf ~` where /home is a link). */
+  private readonly realHome: string;
+  private readonly sensitive: Matcher;
+  private readonly otherHomes: Matcher;
+  private readonly execConfig: Matcher;
+  /** Workspace roots and home on a file system that folds case: names match without case there. */
+  private readonly foldRoots: string[];
   private readonly sensitiveExamples: string[];
+  private readonly execConfigExamples: string[];
   private readonly realpaths: RealpathCache;
 
   constructor(opts: ClassifierOptions) {
     this.home = opts.home.replace(/\/+$/, '') || '/';
+    this.realHome = realpathNearest(this.home);
     this.realpaths = new RealpathCache(opts.realpathTtlMs ?? 0);
     this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
     const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
-    const patterns = SENSITIVE_PATTERNS.map((p) => this.withHome(p));
-    // One alternation instead of ~40 matchers tried in turn: classification runs for every path.
-    const combined = new RegExp(patterns.map((p) => picomatch.makeRe(p, { dot: true }).source).join('|'));
-    this.sensitive = (p: string) => combined.test(p);
+    const matcher = (patterns: string[]): Matcher => ({ exact: combine(patterns, false), folded: combine(patterns, true) });
+    this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));
+    this.otherHomes = matcher(sensitivePatterns(this.home).filter((p) => OTHER_HOMES.includes(p)));
+    this.execConfig = matcher(EXEC_CONFIG.map((e) => this.withHome(e.pattern)));
+    const detector = opts.caseInsensitive ?? detectCaseInsensitive;
+    this.foldRoots = [...new Set([...this.workspaceRoots, this.realHome])].filter((r) => foldsCase(r, detector)).map((r) => r.toLowerCase());
     const ws = this.workspaceRoots[0] ?? '/workspace';
     this.sensitiveExamples = SENSITIVE_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
+    this.execConfigExamples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
   }
 
   private withHome(p: string): string {
     return p.startsWith('~') ? this.home + p.slice(1) : p;
+  }
+
+  /** Where the kernel lands for an absolute path (symlinks on disk followed; a loop: as written). */
+  physical(path: string): string {
+    return this.realpaths.realpathNearest(path);
+  }
+
+  /** Is there a directory at `path` (following symlinks)? */
+  isDirectory(path: string): boolean {
+    try {
+      return statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
   }
 
   /** Called when an analysis starts: realpaths older than the reuse window are read again. */
@@ -138,48 +193,72 @@ export class PathClassifier {
     this.realpaths.startAnalysis();
   }
 
-  /** Classes of an absolute path (or glob pattern over absolute paths). */
-  classify(path: string, glob: boolean): PathClass[] {
+  /**
+   * What the kernel reaches for `value` written in `cwd` (see paths/readings.ts), given what the
+   * line made before (`made`). `kind` decides whether a final symlink is followed.
+   */
+  readings(value: string, cwd: string, made: MadeView | null, glob: boolean, kind: 'follow' | 'delete' = 'follow'): PathReading[] {
+    return pathReadings(value, cwd, { realpaths: this.realpaths, made, glob, followLast: kind === 'follow', removesName: kind === 'delete' });
+  }
+
+  /**
+   * Classes of an absolute path (or glob pattern over absolute paths). `followLast: false` for an
+   * operation on the name itself (`rm link` removes the link, not what it points to).
+   */
+  classify(path: string, glob: boolean, followLast = true): PathClass[] {
     const classes = new Set<PathClass>();
     // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
     if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
     const bound = glob ? staticPrefix(path) : path;
-    const real = this.realpaths.realpathNearest(bound);
-    const where: PathClass = this.workspaceRoots.some((r) => isInside(real, r))
-      ? 'workspace'
-      : this.tempDirs.some((t) => isInside(real, t))
-        ? 'temp'
-        : 'outside';
+    const real = followLast || glob || bound === '/' ? this.realpaths.realpathNearest(bound) : posix.join(this.realpaths.realpathNearest(posix.dirname(bound)), posix.basename(bound));
+    const inWorkspace = this.workspaceRoots.some((r) => isInside(real, r));
+    const where: PathClass = inWorkspace ? 'workspace' : this.tempDirs.some((t) => isInside(real, t)) ? 'temp' : 'outside';
     classes.add(where);
     if (SPECIAL_DEVICES.test(real)) return ['special-device'];
     if (real === '/' || (glob && bound === '/')) classes.add('root');
-    if (real === this.home || (glob && bound === this.home)) classes.add('home');
+    if (real === this.home || real === this.realHome || (glob && (bound === this.home || bound === this.realHome))) classes.add('home');
     if (isInside(real, '/dev')) classes.add('device');
-    else if (SYSTEM_DIRS.some((d) => isInside(real, d)) && where === 'outside') classes.add('system');
+    else if (where === 'outside' && SYSTEM_DIRS.some((d) => isInside(real, d)) && !this.ownHome(real)) classes.add('system');
     if (glob && bound === '/' && classes.has('outside')) classes.add('system');
-    if (this.sensitive(real) || this.sensitive(path) || (glob && this.globMaySensitive(path))) classes.add('sensitive');
+    const folded = this.folds(real) || this.folds(path);
+    const test = (m: Matcher, p: string) => (folded ? m.folded : m.exact).test(p);
+    if (test(this.sensitive, real) || test(this.sensitive, path) || (!inWorkspace && (test(this.otherHomes, real) || test(this.otherHomes, path))) || (glob && this.globMay(path, this.sensitiveExamples))) classes.add('sensitive');
+    if (test(this.execConfig, real) || test(this.execConfig, path) || (glob && this.globMay(path, this.execConfigExamples))) classes.add('exec-config');
     return [...classes];
+  }
+
+  /** Inside the analysed user's own home, which is not a system directory even under /root. */
+  private ownHome(real: string): boolean {
+    if (this.home === '/' || (SYSTEM_DIRS.includes(this.home) && this.home !== '/root')) return false;
+    return isInside(real, this.home) || isInside(real, this.realHome);
+  }
+
+  private folds(p: string): boolean {
+    if (this.foldRoots.length === 0) return false;
+    const lower = p.toLowerCase();
+    return this.foldRoots.some((r) => isInside(lower, r));
   }
 
   private readonly globCache = new Map<string, boolean>();
 
-  private globMaySensitive(pattern: string): boolean {
-    const cached = this.globCache.get(pattern);
+  private globMay(pattern: string, examples: string[]): boolean {
+    const key = (examples === this.sensitiveExamples ? 's\0' : 'x\0') + pattern;
+    const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
-    const result = this.globMatchesExample(pattern);
-    this.globCache.set(pattern, result);
+    const result = globMatchesExample(pattern, examples);
+    this.globCache.set(key, result);
     return result;
   }
+}
 
-  private globMatchesExample(pattern: string): boolean {
-    let m: (p: string) => boolean;
-    try {
-      // bash's `*` skips dot files; find's `{}` placeholder (`root/**`) does not.
-      m = picomatch(pattern, { dot: pattern.includes('**') });
-    } catch {
-      return true;
-    }
-    return this.sensitiveExamples.some((e) => m(e));
+function globMatchesExample(pattern: string, examples: string[]): boolean {
+  let m: (p: string) => boolean;
+  try {
+    // bash's `*` skips dot files; find's `{}` placeholder (`root/**`) does not.
+    m = picomatch(pattern, { dot: pattern.includes('**') });
+  } catch {
+    return true;
   }
+  return examples.some((e) => m(e));
 }

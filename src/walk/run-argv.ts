@@ -60,6 +60,7 @@ export function runArgv(
   if (calls) return;
   trackShellState(w, program, rest, scope, certain);
   trackWrittenFiles(w, walked, scope);
+  w.lineLinks.record(program, rest, walked, scope.cwd, certain);
   if (program === 'hash') trackHashed(w, rest);
   // `hash -p /usr/bin/rm ls; ls x`: the name may run the hashed program. Walk that too, as a
   // command inside this one (the name as written is still analysed: the hash may not have run).

@@ -11,6 +11,7 @@ import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types
 import { runArgv } from './run-argv.js';
 import { printedByArgs, processOutput } from './printed-text.js';
 import { arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
+import { LineLinks } from './line-links.js';
 
 export interface RawFinding {
   rule: CoreFindingId;
@@ -74,6 +75,8 @@ export class Walker {
    * runs; the run itself still asks.
    */
   readonly writtenFiles = new Map<string, string | null>();
+  /** Links and directories made on the line (`ln -s ~ h`), for resolving later paths through them. */
+  readonly lineLinks = new LineLinks();
   /** `hash -p PATH NAME` earlier on the line: NAME may run PATH from then on (PATH as written). */
   readonly hashed = new Map<string, string>();
   private pipelineIds = 0;
