@@ -96,7 +96,8 @@ export function pathReadings(value: string, cwd: string, o: ReadingOptions): Pat
   while (pending.length > 0) {
     if (out.length + pending.length > MAX_READINGS) return [...out, { dynamic: 'too many readings of links made on this line' }];
     const reading = walk(pending.pop()!, pending, out, o, made, followLast);
-    out.push(reading.path === undefined || reading.followed ? reading : { path: lexicalIfSame(reading.path, lexical, o), dynamic: reading.dynamic });
+    if (reading.path === undefined) out.push({ dynamic: reading.dynamic });
+    else out.push({ path: reading.followed ? reading.path : lexicalIfSame(reading.path, lexical, o) });
   }
   return out;
 }

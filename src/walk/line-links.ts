@@ -233,7 +233,8 @@ function viewOf(made: Made[], reader: WalkedCommand): MadeView {
   for (let i = made.length - 1; i >= 0; i--) {
     const m = made[i];
     const before = m.maker.id < reader.id;
-    if (!before && !mayRunAfter(reader, m.maker)) continue;
+    // A command meets what it made itself only on a later pass of a loop.
+    if (m.maker === reader ? !reader.context.loop : !before && !mayRunAfter(reader, m.maker)) continue;
     // Surely removed before the reader (and the reader runs once, after): it is not there.
     if (m.removedBy.some((x) => x.straight && x.by.id < reader.id) && !rerun(reader)) continue;
     const removed = m.removedBy.some((x) => x.by.id < reader.id || mayRunAfter(reader, x.by));
