@@ -31,10 +31,14 @@ export function landingOps(b: OpBuilder, program: string, p: ParsedArgv): void {
   }
   if (dest.dynamic) return;
   const into = t !== null || sources.length > 1 || dest.value.endsWith('/') || b.isDirectory(dest) !== false;
-  if (!into) return;
   const recursive = program === 'cp' && hasOption(p, '-r', '-R', '--recursive', '-a', '--archive');
   const base = dest.value.replace(/(.)\/+$/, '$1');
   const at = (rest: string): string => (base === '/' ? '/' + rest : `${base}/${rest}`);
+  if (!into) {
+    // `cp -r tpl new`: new is the copy, and tpl's tree lands below it.
+    if (recursive && sources.length === 1 && !sources[0].glob) treeOps(b, sources[0], dest, base);
+    return;
+  }
   for (const s of sources) {
     if (s.dynamic) {
       // The new name is only known at run time.
@@ -45,9 +49,13 @@ export function landingOps(b: OpBuilder, program: string, p: ParsedArgv): void {
     // `cp -r tpl/. dest` copies the contents of tpl into dest itself.
     const landing = name === '.' || name === '/' ? base : at(name);
     if (landing !== base) b.path('Write', { ...dest, value: landing, glob: dest.glob || s.glob }, 'operand');
-    if (!recursive || s.glob) continue;
-    const below = b.treeBelow(s, execConfigBelow);
-    if (below === null) b.add('Write', 'operand', dest.span, { target: `${landing}/… (a tree too large to look at)`, dynamic: true });
-    else for (const rel of below) b.path('Write', { ...dest, value: `${landing === '/' ? '' : landing}/${rel}`, glob: false }, 'operand');
+    if (recursive && !s.glob) treeOps(b, s, dest, landing);
   }
+}
+
+/** The exec-config files of the tree `source` names, as writes below `landing`. */
+function treeOps(b: OpBuilder, source: Arg, dest: Arg, landing: string): void {
+  const below = b.treeBelow(source, execConfigBelow);
+  if (below === null) b.add('Write', 'operand', dest.span, { target: `${landing}/… (a tree too large to look at)`, dynamic: true });
+  else for (const rel of below) b.path('Write', { ...dest, value: `${landing === '/' ? '' : landing}/${rel}`, glob: false }, 'operand');
 }

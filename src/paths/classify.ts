@@ -4,7 +4,7 @@
  * `/etc/shadow`), using picomatch against example paths of each class.
  */
 import picomatch from 'picomatch';
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
@@ -149,7 +149,6 @@ export class PathClassifier {
   /** Workspace roots and home on a file system that folds case: names match without case there. */
   private readonly foldRoots: string[];
   private readonly sensitiveExamples: string[];
-  private readonly execConfigExamples: string[];
   private readonly realpaths: RealpathCache;
 
   constructor(opts: ClassifierOptions) {
@@ -167,7 +166,6 @@ export class PathClassifier {
     this.foldRoots = [...new Set([...this.workspaceRoots, this.realHome])].filter((r) => foldsCase(r, detector)).map((r) => r.toLowerCase());
     const ws = this.workspaceRoots[0] ?? '/workspace';
     this.sensitiveExamples = SENSITIVE_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
-    this.execConfigExamples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
   }
 
   private withHome(p: string): string {
@@ -223,7 +221,7 @@ export class PathClassifier {
     const folded = this.folds(real) || this.folds(path);
     const test = (m: Matcher, p: string) => (folded ? m.folded : m.exact).test(p);
     if (test(this.sensitive, real) || test(this.sensitive, path) || (!inWorkspace && (test(this.otherHomes, real) || test(this.otherHomes, path))) || (glob && this.globMay(path, this.sensitiveExamples))) classes.add('sensitive');
-    if (test(this.execConfig, real) || test(this.execConfig, path) || (glob && this.globMay(path, this.execConfigExamples))) classes.add('exec-config');
+    if (test(this.execConfig, real) || test(this.execConfig, path) || (glob && this.globMayExecConfig(path, bound))) classes.add('exec-config');
     return [...classes];
   }
 
@@ -240,6 +238,26 @@ export class PathClassifier {
   }
 
   private readonly globCache = new Map<string, boolean>();
+  private readonly globExecCache = new Map<string, string[]>();
+
+  /**
+   * May a glob match an exec-config file? Examples are placed in the glob's own directory
+   * (`sub/*` may match `sub/pip.conf`). A glob names what exists: a matched example counts when
+   * the entry it sits in is there (`.git` for anything under it) — or when the directory cannot
+   * be read, so nothing is known.
+   */
+  private globMayExecConfig(pattern: string, dir: string): boolean {
+    const base = dir === '/' ? '' : dir;
+    let probes = this.globExecCache.get(pattern);
+    if (probes === undefined) {
+      if (this.globExecCache.size > 5000) this.globExecCache.clear();
+      const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', base));
+      probes = examples.filter((e) => globMatchesExample(pattern, [e])).map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
+      this.globExecCache.set(pattern, probes);
+    }
+    if (probes.length === 0) return false;
+    return !lexists(dir) || probes.some(lexists);
+  }
 
   private globMay(pattern: string, examples: string[]): boolean {
     const key = (examples === this.sensitiveExamples ? 's\0' : 'x\0') + pattern;
@@ -249,6 +267,14 @@ export class PathClassifier {
     const result = globMatchesExample(pattern, examples);
     this.globCache.set(key, result);
     return result;
+  }
+}
+
+function lexists(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 /** Path resolution: against the tracked cwd, then through symlinks on disk as the kernel does. */
-import { existsSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 
 /**
@@ -32,6 +32,8 @@ interface Budget {
 export class RealpathCache {
   /** Lexical absolute path (no `..`) → where the kernel lands; null: a symlink loop. */
   private readonly map = new Map<string, string | null>();
+  /** Paths in `map` that do not exist (nothing below them can be a symlink). */
+  private readonly absent = new Set<string>();
   private since = -Infinity;
 
   constructor(private readonly ttlMs = 0) {}
@@ -40,6 +42,7 @@ export class RealpathCache {
   startAnalysis(now = performance.now()): void {
     if (now - this.since <= this.ttlMs) return;
     this.map.clear();
+    this.absent.clear();
     this.since = now;
   }
 
@@ -93,6 +96,7 @@ export class RealpathCache {
     const missing: string[] = [];
     let at = abs;
     let base = this.map.get(at);
+    let existing = base !== undefined && !this.absent.has(at);
     while (base === undefined) {
       // Longer than PATH_MAX, it cannot exist: no system call needed to know.
       if (at === '/' || (at.length <= PATH_MAX && safeExists(at))) {
@@ -103,18 +107,20 @@ export class RealpathCache {
           base = at; // unreadable: keep the lexical path
         }
         this.remember(at, base);
+        existing = true;
         break;
       }
       missing.push(posix.basename(at));
       at = posix.dirname(at);
       base = this.map.get(at);
+      existing = base !== undefined && !this.absent.has(at);
     }
     if (base === null) return null;
     if (missing.length === 0) return base;
     // The first missing name may still be a symlink: one that points nowhere (dangling) or into
-    // a loop fails `exists`, yet the kernel follows it.
+    // a loop fails `exists`, yet the kernel follows it. (Below a missing directory there is none.)
     const first = missing[missing.length - 1];
-    const target = first.length <= NAME_MAX ? readLink(base === '/' ? '/' + first : base + '/' + first) : null;
+    const target = existing && first.length <= NAME_MAX ? readLink(base === '/' ? '/' + first : base + '/' + first) : null;
     if (target !== null) {
       const fresh = budget.hops === 0;
       let result: string | null = null;
@@ -133,15 +139,20 @@ export class RealpathCache {
         base = posix.join(base, missing[i]);
         at = at === '/' ? '/' + missing[i] : at + '/' + missing[i];
         this.remember(at, base);
+        this.absent.add(at);
       }
       base = posix.join(base, missing[0]);
     } else base = posix.normalize(base + '/' + missing.reverse().join('/'));
     this.remember(abs, base);
+    this.absent.add(abs);
     return base;
   }
 
   private remember(path: string, real: string | null): void {
-    if (this.map.size >= REALPATH_CACHE_LIMIT) this.map.clear();
+    if (this.map.size >= REALPATH_CACHE_LIMIT) {
+      this.map.clear();
+      this.absent.clear();
+    }
     this.map.set(path, real);
   }
 }
@@ -162,7 +173,8 @@ function safeExists(p: string): boolean {
 /** The text of the symlink at `p`, or null when `p` is not a symlink (or cannot be read). */
 function readLink(p: string): string | null {
   try {
-    return readlinkSync(p);
+    // lstat first: it answers "no such file" without an exception, which is the common case.
+    return lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(p) : null;
   } catch {
     return null;
   }

@@ -198,8 +198,7 @@ function existsOrMade(p: string, before: MadeView): boolean {
 
 function exists(p: string): boolean {
   try {
-    lstatSync(p);
-    return true;
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }

@@ -77,6 +77,8 @@ describe('the shell verdict', () => {
     expect(tpl.findings.map((f) => f.rule)).toContain('exec-config');
     expect(tpl.operations.map((o) => o.path)).toContain(join(root, '.envrc'));
     expect((await check('cp -r plain/. .', ctx)).findings.map((f) => f.rule)).not.toContain('exec-config');
+    // Copied to a new name, the tree lands below that name.
+    expect((await check('cp -a tpl copy', ctx)).operations.map((o) => o.path)).toContain(join(root, 'copy', '.envrc'));
   });
 });
 
