@@ -8,7 +8,7 @@ import { lstatSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
-import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES } from './exec-config.js';
+import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES, EXEC_CONFIG_HINT } from './exec-config.js';
 import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
 
@@ -219,9 +219,11 @@ export class PathClassifier {
     else if (where === 'outside' && SYSTEM_DIRS.some((d) => isInside(real, d)) && !this.ownHome(real)) classes.add('system');
     if (glob && bound === '/' && classes.has('outside')) classes.add('system');
     const folded = this.folds(real) || this.folds(path);
-    const test = (m: Matcher, p: string) => (folded ? m.folded : m.exact).test(p);
-    if (test(this.sensitive, real) || test(this.sensitive, path) || (!inWorkspace && (test(this.otherHomes, real) || test(this.otherHomes, path))) || (glob && this.globMay(path, this.sensitiveExamples))) classes.add('sensitive');
-    if (test(this.execConfig, real) || test(this.execConfig, path) || (glob && this.globMayExecConfig(path, bound))) classes.add('exec-config');
+    // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
+    const test = (m: Matcher) => (folded ? m.folded : m.exact).test(real) || (path !== real && (folded ? m.folded : m.exact).test(path));
+    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMay(path, this.sensitiveExamples))) classes.add('sensitive');
+    const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
+    if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound))) classes.add('exec-config');
     return [...classes];
   }
 
@@ -256,7 +258,7 @@ export class PathClassifier {
       this.globExecCache.set(pattern, probes);
     }
     if (probes.length === 0) return false;
-    return !lexists(dir) || probes.some(lexists);
+    return !this.realpaths.exists(dir) || probes.some(lexists);
   }
 
   private globMay(pattern: string, examples: string[]): boolean {

@@ -41,6 +41,17 @@ export const EXEC_CONFIG: readonly { pattern: string; why: string }[] = [
   { pattern: '**/terraform.rc', why: 'provider_installation and dev_overrides choose the provider binaries terraform runs' },
 ];
 
+/**
+ * A name every exec-config path contains (the first literal part of each pattern): a cheap test
+ * before the full patterns, which run for every path.
+ */
+export const EXEC_CONFIG_HINT = new RegExp(
+  [...new Set(EXEC_CONFIG.map((e) => e.pattern.split('/').find((seg) => seg !== '' && seg !== '~' && !/[*?[{]/.test(seg))!))]
+    .map((seg) => seg.replace(/[.+^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+  'i',
+);
+
 /** Concrete paths per pattern, for deciding whether a glob may match one (`{ws}`: a workspace root). */
 export const EXEC_CONFIG_EXAMPLES = [
   '{ws}/.git',

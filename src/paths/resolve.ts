@@ -54,6 +54,11 @@ export class RealpathCache {
     return this.physical(abs) ?? abs;
   }
 
+  /** Does `abs` (absolute, normalised) exist, as far as this cache has read the disk? */
+  exists(abs: string): boolean {
+    return this.physical(abs) !== null && !this.absent.has(abs);
+  }
+
   /**
    * Where the kernel lands for the absolute path `abs`: every symlink on disk followed — a
    * dangling one too (`echo x > link` creates the file the link names) — and each `..` applied
