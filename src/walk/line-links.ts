@@ -133,10 +133,10 @@ export class LineLinks {
                 target = e.unknown || source === null ? null : e.fromCwd ? fromCwd(source, r.cwd) : source;
               } else {
                 // A copied or moved symlink keeps its text; anything else is not a link.
-                const link = source === null ? undefined : linkTextAt(source, at, before);
+                const link = source === null ? undefined : linkAt(source, at, before, e.move);
                 if (link === undefined) continue;
-                kind = 'symlink';
-                target = link;
+                kind = link.kind;
+                target = link.target;
               }
               const free = !existsOrMade(spot.path, before);
               const certain = r.straight && spot.sure && (e.type === 'copy-links' || e.force || free);
@@ -204,15 +204,24 @@ function exists(p: string): boolean {
   }
 }
 
-/** The text of the symlink a source names (made on the line or on disk); undefined: not a link. */
-function linkTextAt(source: string, at: (w: string, kind: 'follow' | 'delete') => string[] | null, before: MadeView): string | null | undefined {
+/**
+ * The link a source names, made on the line or on disk: a symlink keeps its text when copied as a
+ * link or moved; a moved entry of any kind keeps what it is. Undefined: not a link (or, copying,
+ * not a symlink); a target of null: the source's place is unknown.
+ */
+function linkAt(
+  source: string,
+  at: (w: string, kind: 'follow' | 'delete') => string[] | null,
+  before: MadeView,
+  move: boolean,
+): { kind: MadeEntry['kind']; target: string | null } | undefined {
   const places = at(source, 'delete');
-  if (places === null) return null;
+  if (places === null) return { kind: 'symlink', target: null };
   for (const p of places) {
-    const made = before.entries.find((m) => m.path === p && m.kind === 'symlink');
-    if (made) return made.target;
+    const made = before.entries.find((m) => m.path === p && (move || m.kind === 'symlink'));
+    if (made) return { kind: made.kind, target: made.target };
     try {
-      return readlinkSync(p);
+      return { kind: 'symlink', target: readlinkSync(p) };
     } catch {
       // not a symlink
     }
