@@ -8,15 +8,18 @@ import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
 import { scanOptions } from '../walk/unwrap-wrappers.js';
-import { resolvePath } from '../paths/resolve.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
 import { interpreterFamily } from './interpreters.js';
-import type { PathClassifier } from '../paths/classify.js';
+import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
+import type { LineLinks } from '../walk/line-links.js';
+import type { MadeView } from '../paths/readings.js';
 import type { SpecTable } from './load-specs.js';
 import type { ArgRole, CommandClass } from './spec-types.js';
 import type { Operation, OpKind } from './types.js';
 import { effectiveClass, extraOps, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
 import { PROGRAM_HANDLERS } from './program-handlers.js';
+import { LANDING_PROGRAMS, landingOps } from './landing.js';
+import { patchTargets } from './patch-targets.js';
 import { redirectOps } from './redirects.js';
 import { projectRepoCode } from './project-config/registry.js';
 import { describeRepoCode } from './project-config/types.js';
@@ -27,6 +30,8 @@ export interface OpsEnv {
   home: string;
   /** The analysis context's environment (where git, cargo… look for their configuration). */
   vars?: Readonly<Record<string, string | undefined>>;
+  /** Links and directories made earlier on the line (paths are resolved through them). */
+  links?: LineLinks;
 }
 
 export interface CommandFacts {
@@ -72,13 +77,96 @@ export class OpBuilder {
       this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
       return;
     }
-    const path = resolvePath(arg.value, cwd ?? '/');
-    this.add(kind, source, arg.span, {
-      path,
-      target: arg.value,
-      glob: arg.glob,
-      classes: this.env.classifier.classify(path, arg.glob, this.cmd.globOptions.size === 0 ? undefined : { dotglob: this.cmd.globOptions.has('dotglob'), nocaseglob: this.cmd.globOptions.has('nocaseglob') }),
-    });
+    // Deleting acts on the name: `rm link` removes the link, `rm -rf link/` what it points to.
+    const follow = kind !== 'Delete' || /\/$/.test(arg.value);
+    // Every reading the kernel may take (a link made earlier on the line may or may not exist):
+    // each is an operation of its own, so the strictest decides.
+    for (const r of this.readings(arg.value, cwd ?? '/', arg.glob, kind === 'Delete' ? 'delete' : 'follow')) {
+      if (r.path === undefined) {
+        this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
+        continue;
+      }
+      this.add(kind, source, arg.span, { path: r.path, target: arg.value, glob: arg.glob, classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions()) });
+    }
+  }
+
+  private readings(value: string, cwd: string, glob: boolean, kind: 'follow' | 'delete') {
+    return this.env.classifier.readings(value, cwd, this.madeView(), glob, kind);
+  }
+
+  /** The glob options the line may have turned on before this command (`shopt -s dotglob`). */
+  private globOptions(): GlobMatchOptions | undefined {
+    const o = this.cmd.globOptions;
+    return o.size === 0 ? undefined : { dotglob: o.has('dotglob'), nocaseglob: o.has('nocaseglob') };
+  }
+
+  private madeView(): MadeView | null {
+    return this.env.links === undefined || this.env.links.empty ? null : this.env.links.viewFor(this.cmd, this.env.classifier);
+  }
+
+  /**
+   * Is `arg` a directory (on disk or made earlier on the line)? The working directory, the
+   * workspace roots and home are, whether or not they exist here. Null: some reading may be one.
+   */
+  isDirectory(arg: Arg): boolean | null {
+    if (arg.dynamic || arg.glob) return null;
+    const cwd = this.cmd.cwd;
+    if (cwd === null && !arg.value.startsWith('/')) return null;
+    let answer: boolean | null = false;
+    const made = this.madeView();
+    for (const r of this.readings(arg.value, cwd ?? '/', false, 'follow')) {
+      if (r.path === undefined) return null;
+      const real = this.env.classifier.physical(r.path);
+      if (r.path === cwd || r.path === this.env.home || this.env.classifier.workspaceRoots.includes(real) || this.env.classifier.isDirectory(real)) return true;
+      const dir = made?.entries.find((e) => e.path === real && (e.kind === 'dir' || e.kind === 'mirror'));
+      if (dir) answer = dir.certain ? true : null;
+    }
+    return answer;
+  }
+
+  /** What `scan` finds in the tree a source names (resolved like any path); null: too large or unknown. */
+  treeBelow(arg: Arg, scan: (dir: string) => string[] | null): string[] | null {
+    if (arg.dynamic) return null;
+    const cwd = this.cmd.cwd;
+    if (cwd === null && !arg.value.startsWith('/')) return null;
+    const out: string[] = [];
+    for (const r of this.readings(arg.value, cwd ?? '/', false, 'follow')) {
+      if (r.path === undefined) return null;
+      const found = scan(this.env.classifier.physical(r.path));
+      if (found === null) return null;
+      out.push(...found);
+    }
+    return [...new Set(out)];
+  }
+
+  /** The single path the kernel reaches for `value` (symlinks followed); null when it is not one known path. */
+  physicalOf(value: string): string | null {
+    const cwd = this.cmd.cwd;
+    if (cwd === null && !value.startsWith('/')) return null;
+    const readings = this.readings(value, cwd ?? '/', false, 'follow');
+    return readings.length === 1 && readings[0].path !== undefined ? this.env.classifier.physical(readings[0].path) : null;
+  }
+
+  /** Classes of every reading of `value` (relative to the command's cwd); null when one is unknown. */
+  classesOf(value: string): PathClass[] | null {
+    const cwd = this.cmd.cwd;
+    if (cwd === null && !value.startsWith('/')) return null;
+    const out = new Set<PathClass>();
+    for (const r of this.readings(value, cwd ?? '/', false, 'follow')) {
+      if (r.path === undefined) return null;
+      for (const c of this.env.classifier.classify(r.path, false)) out.add(c);
+    }
+    return [...out];
+  }
+
+  /** Classes of every reading of a directory this command works in; null when one is unknown. */
+  directoryClasses(dir: string): PathClass[] | null {
+    const out = new Set<PathClass>();
+    for (const r of this.readings(dir, '/', false, 'follow')) {
+      if (r.path === undefined) return null;
+      for (const c of this.env.classifier.classify(r.path, false)) out.add(c);
+    }
+    return [...out];
   }
 
   role(role: ArgRole, arg: Arg, source: Operation['source']): void {
@@ -132,7 +220,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   redirectOps(b, cmd.redirects);
   let label = cmd.program ?? cmd.programRaw;
   const cwdOutside =
-    cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && env.classifier.classify(cmd.cwd, false).includes('outside')
+    cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
       ? cmd.cwd
       : null;
   const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, label, class: cls, unknownProgram, cwdOutside, ops: b.ops });
@@ -181,6 +269,8 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     // `ls` with no operand lists the working directory.
     if (parsed.operands.length === 0 && parsed.spec.operands?.[0] === 'list') b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand');
     parsed.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
+    if (LANDING_PROGRAMS.has(program)) landingOps(b, program, parsed);
+    if (program === 'patch') patchTargets(b, parsed);
     for (const o of parsed.options) {
       if (o.value && o.spec?.role) b.role(o.spec.role, o.value, 'option');
       // `--files0-from=F` (sort, wc, du): the files read are named inside F.

@@ -19,7 +19,11 @@ export interface Operation {
   kind: OpKind;
   /** Index of the sub-command in the verdict's `commands`. */
   command: number;
-  /** Absolute path it touches (glob pattern when `glob`), when it touches one. */
+  /**
+   * Absolute path it touches (glob pattern when `glob`), when it touches one: as written, made
+   * absolute, unless the kernel reaches another place — a `..` after a symlink, a link made
+   * earlier on the line — then that place (paths/readings.ts). `classes` follow the links on disk.
+   */
   path?: string;
   /** The path or target as written. */
   target?: string;

@@ -4,8 +4,13 @@
  * `/etc/shadow`), using picomatch against example paths of each class.
  */
 import picomatch from 'picomatch';
+import { lstatSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { posix } from 'node:path';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
+import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES, EXEC_CONFIG_HINT } from './exec-config.js';
+import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
+import { pathReadings, type MadeView, type PathReading } from './readings.js';
 import { parentReadings } from './glob-reach.js';
 
 export type PathClass =
@@ -60,7 +65,6 @@ export const SENSITIVE_PATTERNS = [
   '/etc/sudoers.d/**',
   '/etc/profile',
   '/etc/bash.bashrc',
-  '/root/**',
   '**/.env',
   '**/.env.*',
   '**/.git/hooks/**',
@@ -76,6 +80,19 @@ export const SENSITIVE_PATTERNS = [
   '**/id_ed25519*',
   '**/id_ecdsa*',
 ];
+
+/**
+ * Another account's home, sensitive as a whole. Not when it is the home being analysed for (an
+ * agent running as root: its own files are judged by the `~/` patterns above) and not inside a
+ * workspace root (a workspace at /root/project is the user's to work in).
+ */
+export const OTHER_HOMES = ['/root/**'];
+
+/** The sensitive patterns for a user whose home is `home`. */
+export function sensitivePatterns(home: string): string[] {
+  const own = home.replace(/\/+$/, '') || '/';
+  return [...SENSITIVE_PATTERNS, ...OTHER_HOMES.filter((p) => !isInside(own, p.replace(/\/\*\*$/, '')))];
+}
 
 /** Concrete examples per sensitive pattern, for deciding what a glob may match. */
 const SENSITIVE_EXAMPLES = [
@@ -113,26 +130,48 @@ export interface ClassifierOptions {
   tempDirs?: string[];
   /** How long realpaths read from disk may be reused, in ms (default 0: read for every analysis). */
   realpathTtlMs?: number;
+  /** Tells whether a directory's file system folds case (default: look at the disk). */
+  caseInsensitive?: CaseDetector;
+}
+
+/** One expression for a list of globs (classification runs for every path). */
+function combine(patterns: string[], nocase: boolean): RegExp {
+  if (patterns.length === 0) return /(?!)/; // an empty alternation would match everything
+  return new RegExp(patterns.map((p) => picomatch.makeRe(p, { dot: true, nocase }).source).join('|'), nocase ? 'i' : '');
+}
+
+interface Matcher {
+  exact: RegExp;
+  folded: RegExp;
 }
 
 export class PathClassifier {
   readonly workspaceRoots: string[];
   readonly tempDirs: string[];
   private readonly home: string;
-  private readonly sensitive: (p: string) => boolean;
+  /** The home directory resolved through symlinks (`rm -rf ~` where /home is a link). */
+  private readonly realHome: string;
+  private readonly sensitive: Matcher;
+  private readonly otherHomes: Matcher;
+  private readonly execConfig: Matcher;
+  /** Workspace roots and home on a file system that folds case: names match without case there. */
+  private readonly foldRoots: string[];
   private readonly sensitiveExamples: string[];
   private readonly realpaths: RealpathCache;
 
   constructor(opts: ClassifierOptions) {
     this.home = opts.home.replace(/\/+$/, '') || '/';
+    this.realHome = realpathNearest(this.home);
     this.realpaths = new RealpathCache(opts.realpathTtlMs ?? 0);
     this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
     const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
-    const patterns = SENSITIVE_PATTERNS.map((p) => this.withHome(p));
-    // One alternation instead of ~40 matchers tried in turn: classification runs for every path.
-    const combined = new RegExp(patterns.map((p) => picomatch.makeRe(p, { dot: true }).source).join('|'));
-    this.sensitive = (p: string) => combined.test(p);
+    const matcher = (patterns: string[]): Matcher => ({ exact: combine(patterns, false), folded: combine(patterns, true) });
+    this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));
+    this.otherHomes = matcher(sensitivePatterns(this.home).filter((p) => OTHER_HOMES.includes(p)));
+    this.execConfig = matcher(EXEC_CONFIG.map((e) => this.withHome(e.pattern)));
+    const detector = opts.caseInsensitive ?? detectCaseInsensitive;
+    this.foldRoots = [...new Set([...this.workspaceRoots, this.realHome])].filter((r) => foldsCase(r, detector)).map((r) => r.toLowerCase());
     const ws = this.workspaceRoots[0] ?? '/workspace';
     this.sensitiveExamples = SENSITIVE_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
   }
@@ -141,67 +180,133 @@ export class PathClassifier {
     return p.startsWith('~') ? this.home + p.slice(1) : p;
   }
 
+  /** Where the kernel lands for an absolute path (symlinks on disk followed; a loop: as written). */
+  physical(path: string): string {
+    return this.realpaths.realpathNearest(path);
+  }
+
+  /** Is there a directory at `path` (following symlinks)? */
+  isDirectory(path: string): boolean {
+    try {
+      return statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
   /** Called when an analysis starts: realpaths older than the reuse window are read again. */
   startAnalysis(): void {
     this.realpaths.startAnalysis();
   }
 
   /**
-   * Classes of an absolute path (or glob pattern over absolute paths). For a glob, `options` are
-   * the shell's glob options that may be on (`dotglob`: `*` matches dot files; `nocaseglob`).
+   * What the kernel reaches for `value` written in `cwd` (see paths/readings.ts), given what the
+   * line made before (`made`). `kind` decides whether a final symlink is followed.
    */
-  classify(path: string, glob: boolean, options: GlobMatchOptions = NO_GLOB_OPTIONS): PathClass[] {
-    if (!glob) return this.classifyOne(path, false, options);
-    // `.*` may match `..`: what the pattern reaches through a parent is classified too.
-    const readings = parentReadings(path);
-    if (readings.length === 0) return this.classifyOne(path, true, options);
-    const classes = new Set(this.classifyOne(path, true, options));
-    for (const r of readings) for (const c of this.classifyOne(r, /[*?[]/.test(r), options)) classes.add(c);
-    return [...classes];
+  readings(value: string, cwd: string, made: MadeView | null, glob: boolean, kind: 'follow' | 'delete' = 'follow'): PathReading[] {
+    return pathReadings(value, cwd, { realpaths: this.realpaths, made, glob, followLast: kind === 'follow', removesName: kind === 'delete' });
   }
 
-  private classifyOne(path: string, glob: boolean, options: GlobMatchOptions): PathClass[] {
+  /**
+   * Classes of an absolute path (or glob pattern over absolute paths). `followLast: false` for an
+   * operation on the name itself (`rm link` removes the link, not what it points to). For a glob,
+   * `options` are the shell's glob options that may be on (`dotglob`: `*` matches dot files).
+   */
+  classify(path: string, glob: boolean, followLast = true, options: GlobMatchOptions = NO_GLOB_OPTIONS): PathClass[] {
+    if (!glob) return this.classifyOne(path, false, followLast, options);
+    // `.*` may match `..` (bash ≤ 5.1): what the pattern reaches through a parent is classified too.
+    const classes = this.classifyOne(path, true, followLast, options);
+    const readings = parentReadings(path);
+    if (readings.length === 0) return classes;
+    const all = new Set(classes);
+    for (const r of readings) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
+    return [...all];
+  }
+
+  private classifyOne(path: string, glob: boolean, followLast: boolean, options: GlobMatchOptions): PathClass[] {
     const classes = new Set<PathClass>();
     // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
     if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
     const bound = glob ? staticPrefix(path) : path;
-    const real = this.realpaths.realpathNearest(bound);
-    const where: PathClass = this.workspaceRoots.some((r) => isInside(real, r))
-      ? 'workspace'
-      : this.tempDirs.some((t) => isInside(real, t))
-        ? 'temp'
-        : 'outside';
+    const real = followLast || glob || bound === '/' ? this.realpaths.realpathNearest(bound) : posix.join(this.realpaths.realpathNearest(posix.dirname(bound)), posix.basename(bound));
+    const inWorkspace = this.workspaceRoots.some((r) => isInside(real, r));
+    const where: PathClass = inWorkspace ? 'workspace' : this.tempDirs.some((t) => isInside(real, t)) ? 'temp' : 'outside';
     classes.add(where);
     if (SPECIAL_DEVICES.test(real)) return ['special-device'];
     if (real === '/' || (glob && bound === '/')) classes.add('root');
-    if (real === this.home || (glob && bound === this.home)) classes.add('home');
+    if (real === this.home || real === this.realHome || (glob && (bound === this.home || bound === this.realHome))) classes.add('home');
     if (isInside(real, '/dev')) classes.add('device');
-    else if (SYSTEM_DIRS.some((d) => isInside(real, d)) && where === 'outside') classes.add('system');
+    else if (where === 'outside' && SYSTEM_DIRS.some((d) => isInside(real, d)) && !this.ownHome(real)) classes.add('system');
     if (glob && bound === '/' && classes.has('outside')) classes.add('system');
-    if (this.sensitive(real) || this.sensitive(path) || (glob && this.globMaySensitive(path, options))) classes.add('sensitive');
+    const folded = this.folds(real) || this.folds(path);
+    // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
+    const test = (m: Matcher) => (folded ? m.folded : m.exact).test(real) || (path !== real && (folded ? m.folded : m.exact).test(path));
+    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMay(path, this.sensitiveExamples, options))) classes.add('sensitive');
+    const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
+    if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound))) classes.add('exec-config');
     return [...classes];
   }
 
-  private readonly globCache = new Map<string, boolean>();
+  /** Inside the analysed user's own home, which is not a system directory even under /root. */
+  private ownHome(real: string): boolean {
+    if (this.home === '/' || (SYSTEM_DIRS.includes(this.home) && this.home !== '/root')) return false;
+    return isInside(real, this.home) || isInside(real, this.realHome);
+  }
 
-  private globMaySensitive(pattern: string, options: GlobMatchOptions): boolean {
-    const key = `${options.dotglob ? 'd' : ''}${options.nocaseglob ? 'i' : ''}\0${pattern}`;
+  private folds(p: string): boolean {
+    if (this.foldRoots.length === 0) return false;
+    const lower = p.toLowerCase();
+    return this.foldRoots.some((r) => isInside(lower, r));
+  }
+
+  private readonly globCache = new Map<string, boolean>();
+  private readonly globExecCache = new Map<string, string[]>();
+
+  /**
+   * May a glob match an exec-config file? Examples are placed in the glob's own directory
+   * (`sub/*` may match `sub/pip.conf`). A glob names what exists: a matched example counts when
+   * the entry it sits in is there (`.git` for anything under it) — or when the directory cannot
+   * be read, so nothing is known.
+   */
+  private globMayExecConfig(pattern: string, dir: string): boolean {
+    const base = dir === '/' ? '' : dir;
+    let probes = this.globExecCache.get(pattern);
+    if (probes === undefined) {
+      if (this.globExecCache.size > 5000) this.globExecCache.clear();
+      const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', base));
+      probes = examples.filter((e) => globMatchesExample(pattern, [e])).map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
+      this.globExecCache.set(pattern, probes);
+    }
+    if (probes.length === 0) return false;
+    return !this.realpaths.exists(dir) || probes.some(lexists);
+  }
+
+  private globMay(pattern: string, examples: string[], options: GlobMatchOptions): boolean {
+    const key = (examples === this.sensitiveExamples ? 's' : 'x') + (options.dotglob ? 'd' : '') + (options.nocaseglob ? 'i' : '') + '\0' + pattern;
     const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
-    const result = this.globMatchesExample(pattern, options);
+    const result = globMatchesExample(pattern, examples, options);
     this.globCache.set(key, result);
     return result;
   }
+}
 
-  private globMatchesExample(pattern: string, options: GlobMatchOptions): boolean {
-    let m: (p: string) => boolean;
-    try {
-      // bash's `*` skips dot files (unless dotglob); find's `{}` placeholder (`root/**`) does not.
-      m = picomatch(pattern, { dot: pattern.includes('**') || !!options.dotglob, nocase: !!options.nocaseglob });
-    } catch {
-      return true;
-    }
-    return this.sensitiveExamples.some((e) => m(e));
+function lexists(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
   }
+}
+
+function globMatchesExample(pattern: string, examples: string[], options: GlobMatchOptions = NO_GLOB_OPTIONS): boolean {
+  let m: (p: string) => boolean;
+  try {
+    // bash's `*` skips dot files (unless dotglob); find's `{}` placeholder (`root/**`) does not.
+    m = picomatch(pattern, { dot: pattern.includes('**') || !!options.dotglob, nocase: !!options.nocaseglob });
+  } catch {
+    return true;
+  }
+  return examples.some((e) => m(e));
 }

@@ -1,10 +1,11 @@
-/** Path resolution: against the tracked cwd, lexically (`..`), then through symlinks on disk. */
-import { existsSync, realpathSync } from 'node:fs';
+/** Path resolution: against the tracked cwd, then through symlinks on disk as the kernel does. */
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 
 /**
- * Absolute, normalised path for `p` written in `cwd`. Tilde expansion already happened in
- * expand/: a `~` still here was quoted and is a literal directory name.
+ * Absolute, normalised path for `p` written in `cwd`, lexically (`a/../b` is `b`). Right for
+ * bash's own logical `cd`; what the kernel opens is `RealpathCache.physical` / `paths/readings.ts`.
+ * Tilde expansion already happened in expand/: a `~` still here was quoted and is a literal name.
  */
 export function resolvePath(p: string, cwd: string): string {
   return posix.resolve(cwd, p);
@@ -12,6 +13,16 @@ export function resolvePath(p: string, cwd: string): string {
 
 const REALPATH_CACHE_LIMIT = 10_000;
 const PATH_MAX = 4096;
+const NAME_MAX = 255;
+/** Symbolic links the kernel follows while resolving one path before it fails with ELOOP (Linux). */
+export const MAX_SYMLINKS = 40;
+
+/** A `..` component. */
+export const DOTDOT = /(?:^|\/)\.\.(?:\/|$)/;
+
+interface Budget {
+  hops: number;
+}
 
 /**
  * Realpaths read from disk, kept for at most `ttlMs`. The filesystem changes between analyses (a
@@ -19,7 +30,10 @@ const PATH_MAX = 4096;
  * forgotten when an analysis starts after the window: with 0, every analysis reads afresh.
  */
 export class RealpathCache {
-  private readonly map = new Map<string, string>();
+  /** Lexical absolute path (no `..`) → where the kernel lands; null: a symlink loop. */
+  private readonly map = new Map<string, string | null>();
+  /** Paths in `map` that do not exist (nothing below them can be a symlink). */
+  private readonly absent = new Set<string>();
   private since = -Infinity;
 
   constructor(private readonly ttlMs = 0) {}
@@ -28,19 +42,66 @@ export class RealpathCache {
   startAnalysis(now = performance.now()): void {
     if (now - this.since <= this.ttlMs) return;
     this.map.clear();
+    this.absent.clear();
     this.since = now;
   }
 
   /**
    * Follow symlinks through the nearest ancestor that exists (`./link/x` where `link → /etc` is
-   * `/etc/x`). Parts that do not exist yet are kept as written.
+   * `/etc/x`). Parts that do not exist yet are kept as written; a loop keeps the path as written.
    */
   realpathNearest(abs: string): string {
+    return this.physical(abs) ?? abs;
+  }
+
+  /** Does `abs` (absolute, normalised) exist, as far as this cache has read the disk? */
+  exists(abs: string): boolean {
+    return this.physical(abs) !== null && !this.absent.has(abs);
+  }
+
+  /**
+   * Where the kernel lands for the absolute path `abs`: every symlink on disk followed — a
+   * dangling one too (`echo x > link` creates the file the link names) — and each `..` applied
+   * to the directory the path before it really is (`link/..` is the parent of the link's
+   * target, not the link's directory). Parts that do not exist are kept as written from there on.
+   * Null when resolving takes more than 40 symlinks (a loop): the kernel fails with ELOOP, and
+   * no answer here would be more than a guess.
+   */
+  physical(abs: string): string | null {
+    return this.resolve(abs, { hops: 0 });
+  }
+
+  private resolve(abs: string, budget: Budget): string | null {
+    if (!DOTDOT.test(abs)) return this.nearest(posix.normalize(abs), budget);
+    // Component by component: a `..` cancels what the prefix before it resolves to.
+    let prefix = '/';
+    let resolved = true;
+    for (const part of abs.split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') {
+        if (!resolved) {
+          const p = this.nearest(prefix, budget);
+          if (p === null) return null;
+          prefix = p;
+          resolved = true;
+        }
+        prefix = posix.dirname(prefix);
+        continue;
+      }
+      prefix = prefix === '/' ? '/' + part : prefix + '/' + part;
+      resolved = false;
+    }
+    return resolved ? prefix : this.nearest(prefix, budget);
+  }
+
+  /** `abs` is normalised (no `.`, `..` or `//`). */
+  private nearest(abs: string, budget: Budget): string | null {
     // Walk up to the nearest ancestor that exists (or was resolved already, so sibling paths
     // share the work), resolve it, then put the missing parts back.
     const missing: string[] = [];
     let at = abs;
     let base = this.map.get(at);
+    let existing = base !== undefined && !this.absent.has(at);
     while (base === undefined) {
       // Longer than PATH_MAX, it cannot exist: no system call needed to know.
       if (at === '/' || (at.length <= PATH_MAX && safeExists(at))) {
@@ -51,13 +112,31 @@ export class RealpathCache {
           base = at; // unreadable: keep the lexical path
         }
         this.remember(at, base);
+        existing = true;
         break;
       }
       missing.push(posix.basename(at));
       at = posix.dirname(at);
       base = this.map.get(at);
+      existing = base !== undefined && !this.absent.has(at);
     }
+    if (base === null) return null;
     if (missing.length === 0) return base;
+    // The first missing name may still be a symlink: one that points nowhere (dangling) or into
+    // a loop fails `exists`, yet the kernel follows it. (Below a missing directory there is none.)
+    const first = missing[missing.length - 1];
+    const target = existing && first.length <= NAME_MAX ? readLink(base === '/' ? '/' + first : base + '/' + first) : null;
+    if (target !== null) {
+      const fresh = budget.hops === 0;
+      let result: string | null = null;
+      if (++budget.hops <= MAX_SYMLINKS) {
+        const rest = missing.length > 1 ? '/' + missing.slice(0, -1).reverse().join('/') : '';
+        result = this.resolve((target.startsWith('/') ? target : base + '/' + target) + rest, budget);
+      }
+      // A result reached with links already counted by the caller depends on that count.
+      if (fresh) this.remember(abs, result);
+      return result;
+    }
     // Short chains of missing directories are remembered too (`./build/a`, `./build/b` share
     // `./build`); a long one only as a whole, so a path of many parts stays linear.
     if (missing.length <= 8) {
@@ -65,15 +144,20 @@ export class RealpathCache {
         base = posix.join(base, missing[i]);
         at = at === '/' ? '/' + missing[i] : at + '/' + missing[i];
         this.remember(at, base);
+        this.absent.add(at);
       }
       base = posix.join(base, missing[0]);
     } else base = posix.normalize(base + '/' + missing.reverse().join('/'));
     this.remember(abs, base);
+    this.absent.add(abs);
     return base;
   }
 
-  private remember(path: string, real: string): void {
-    if (this.map.size >= REALPATH_CACHE_LIMIT) this.map.clear();
+  private remember(path: string, real: string | null): void {
+    if (this.map.size >= REALPATH_CACHE_LIMIT) {
+      this.map.clear();
+      this.absent.clear();
+    }
     this.map.set(path, real);
   }
 }
@@ -88,6 +172,16 @@ function safeExists(p: string): boolean {
     return existsSync(p);
   } catch {
     return false;
+  }
+}
+
+/** The text of the symlink at `p`, or null when `p` is not a symlink (or cannot be read). */
+function readLink(p: string): string | null {
+  try {
+    // lstat first: it answers "no such file" without an exception, which is the common case.
+    return lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(p) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
-import { PathClassifier, SENSITIVE_PATTERNS } from '../paths/classify.js';
+import { PathClassifier, sensitivePatterns } from '../paths/classify.js';
 import { isInside } from '../paths/resolve.js';
 import { ShellgateError } from '../errors.js';
 import { stricter, type Finding, type Level, type TraceStep, type Verdict } from '../verdict/types.js';
@@ -314,7 +314,10 @@ function defaultReason(findings: Finding[], level: Level, tool: string): string 
   return f ? `${f.rule}: ${f.message}` : `${tool}: read-only inside the workspace`;
 }
 
-/** Edits and writes inside the workspace that auto-edit approves. */
+/**
+ * Edits and writes inside the workspace that auto-edit approves. `exec-config` (a write to
+ * `.git/**`, `.envrc`, `.cargo/config.toml`… — paths/exec-config.ts) is not among them.
+ */
 const EDIT_RULES = new Set(['write', 'state-change', 'redirect']);
 const EDIT_PROGRAMS = new Set(['mkdir', 'touch', 'cp', 'mv', 'ln', 'install', 'tee', 'sed', 'patch', 'truncate']);
 
@@ -337,7 +340,10 @@ function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], 
         if (p.kind === 'command') return p.argv !== undefined && EDIT_PROGRAMS.has(p.argv[0]) && p.findings.every((f) => f.level === 'allow' || EDIT_RULES.has(f.rule));
         return p.findings.every((f) => f.level === 'allow' || EDIT_RULES.has(f.rule));
       });
-      return editsOnly ? { level: 'allow', reasonText: 'auto-edit mode approves edits inside the workspace' } : { level, reasonText };
+      if (editsOnly) return { level: 'allow', reasonText: 'auto-edit mode approves edits inside the workspace' };
+      // A write that plants code for later commands is never an edit this mode approves: say so.
+      const planted = parts.flatMap((p) => p.findings).find((f) => f.rule === 'exec-config');
+      return { level, reasonText: planted ? `${planted.rule}: ${planted.message}` : reasonText };
     }
     case 'yolo':
       return level === 'ask' ? { level: 'allow', reasonText: `yolo mode: ${reasonText} (allowed without asking)` } : { level, reasonText };
@@ -354,7 +360,7 @@ function presetRules(presets: PresetName[], ctx: { cwd: string; roots: string[];
   const anchors = { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home };
   if (presets.includes('sensitive')) {
     for (const tool of ['Read', 'Edit', 'Write']) {
-      for (const p of SENSITIVE_PATTERNS) {
+      for (const p of sensitivePatterns(ctx.home)) {
         const spec = p.startsWith('~') ? p : p.startsWith('/') ? '/' + p : p;
         const rule = parseRule(`${tool}(${spec})`, anchors);
         out.push({ rule, at: () => rule, level: 'deny', source: 'managed', origin: 'preset sensitive', channels: null, approval: false });

@@ -165,6 +165,8 @@ export function toolPart(call: ToolCall, family: ToolFamily, env: FileToolEnv): 
     if (family !== 'read') findings.push(finding('write', 'write', 'ask', `${call.tool} writes ${path}`));
     if (external) findings.push(finding('outside-workspace', 'outside-workspace', 'ask', `reaches outside the workspace: ${path}`));
     if (classes.includes('sensitive')) findings.push(finding('sensitive-path', 'sensitive', 'ask', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
+    // The same class and finding as a shell write to the file: edit modes do not approve it.
+    if (family !== 'read' && classes.includes('exec-config')) findings.push(finding('exec-config', 'exec', 'ask', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
     return { kind: 'call', label: `${call.tool} ${path}`, tools: ruleToolsFor(family, call.tool), path, findings, external, mutating: family !== 'read' };
   }
   if (family === 'web') {

@@ -87,6 +87,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
     switch (op.kind) {
       case 'Write':
         opAdd('write', `${where} (${name})`, op.span);
+        if (classes.includes('exec-config')) opAdd('exec-config', `${where} (${name})`, op.span);
         break;
       case 'Delete':
         opAdd('delete', `${where} (${name})`, op.span);

@@ -122,6 +122,11 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: '{detail} can run a program that configuration it loads names',
   },
+  'exec-config': {
+    category: 'exec',
+    level: 'ask',
+    message: 'writes {detail}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it',
+  },
   'unknown-effect': {
     category: 'unknown',
     level: 'ask',

@@ -78,6 +78,7 @@ export function runArgv(
   if (calls && !calls.maybe) return;
   trackShellState(program, rest, scope, certain, w.expandScope(scope), c.assignments);
   trackWrittenFiles(w, walked, scope);
+  w.lineLinks.record(program, rest, walked, scope.cwd, certain);
   storedCode(w, walked, frame, ctx, scope);
   if (DECLARATION_BUILTINS.has(program)) codeInAssignments(w, walked, declaredValues(rest), frame, ctx, scope);
   if (program === 'hash') trackHashed(w, rest);

@@ -14,6 +14,7 @@ import { arithmeticOperands, arithmeticRisk, hasBacktick, isInfinite, SECRET_NAM
 import { exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
+import { LineLinks } from './line-links.js';
 
 export interface RawFinding {
   rule: CoreFindingId;
@@ -68,6 +69,8 @@ export class Walker {
    * runs; the run itself still asks.
    */
   readonly writtenFiles = new Map<string, string | null>();
+  /** Links and directories made on the line (`ln -s ~ h`), for resolving later paths through them. */
+  readonly lineLinks = new LineLinks();
   /** `hash -p PATH NAME` earlier on the line: NAME may run PATH from then on (PATH as written). */
   readonly hashed = new Map<string, string>();
   private pipelineIds = 0;

@@ -1,8 +1,10 @@
-import { mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PathClassifier } from '../../src/paths/classify.js';
+import { PathClassifier, sensitivePatterns } from '../../src/paths/classify.js';
+import { detectCaseInsensitive, foldsCase } from '../../src/paths/case-fold.js';
+import { pathReadings, type MadeEntry, type MadeView } from '../../src/paths/readings.js';
 import { RealpathCache, realpathNearest, resolvePath, staticPrefix } from '../../src/paths/resolve.js';
 
 const c = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'] });
@@ -74,5 +76,177 @@ describe('classes', () => {
     expect(c.classify('/???/shadow', true)).toContain('sensitive');
     expect(c.classify('/home/u/.ss?/*', true)).toContain('sensitive');
     expect(c.classify('/ws/p/*.ts', true)).not.toContain('sensitive');
+  });
+});
+
+/** A scratch tree: `ws` (the workspace) and `out` (outside it), with whatever links a test makes. */
+function scratch(): { ws: string; out: string } {
+  const root = mkdtempSync(join(tmpdir(), 'sg-kernel-'));
+  const ws = join(root, 'ws');
+  const out = join(root, 'out');
+  mkdirSync(join(out, 'deep'), { recursive: true });
+  mkdirSync(join(ws, 'src'), { recursive: true });
+  return { ws, out };
+}
+
+describe('resolving as the kernel does', () => {
+  it('applies `..` to where a symlink points, not to its name', () => {
+    const { ws, out } = scratch();
+    symlinkSync(join(out, 'deep'), join(ws, 'link'));
+    const cache = new RealpathCache();
+    // (path.join would apply `..` lexically: the paths are spelt out.)
+    expect(cache.physical(`${ws}/link/../x`)).toBe(join(out, 'x'));
+    expect(cache.physical(`${ws}/src/../x`)).toBe(join(ws, 'x'));
+    // Missing parts stay as written, `..` included.
+    expect(cache.physical(`${ws}/nope/../x`)).toBe(join(ws, 'x'));
+  });
+
+  it('follows a dangling symlink: writing through it creates its target', () => {
+    const { ws, out } = scratch();
+    symlinkSync(join(out, 'not-yet'), join(ws, 'dangling'));
+    expect(new RealpathCache().physical(join(ws, 'dangling'))).toBe(join(out, 'not-yet'));
+    const k = new PathClassifier({ home: '/home/u', workspaceRoots: [ws], tempDirs: [] });
+    expect(k.classify(join(ws, 'dangling'), false)).toContain('outside');
+  });
+
+  it('gives no answer past 40 links (a loop), and follows 40', () => {
+    const { ws } = scratch();
+    symlinkSync('b', join(ws, 'a'));
+    symlinkSync('a', join(ws, 'b'));
+    expect(new RealpathCache().physical(join(ws, 'a', 'x'))).toBeNull();
+    for (let i = 0; i < 41; i++) symlinkSync(`l${i + 1}`, join(ws, `l${i}`));
+    expect(new RealpathCache().physical(join(ws, 'l1'))).toBe(join(ws, 'l41')); // 40 links, l41 missing
+    expect(new RealpathCache().physical(join(ws, 'l0'))).toBeNull(); // 41 links
+  });
+
+  it('classifies a deleted name without following it, unless written with a trailing slash', () => {
+    const { ws, out } = scratch();
+    symlinkSync(join(out, 'deep'), join(ws, 'link'));
+    const k = new PathClassifier({ home: '/home/u', workspaceRoots: [ws], tempDirs: [] });
+    expect(k.classify(join(ws, 'link'), false, false)).toEqual(['workspace']);
+    expect(k.classify(join(ws, 'link'), false, true)).toContain('outside');
+  });
+});
+
+describe('verdicts through symlinks on disk', async () => {
+  const { createAnalyzer } = await import('../../src/index.js');
+  const a = await createAnalyzer({ cacheSize: 0 });
+  const { ws } = scratch();
+  // The temp dir is a place of its own (class temp): the link points into the system instead.
+  symlinkSync('/usr/share/doc', join(ws, 'link'));
+  symlinkSync('b', join(ws, 'a'));
+  symlinkSync('a', join(ws, 'b'));
+  const ctx = { cwd: ws, workspaceRoots: [ws], home: '/home/u', env: {} };
+  const rules = (c: string) => a.analyze(c, ctx).findings.filter((f) => f.level !== 'allow').map((f) => f.rule);
+
+  it('`link/..` leaves the workspace when the link points outside it', () => {
+    expect(a.analyze('cat src/../README', ctx).level).toBe('allow');
+    expect(rules('cat link/../secret')).toContain('outside-workspace');
+    expect(a.analyze('cat link/../secret', ctx).operations[0].path).toBe('/usr/share/secret');
+    // bash's `cd` is logical, the kernel's `..` is not: after `cd link`, `../x` is beside the target.
+    expect(rules('cd link && cat ../secret')).toContain('outside-workspace');
+  });
+
+  it('a loop of links is a path known only at run time', () => {
+    expect(rules('cat a/x')).toContain('dynamic-path');
+  });
+
+  it('`..` after a glob is not resolved lexically past it', () => {
+    expect(rules('cat */../x')).toContain('dynamic-path');
+  });
+
+  it('rm removes a link itself; with a trailing slash it empties what the link points to', () => {
+    expect(a.analyze('rm -rf link', ctx).level).toBe('ask');
+    expect(a.analyze('rm -rf link/', ctx).level).toBe('deny');
+  });
+});
+
+describe('readings through what the line made', () => {
+  const cache = new RealpathCache();
+  const view = (entries: MadeEntry[]): MadeView => ({ entries, names: new Set(entries.map((e) => e.path.split('/').pop()!)) });
+  const read = (value: string, entries: MadeEntry[], opts: Partial<{ glob: boolean; kind: 'follow' | 'delete' }> = {}) =>
+    pathReadings(value, '/ws/p', { realpaths: cache, made: view(entries), glob: opts.glob ?? false, followLast: opts.kind !== 'delete', removesName: opts.kind === 'delete' });
+
+  it('walks through a link that is surely there, relative targets from the link\'s directory', () => {
+    expect(read('h/x', [{ path: '/ws/p/h', kind: 'symlink', target: '/home/u', certain: true }])).toEqual([{ path: '/home/u/x' }]);
+    expect(read('d/r/etc', [{ path: '/ws/p/d/r', kind: 'symlink', target: '../../..', certain: true }])).toEqual([{ path: '/etc' }]);
+    expect(read('h/../x', [{ path: '/ws/p/h', kind: 'symlink', target: '/home/u', certain: true }])).toEqual([{ path: '/home/x' }]);
+  });
+
+  it('gives both readings when the link may not be there', () => {
+    const both = read('h/x', [{ path: '/ws/p/h', kind: 'symlink', target: '/etc', certain: false }]);
+    expect(both.map((r) => r.path).sort()).toEqual(['/etc/x', '/ws/p/h/x']);
+  });
+
+  it('has no answer for a link whose target is unknown, or a loop of line-made links', () => {
+    expect(read('h/x', [{ path: '/ws/p/h', kind: 'symlink', target: null, certain: true }])).toEqual([{ dynamic: expect.any(String) }]);
+    const loop = read('a/x', [
+      { path: '/ws/p/a', kind: 'symlink', target: 'b', certain: true },
+      { path: '/ws/p/b', kind: 'symlink', target: 'a', certain: true },
+    ]);
+    expect(loop).toEqual([{ dynamic: expect.stringContaining('40') }]);
+  });
+
+  it('a deleted name is the link, a hard link never reaches its original when removed', () => {
+    const link: MadeEntry = { path: '/ws/p/h', kind: 'symlink', target: '/home/u', certain: true };
+    expect(read('h', [link], { kind: 'delete' })).toEqual([{ path: '/ws/p/h' }]);
+    expect(read('h/', [link], { kind: 'delete' })).toEqual([{ path: '/home/u' }]);
+    const hard: MadeEntry = { path: '/ws/p/b', kind: 'hardlink', target: '/home/u/.bashrc', certain: true };
+    expect(read('b', [hard])).toEqual([{ path: '/home/u/.bashrc' }]);
+    expect(read('b', [hard], { kind: 'delete' })).toEqual([{ path: '/ws/p/b' }]);
+  });
+
+  it('a glob that may match a line-made link also reads through it', () => {
+    const r = read('?/x', [{ path: '/ws/p/h', kind: 'symlink', target: '/etc', certain: true }], { glob: true });
+    expect(r.map((x) => x.path).sort()).toEqual(['/etc/x', '/ws/p/?/x']);
+  });
+});
+
+describe('root as the user', () => {
+  const k = new PathClassifier({ home: '/root', workspaceRoots: ['/root/project'] });
+  const other = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'] });
+
+  it('a workspace under /root is a workspace, not sensitive nor system', () => {
+    expect(k.classify('/root/project/README.md', false)).toEqual(['workspace']);
+    expect(k.classify('/root/project', false)).toEqual(['workspace']);
+  });
+
+  it("root's keys stay sensitive; its other files are its home, not the system", () => {
+    expect(k.classify('/root/.ssh/id_rsa', false)).toContain('sensitive');
+    expect(k.classify('/root/notes.txt', false)).toEqual(['outside']);
+    expect(k.classify('/root', false)).toEqual(['outside', 'home']);
+  });
+
+  it('for another user, /root is still sensitive as a whole and a system directory', () => {
+    expect(other.classify('/root/notes.txt', false)).toEqual(['outside', 'system', 'sensitive']);
+    expect(sensitivePatterns('/home/u')).toContain('/root/**');
+    expect(sensitivePatterns('/root')).not.toContain('/root/**');
+  });
+});
+
+describe('case-insensitive file systems', () => {
+  const folding = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'], caseInsensitive: () => true });
+  const exact = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'], caseInsensitive: () => false });
+
+  it('where names fold, sensitive and exec-config names match without case', () => {
+    expect(folding.classify('/ws/p/.ENV', false)).toContain('sensitive');
+    expect(folding.classify('/ws/p/.GIT/hooks/pre-commit', false)).toContain('exec-config');
+    expect(folding.classify('/ws/p/.EnvRC', false)).toContain('exec-config');
+    expect(folding.classify('/home/u/.SSH/id_rsa', false)).toContain('sensitive');
+  });
+
+  it('where they do not, a differently cased name is another file', () => {
+    expect(exact.classify('/ws/p/.ENV', false)).not.toContain('sensitive');
+    expect(exact.classify('/ws/p/.GIT/hooks/pre-commit', false)).not.toContain('exec-config');
+    expect(exact.classify('/ws/p/.git/hooks/pre-commit', false)).toContain('exec-config');
+  });
+
+  it('folds when the disk cannot tell, and reads this machine\'s temp dir as case-sensitive', () => {
+    expect(foldsCase('/x', () => null)).toBe(true);
+    expect(foldsCase('/x', () => false)).toBe(false);
+    // Linux file systems here are case-sensitive; a case-insensitive mount is not available to test on.
+    const dir = mkdtempSync(join(tmpdir(), 'sg-Case-'));
+    writeFileSync(join(dir, 'Readme'), '');
+    expect(detectCaseInsensitive(dir)).toBe(false);
   });
 });
