@@ -132,7 +132,8 @@ export class CommandConverter implements CompoundHost {
         for (let i = kids.length - 1; i >= 0; i--) work.push(kids[i]);
       } else if (!n.isNamed) {
         if (n.type === ';;' || n.type === ';&' || n.type === ';;&') this.issues.push({ span: spanOf(n), text: n.type });
-        if (LIST_OPS.has(n.type)) stream.push({ op: n.type as StreamItem['op'] & string });
+        // A `;` that masks a newline (see simpleCommand) is the newline it stands for.
+        if (LIST_OPS.has(n.type) && !(n.type === ';' && this.source[n.startIndex] === '\n')) stream.push({ op: n.type as StreamItem['op'] & string });
       } else if (n.type === 'comment' || n.type === 'heredoc_body' || n.type === 'heredoc_end') {
         continue;
       } else {
@@ -418,7 +419,9 @@ export class CommandConverter implements CompoundHost {
           : wordFromParts(heredocParts(c, this.words), c.text, spanOf(c));
       } else if (c.type === 'heredoc_end') continue;
       else if (REDIRECT_TYPES.has(c.type)) extra.push(...this.redirect(c, owner, tail));
-      else if (field === 'operator' || (!c.isNamed && LIST_OPS.has(c.type))) tail.push({ op: c.type as StreamItem['op'] & string });
+      else if (field === 'operator' || (!c.isNamed && LIST_OPS.has(c.type))) {
+        if (!(c.type === ';' && this.source[c.startIndex] === '\n')) tail.push({ op: c.type as StreamItem['op'] & string });
+      }
       else if (field === 'right' || (c.isNamed && STATEMENT_TYPES.has(c.type) && op.startsWith('<<') && op !== '<<<')) {
         if (c.type === 'pipeline' && c.child(0)?.type === '|') {
           // `cat <<EOF | sh`: the stream continues with a pipe.
