@@ -307,7 +307,7 @@ function evaluate(
 }
 
 /** Findings an allow rule never lifts: the rule's pattern cannot see them. */
-const NOT_LIFTABLE = new Set(['env-hijack', 'repo-code', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'line-continuation', 'zsh-expansion', 'dynamic-command', 'dynamic-script', 'parse-error', 'parse-doubt', 'shell-state', 'expansion-limit', 'depth-limit', 'input-limit', 'internal-error']);
+const NOT_LIFTABLE = new Set(['env-hijack', 'repo-code', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'line-continuation', 'zsh-expansion', 'dynamic-command', 'dynamic-script', 'parse-error', 'parse-doubt', 'expansion-limit', 'depth-limit', 'input-limit', 'internal-error']);
 
 function defaultReason(findings: Finding[], level: Level, tool: string): string {
   const f = findings.find((x) => x.level === level && level !== 'allow');

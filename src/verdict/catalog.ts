@@ -37,11 +37,6 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'bash may read {detail} differently from shellgate\'s parser; every reading was checked, and what runs is uncertain',
   },
-  'shell-state': {
-    category: 'dynamic',
-    level: 'ask',
-    message: 'the shell state is not known here ({detail}), so what runs or where cannot be checked',
-  },
   'expansion-limit': {
     category: 'limit',
     level: 'ask',
