@@ -104,6 +104,14 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
     }
   });
+  for (const u of facts.unknownOptions) {
+    const detail = u.dynamic
+      ? `${u.program}: \`${u.option}\` is only known at run time and may expand to any of its options`
+      : `${u.program}: \`${u.option}\`${u.word !== u.option ? ` (in \`${u.word}\`)` : ''} is not an option shellgate's description lists${
+          u.checkedAgainst ? ` (checked against ${u.checkedAgainst})` : ''
+        }`;
+    add('unknown-option', detail, u.span);
+  }
   // A program working in a directory outside the workspace reads it (git status reads that repo).
   if (facts.cwdOutside && !out.some((f) => f.rule === 'outside-workspace')) add('outside-workspace', `${name} runs in ${facts.cwdOutside}`, cmd.span);
   const asks = out.some((f) => f.level !== 'allow');
