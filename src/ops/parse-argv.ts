@@ -42,6 +42,8 @@ export interface ParsedArgv {
 
 /** A dash followed by digits: `head -5`, `grep -3` (listed as `-NUM`). */
 export const NUMERIC_OPTION = '-NUM';
+/** A plus followed by digits: `pushd +2`, `dirs +1` (listed as `+NUM`). */
+export const PLUS_NUMERIC_OPTION = '+NUM';
 
 /**
  * Could this dynamic word (its text as written, quotes removed) expand to something starting
@@ -70,7 +72,7 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
       !arg.dynamic &&
       syntax !== 'none' &&
       a !== '-' &&
-      (a.startsWith('-') || (a.startsWith('+') && own(spec.options, a) !== undefined)) &&
+      (a.startsWith('-') || (a.startsWith('+') && plusOptions(spec, a))) &&
       (syntax !== 'echo' || echoOptions(spec, a));
     if (!isOption) {
       if (!endOfOptions && syntax === 'getopt' && mayBeOption(arg)) maybeOptions.push({ arg, table: spec });
@@ -117,15 +119,24 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
       continue;
     }
     // Bundled short options: `-rf`, `-n5`, `-ofile`, `-5` (`-NUM`).
+    let afterNumber = false;
     for (let j = 1; j < a.length; j++) {
       const name = (a[0] === '+' ? '+' : '-') + a[j];
       let o = own(spec.options, name);
-      if (o === undefined && /[0-9]/.test(a[j]) && own(spec.options, NUMERIC_OPTION) !== undefined) {
+      const numeric = a[0] === '+' ? PLUS_NUMERIC_OPTION : NUMERIC_OPTION;
+      if (o === undefined && /[0-9]/.test(a[j]) && own(spec.options, numeric) !== undefined) {
         let k = j;
         while (k < a.length && /[0-9]/.test(a[k])) k++;
-        push(NUMERIC_OPTION, own(spec.options, NUMERIC_OPTION), { ...arg, value: a.slice(j, k) }, arg);
+        push(numeric, own(spec.options, numeric), { ...arg, value: a.slice(j, k) }, arg);
         j = k - 1;
+        afterNumber = true;
         continue;
+      }
+      if ((o?.value === true || o?.values) && afterNumber && j === a.length - 1) {
+        // `tail -5c FILE` is the obsolete `-NUM[bcl]` form (c is a unit, FILE an operand);
+        // `grep -5e PAT` takes PAT. Taking nothing keeps the next word an analysed operand.
+        push(name, o, null, arg);
+        break;
       }
       if (o?.value === true || o?.values) {
         const rest = a.slice(j + 1);
@@ -146,6 +157,16 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
     }
   }
   return { spec, subcommands, options, operands, unknownSubcommand, maybeOptions };
+}
+
+/**
+ * A `+` word is options only when the table lists it (`+x`, `+NUM`) or every letter of it as a
+ * `+` option (`set +eu`); otherwise it is an operand (`tail +5`, a file named `+x`).
+ */
+function plusOptions(spec: CommandSpec, a: string): boolean {
+  if (own(spec.options, a) !== undefined) return true;
+  if (/^\+[0-9]+$/.test(a)) return own(spec.options, PLUS_NUMERIC_OPTION) !== undefined;
+  return /^\+[A-Za-z]+$/.test(a) && [...a.slice(1)].every((ch) => own(spec.options, '+' + ch) !== undefined);
 }
 
 /** bash's echo: `-neE` is options only when every letter is one; `-x`, `-nx` and `--` are printed. */

@@ -138,22 +138,23 @@ function sed(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   const files = [...p.operands];
   const pieces = p.options.filter((o) => ['-e', '--expression', '-f', '--file'].includes(o.name) && o.value);
   const texts: (string | null)[] = [];
-  let why: string | null = null;
+  // A script only known at run time, or a script file that cannot be read.
+  let unread = false;
   if (pieces.length === 0) {
     const script = files.shift();
     if (script) {
-      if (script.dynamic) why = `a script only known at run time (\`${script.value}\`)`;
+      if (script.dynamic) unread = true;
       texts.push(script.value);
     }
   }
   for (const o of pieces) {
     const v = o.value!;
     if (o.name === '-e' || o.name === '--expression') {
-      if (v.dynamic) why = `a script only known at run time (\`${v.value}\`)`;
+      if (v.dynamic) unread = true;
       texts.push(v.value);
     } else {
       const text = scriptFileText(b, v);
-      if (text === null) why = `the script file ${v.value}, which could not be read`;
+      if (text === null) unread = true;
       texts.push(text);
     }
   }
@@ -166,7 +167,7 @@ function sed(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   // script is the word after it. Both readings are analysed.
   const bare = p.options.some((o) => (o.name === '-i' || o.name === '-I') && !o.value);
   if (bare && pieces.length === 0 && /^(\.[\w.~-]*)?$/.test(texts[0] ?? 'x') && files[0]) {
-    if (files[0].dynamic) why = `a script only known at run time (\`${files[0].value}\`)`;
+    if (files[0].dynamic) unread = true;
     const bsd = sedScriptEffects(files[0].value);
     fx.exec ||= bsd.exec;
     fx.writes.push(...bsd.writes);
@@ -175,9 +176,10 @@ function sed(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   }
   // --sandbox rejects e, r and w: such a script fails before it runs.
   const sandbox = hasOption(p, '--sandbox');
-  if (why !== null || fx.unknown !== null) {
+  if (unread || fx.unknown !== null) {
+    // Not read (dynamic, unreadable, or not GNU sed's grammar): it may run or write anything
+    // (unknown-effect); under --sandbox, e/r/w are refused whatever it holds.
     if (!sandbox) cls = 'unknown';
-    if (why === null) b.add('Unknown', 'operand', b.cmd.span, { program: 'sed', target: `sed script with ${fx.unknown}` });
   } else if (!sandbox) {
     if (fx.exec) {
       b.add('Exec', 'operand', b.cmd.span, { program: 'sh', target: texts.join('\n') });
@@ -201,6 +203,9 @@ export function awkProgramEffects(program: string): { exec: boolean; writes: boo
   const reads = /\bgetline\b[^;}|]*</.test(code);
   return { exec, writes, reads };
 }
+
+/** -W words of mawk 1.3.4 and gawk 5.2 that only change how the program is read or printed. */
+const AWK_W_HARMLESS = /^(version|dump|help|usage|interactive|posix_space|random=\d+|sprintf=\d+|posix|traditional|compat|lint(=\w+)?|lint-old|re-interval|characters-as-bytes|copyright|non-decimal-data|optimize|no-optimize|use-lc-numeric|bignum|csv|gen-pot|trace)$/;
 
 /**
  * awk PROGRAM FILE…, or `-f PROGFILE`/`-E PROGFILE`/`-e TEXT` (gawk; then every operand is a
@@ -227,8 +232,22 @@ function awk(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
     else programs.push({ ...o.value!, value: text, dynamic: false });
   }
   let cls: CommandClass = 'read-only';
-  // --sandbox (gawk) disables system(), pipes and redirections.
-  const sandbox = hasOption(p, '--sandbox', '-S');
+  // -W OPTION: mawk's and gawk's spelling of implementation options. `-W exec FILE` (mawk) reads
+  // the program from FILE; an option not known here may do anything.
+  let sandbox = hasOption(p, '--sandbox', '-S');
+  for (const o of p.options) {
+    if (o.name !== '-W' || !o.value) continue;
+    const w = o.value.value;
+    if (o.value.dynamic) cls = 'unknown';
+    else if (/^e(x(e(c)?)?)?$/.test(w) && sources.length === 0 && programs.length > 0) {
+      // The word taken as the program was the program file.
+      const file = programs.shift()!;
+      const text = scriptFileText(b, file);
+      if (text === null) unreadable = file;
+      else programs.push({ ...file, value: text, dynamic: false });
+    } else if (w === 'sandbox') sandbox = true;
+    else if (!AWK_W_HARMLESS.test(w)) b.unknownOption(`-W ${w}`, o.value, 'awk');
+  }
   if (unreadable) cls = 'unknown';
   for (const program of programs) {
     const fx = awkProgramEffects(program.value);
@@ -267,6 +286,8 @@ function tar(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   } else if (has('-x', '--extract', '--get')) {
     if (archive) b.path('Read', archive, 'option');
     b.path('Write', dir ?? { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'option');
+    // -P keeps the archive's absolute paths and `..`: members may be written anywhere.
+    if (has('-P', '--absolute-names')) b.add('Write', 'option', b.cmd.span, { target: 'absolute paths named in the archive', dynamic: true });
     cls = 'mutating';
   } else {
     if (archive) b.path('Read', archive, 'option');
@@ -445,7 +466,7 @@ function ifconfig(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
  * `O`, `p`, `q`, `t`, `U`, `k` (procps-ng 4.0 `ps --help all`). `e` (and macOS `-E`) prints each
  * process's environment after its command: the user's processes' secrets.
  */
-const PS_BSD_FLAGS = new Set([...'arTxfjlZsuvXHmceLnSVwg']);
+const PS_BSD_FLAGS = new Set([...'arTxfjlZsuvXHmceLnSVwgh']);
 const PS_BSD_VALUE = new Set([...'oOpqtUk']);
 
 function ps(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
@@ -498,7 +519,8 @@ function git(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
     if (o.name === '-c' && o.value && GIT_EXEC_KEY.test(o.value.value.split('=')[0])) runs = `git -c ${o.value.value}`;
     if (o.name === '--config-env' || o.name === '--exec-path' || o.name === '--ext-diff' || o.name === '--textconv') runs = `git ${o.name}`;
     // Another git directory or work tree: its configuration (fsmonitor, pager…) is not the one checked.
-    if (o.depth === 0 && ['--git-dir', '--work-tree', '--namespace', '--super-prefix'].includes(o.name)) runs = `configuration of the repository named by ${o.name}`;
+    // `--bare` reads the working directory itself as a repository (its `config` file included).
+    if (o.depth === 0 && ['--git-dir', '--work-tree', '--namespace', '--super-prefix', '--bare'].includes(o.name)) runs = `configuration of the repository named by ${o.name}`;
   }
   if (!runs && effectiveClass(p) === 'read-only' && repoDir !== null && !b.cmd.context.remote) {
     const risk = gitConfigRisk(repoDir, b.env.home);
