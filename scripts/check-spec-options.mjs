@@ -44,6 +44,9 @@ const KNOWN_DIFFERENCES = {
   'ip -l': 'ip -l[oops] COUNT', 'ip -f': 'ip -f[amily] FAMILY', 'ip -n': 'ip -n[etns] NAME', 'ip -rc': 'ip -rc[vbuf] SIZE',
   'arp -i': 'arp -i IF (usage line)', 'arp -A': 'arp -A FAMILY', 'arp -p': 'arp -p FAMILY',
   'arp -f': 'arp -f takes its file as an operand (getopt flag)', 'arp --file': 'arp --file takes its file as an operand',
+  // clap's `[<SPEC>]`: an optional value that still takes the next word when one follows.
+  'cargo tree -p': 'clap optional value', 'cargo tree -i': 'clap optional value', 'cargo pkgid -p': 'clap optional value',
+  'top -O': 'macOS top -O SKEY takes a value; procps -O (list fields) is a flag',
   'git reflog -n': 'git reflog (show) takes log options: -n NUMBER; -n is --dry-run only for expire and delete',
   'dpkg-query -c': 'an action; the package is an operand',
   'fuser -m': 'a flag: NAME is the operand (a file on the mounted file system)', 'fuser --mount': 'a flag: NAME is the operand',

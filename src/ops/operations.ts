@@ -257,7 +257,7 @@ const NOT_RUNNING = new Set(['-V', '--version', '-v', '-h', '--help', '-m', '-c'
 function readsProgramFromStdin(program: string, parsed: ParsedArgv): boolean {
   const family = interpreterFamily(program);
   if (family === null || family === 'awk' || family === 'deno' || family === 'osascript') return false;
-  if (parsed.options.some((o) => NOT_RUNNING.has(o.name))) return false;
+  if (parsed.options.some((o) => NOT_RUNNING.has(o.name)) || parsed.subcommands.length > 0) return false;
   const first = parsed.operands[0];
   return first === undefined || (first.value === '-' && !first.dynamic);
 }

@@ -501,6 +501,15 @@ function ps(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
   return { class: 'read-only', skipOperands: true };
 }
 
+/** rpm's install, upgrade and erase modes; with -q/-V (query, verify) `-i` means --info. */
+const RPM_CHANGES = ['--install', '-U', '--upgrade', '-F', '--freshen', '-e', '--erase', '--reinstall', '--import', '--rebuilddb', '--initdb', '--setperms', '--setugids', '--restore', '--delete'];
+
+function rpm(_b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
+  if (!p || !hasOption(p, '-q', '--query', '-V', '--verify') || p.options.some((o) => RPM_CHANGES.includes(o.name))) return;
+  const query = { ...p, options: p.options.filter((o) => o.name !== '-i') };
+  return { class: effectiveClass(query), parsed: query };
+}
+
 /** git -c keys and global options that run programs, and repository config that does. */
 const GIT_EXEC_KEY = /^(core\.(pager|sshcommand|fsmonitor|editor|askpass|hookspath|gitproxy)|.*\.(command|cmd|textconv|helper|program|external|clean|smudge|process|tool|path)|alias\..*|pager\..*|sequence\.editor|gpg\..*program|diff\.external|uploadpack\..*|protocol\..*)$/i;
 
@@ -626,4 +635,5 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   sysctl,
   ifconfig,
   ps,
+  rpm,
 };
