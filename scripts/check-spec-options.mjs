@@ -42,11 +42,18 @@ const KNOWN_DIFFERENCES = {
   'npm ls -w': 'npm -w|--workspace NAME (usage line)', 'npm query -w': 'npm -w NAME', 'npm why -w': 'npm -w NAME', 'npm fund -w': 'npm -w NAME', 'npm sbom -w': 'npm -w NAME',
   // ip's usage writes `-l[oops] { COUNT }`, `-n[etns] name`: the value is outside the spelling.
   'ip -l': 'ip -l[oops] COUNT', 'ip -f': 'ip -f[amily] FAMILY', 'ip -n': 'ip -n[etns] NAME', 'ip -rc': 'ip -rc[vbuf] SIZE',
+  'arp -Ds': 'the bundle -D -s (usage line)',
   'arp -i': 'arp -i IF (usage line)', 'arp -A': 'arp -A FAMILY', 'arp -p': 'arp -p FAMILY',
   'arp -f': 'arp -f takes its file as an operand (getopt flag)', 'arp --file': 'arp --file takes its file as an operand',
   // clap's `[<SPEC>]`: an optional value that still takes the next word when one follows.
   'cargo tree -p': 'clap optional value', 'cargo tree -i': 'clap optional value', 'cargo pkgid -p': 'clap optional value',
   'top -O': 'macOS top -O SKEY takes a value; procps -O (list fields) is a flag',
+  // Synopsis artefacts: `[-Ttype]` is -T TYPE; `[-SIGNAL]` is a signal; `--nu‐meric-users` is hyphenated.
+  'clear -t': '-Ttype', 'clear -y': '-Ttype', 'clear -p': '-Ttype', 'clear -e': '-Ttype',
+  'tput -t': '-Ttype', 'tput -y': '-Ttype', 'tput -p': '-Ttype', 'tput -e': '-Ttype',
+  'fuser -S': '-SIGNAL', 'fuser -I': '-SIGNAL', 'fuser -G': '-SIGNAL', 'fuser -N': '-SIGNAL', 'fuser -A': '-SIGNAL', 'fuser -L': '-SIGNAL',
+  'netstat --nu-': 'a hyphenated line break in --numeric-users',
+  'git remote -n': 'an option of git remote show/prune', 'git remote -p': 'an option of git remote update', 'git remote --prune': 'an option of git remote update',
   'git reflog -n': 'git reflog (show) takes log options: -n NUMBER; -n is --dry-run only for expire and delete',
   'dpkg-query -c': 'an action; the package is an operand',
   'fuser -m': 'a flag: NAME is the operand (a file on the mounted file system)', 'fuser --mount': 'a flag: NAME is the operand',
@@ -88,7 +95,7 @@ export function docCommands(complete) {
  * Option spellings a help text or man page lists, with whether they take a value: at the start
  * of a line, `-a, --all`, `--block-size=SIZE`, `-e PATTERNS`, `--color[=WHEN]`, `-a array`.
  */
-export function documentedOptions(text) {
+export function documentedOptions(text, command) {
   const out = new Map();
   const strong = new Set();
   /** `synopsis`: from a usage line, which wins over the option list (`enable [-f filename]`). */
@@ -96,11 +103,37 @@ export function documentedOptions(text) {
     if (NOT_OPTIONS.has(name) || strong.has(name)) return;
     if (synopsis) strong.add(name);
     const before = out.get(name);
+    // A man page synopsis says an option exists, not whether it takes the next word.
+    if (value === undefined) {
+      if (before === undefined) out.set(name, undefined);
+      return;
+    }
+    if (before === undefined && out.has(name)) {
+      out.set(name, value);
+      return;
+    }
     // Listed both bare and with a value (`--check`, `--check=quiet`): the value is optional.
     if (!synopsis && before !== undefined && before !== value && (before === false || value === false)) out.set(name, 'optional');
     else if (before === undefined || synopsis || (before === 'optional' && value === true)) out.set(name, value);
   };
+  let section = '';
   for (const raw of text.split('\n')) {
+    if (/^[A-Z][A-Z ]+$/.test(raw)) section = raw.trim(); // a man page section header
+    // A man page's SYNOPSIS names options the option list may leave out (`git diff --cached`).
+    // Only the lines of this very command (`git remote [-v]`, not `git remote add [-t <b>]`); a
+    // synopsis shows which options exist, and a value only when it is attached (`--type=<t>`).
+    if (section === 'SYNOPSIS' && /^\s+\S/.test(raw)) {
+      const own = command === undefined || new RegExp(`^\\s+${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+[-[]`).test(raw);
+      if (own) {
+        for (const g of raw.matchAll(/(?<![\w<-])(--?[A-Za-z][\w-]*)(=<[^>]*>)?/g)) {
+          // `[-abc]` is a bundle of single-letter options; elsewhere `-name` is one option.
+          const bundle = !g[1].startsWith('--') && g[1].length > 2 && /\[ ?$/.test(raw.slice(0, g.index)) && /^ ?\]/.test(raw.slice(g.index + g[0].length));
+          if (bundle) for (const ch of g[1].slice(1)) note('-' + ch, undefined);
+          else note(g[1], g[2] !== undefined ? true : undefined);
+        }
+      }
+      continue;
+    }
     // bash's `help NAME` starts with a synopsis: `read: read [-ers] [-a array] [-d delim] …`.
     const synopsis = /^([\w.[:-]+): \1 (.*)$/.exec(raw);
     if (synopsis) {
@@ -153,7 +186,8 @@ export function documentedOptions(text) {
       rest = rest.slice(sep[0].length);
     }
     // The rest of the line must look like the end of an option list: spacing, then a description.
-    if (found.length === 0 || !(rest === '' || /^\s{2,}|^\s*$/.test(rest) || found.length > 1)) continue;
+    // (A trailing comma continues the list on the next line: `--color[=WHEN],`.)
+    if (found.length === 0 || !(rest === '' || /^\s{2,}|^,?\s*$/.test(rest) || found.length > 1)) continue;
     // GNU --help: a mandatory argument of the long option is mandatory for the short one too.
     // (`-p, --indicator-style=slash` is a spelling with a fixed value: -p is a flag.)
     const longValue = found.find(([n, v], k) => n.startsWith('--') && v === true && upperArg[k]);
@@ -186,7 +220,7 @@ function compare(path, spec, options) {
   for (const cmd of docCommands(spec.complete)) {
     const out = run(cmd);
     text += out;
-    for (const [n, v] of documentedOptions(out)) if (!docs.has(n) || docs.get(n) === false) docs.set(n, v);
+    for (const [n, v] of documentedOptions(out, path.join(' '))) if (!docs.has(n) || docs.get(n) === false) docs.set(n, v);
   }
   const problems = [];
   // A program may document no option at all (`docker top`); no text at all means it is not here:

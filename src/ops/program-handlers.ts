@@ -382,7 +382,8 @@ function httpie(b: OpBuilder, p: ParsedArgv | null): void {
   const items = p.operands.slice(first && !first.dynamic && /^[A-Za-z]+$/.test(first.value) ? 2 : 1);
   for (const a of items) {
     const file = a.dynamic ? null : httpieItemFile(a.value);
-    if (file) b.path('Read', { ...a, value: file }, 'operand');
+    // HTTPie expands `~` in these paths itself (the shell does not, inside `key@~/…`).
+    if (file) b.path('Read', { ...a, value: file.startsWith('~/') ? `${b.env.home.replace(/\/+$/, '')}/${file.slice(2)}` : file }, 'operand');
   }
 }
 
@@ -587,6 +588,23 @@ const envDump: Handler = (b) => {
   return { class: 'read-only', skipOperands: true };
 };
 
+/**
+ * Builtins that assign the variables they name: `read NAME…`, `read -a NAME`, `mapfile NAME`,
+ * `getopts SPEC NAME`, `printf -v NAME`, `wait -p NAME`, `let NAME=EXPR`. Each name is an Env
+ * operation, so `read PATH` or `printf -v LD_PRELOAD …` is seen as what it is.
+ */
+const assignsNames: Handler = (b, p) => {
+  if (!p) return;
+  const names: Arg[] = [];
+  for (const o of p.options) if (o.value && ['-a', '-v', '-p'].includes(o.name) && b.cmd.program !== 'mapfile' && b.cmd.program !== 'readarray') names.push(o.value);
+  const program = b.cmd.program;
+  if (program === 'read') names.push(...p.operands);
+  else if (program === 'mapfile' || program === 'readarray') names.push(...p.operands.slice(0, 1));
+  else if (program === 'getopts') names.push(...p.operands.slice(1, 2));
+  else if (program === 'let') for (const a of p.operands) if (/^[A-Za-z_][A-Za-z0-9_]*\s*[-+*/%&|^<>]?=/.test(a.value)) names.push({ ...a, value: a.value.split(/[-+*/%&|^<>]?=/)[0].trim() });
+  for (const n of names) b.add('Env', 'operand', n.span, { target: n.value.replace(/\[.*$/, ''), dynamic: n.dynamic, program: program ?? '' });
+};
+
 /** `hash -p PATH NAME` points NAME at another program for the rest of the session. */
 const hash: Handler = (b) => {
   if (b.cmd.args.some((a) => /^-[a-z]*p/.test(a.value))) {
@@ -636,4 +654,11 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   ifconfig,
   ps,
   rpm,
+  read: assignsNames,
+  mapfile: assignsNames,
+  readarray: assignsNames,
+  getopts: assignsNames,
+  printf: assignsNames,
+  wait: assignsNames,
+  let: assignsNames,
 };
