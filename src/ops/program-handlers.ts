@@ -231,7 +231,8 @@ function awk(b: OpBuilder, p: ParsedArgv | null): HandlerResult | void {
     if (text === null) unreadable = o.value!;
     else programs.push({ ...o.value!, value: text, dynamic: false });
   }
-  let cls: CommandClass = 'read-only';
+  // gawk's -d/-o/-p write files (awkvars.out, awkprof.out by default): the option classes count.
+  let cls: CommandClass = effectiveClass(p);
   // -W OPTION: mawk's and gawk's spelling of implementation options. `-W exec FILE` (mawk) reads
   // the program from FILE; an option not known here may do anything.
   let sandbox = hasOption(p, '--sandbox', '-S');
