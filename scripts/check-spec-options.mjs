@@ -54,6 +54,7 @@ const KNOWN_DIFFERENCES = {
   'fuser -S': '-SIGNAL', 'fuser -I': '-SIGNAL', 'fuser -G': '-SIGNAL', 'fuser -N': '-SIGNAL', 'fuser -A': '-SIGNAL', 'fuser -L': '-SIGNAL',
   'netstat --nu-': 'a hyphenated line break in --numeric-users',
   'git remote -n': 'an option of git remote show/prune', 'git remote -p': 'an option of git remote update', 'git remote --prune': 'an option of git remote update',
+  'curl -x': 'curl -x [protocol://]host[:port] takes a value (the bracket is part of it)',
   'git reflog -n': 'git reflog (show) takes log options: -n NUMBER; -n is --dry-run only for expire and delete',
   'dpkg-query -c': 'an action; the package is an operand',
   'fuser -m': 'a flag: NAME is the operand (a file on the mounted file system)', 'fuser --mount': 'a flag: NAME is the operand',

@@ -151,9 +151,10 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
         push(name, o, rest ? { ...arg, value: rest } : null, arg);
         break;
       }
+      // A letter the table does not know is reported (unknown-option asks); the letters after it
+      // are still read as options, the likeliest reading, so that what they do (`curl -Lo F`,
+      // `ssh -NR …`) stays visible to operations and guard rules.
       push(name, o, null, arg);
-      // After a letter the table does not know, the rest of the word may be its value.
-      if (o === undefined) break;
     }
   }
   return { spec, subcommands, options, operands, unknownSubcommand, maybeOptions };

@@ -61,6 +61,10 @@ function findLeadingOptions(args: Arg[]): { next: number; roots: Arg[] } {
       i++;
       continue;
     }
+    if (v === '--') {
+      i++; // ends these options; the starting points follow
+      break;
+    }
     if (v === '-f' && args[i + 1]) {
       roots.push(args[++i]); // BSD find -f PATH: a starting point that may begin with a dash
       continue;

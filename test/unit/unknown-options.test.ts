@@ -33,13 +33,15 @@ describe('options a spec does not list', () => {
   it('are kept as unknown, letter by letter in a bundle, long ones with or without =value', () => {
     expect(unknown(reader, args('-la', 'f'))).toEqual([]);
     expect(unknown(reader, args('-lax', 'f'))).toEqual(['-x']);
+    expect(unknown(reader, args('-xal', 'f'))).toEqual(['-x']);
     expect(unknown(reader, args('--frob=1', 'f'))).toEqual(['--frob']);
     expect(unknown(reader, args('--frob', 'f'))).toEqual(['--frob']);
   });
 
-  it('stop a bundle at the first unknown letter: the rest may be its value', () => {
-    const p = parseArgv(reader, args('-lxa', 'f'));
-    expect(p.options.map((o) => o.name)).toEqual(['-l', '-x']);
+  it('read the letters after an unknown one as options, so what they do stays visible', () => {
+    const p = parseArgv(reader, args('-xn', '5', 'f'));
+    expect(p.options.map((o) => o.name)).toEqual(['-x', '-n']);
+    expect(p.options[1].value?.value).toBe('5');
     expect(p.operands.map((o) => o.value)).toEqual(['f']);
   });
 
