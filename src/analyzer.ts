@@ -284,7 +284,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     raw.push(...walker.findings);
     trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
 
-    const env = { specs, classifier: classifierFor(ctx), home: ctx.home, vars: ctx.env, links: walker.lineLinks };
+    const env = { specs, classifier: classifierFor(ctx), home: ctx.home, vars: ctx.env, links: walker.lineLinks, readScript: opts.followSource ? readSourceFile : () => null };
     const findings: Finding[] = raw.map((r) => makeFinding(r.rule, r.detail, r.span, r.command, assessOpts));
     const operations: Operation[] = [];
     let opsLevel: Level = 'allow';

@@ -10,7 +10,8 @@ import { defaultSpecs, indexSpecDir, lazySpecDir, loadSpecDir, RULES_DIR } from 
 import { createAnalyzer } from '../src/index.js';
 import { PROGRAM_HANDLERS } from '../src/ops/program-handlers.js';
 import { SHELLS, WRAPPER_OPTIONS } from '../src/walk/wrapper-table.js';
-import { analyzer, CONTEXT } from './helpers/analyzer.js';
+import { analyzer, check, CONTEXT, ops, rules } from './helpers/analyzer.js';
+import type { CommandSpec, SpecExample } from '../src/ops/spec-types.js';
 import { nl2bash, tldr } from './helpers/shared-corpus.js';
 
 function specDir(content: unknown): string {
@@ -81,6 +82,62 @@ describe('command specs', () => {
     expect(() => loadSpecDir(specDir({ cat: { summary: 'x', class: 'read-only', options: { o: {} } } }))).toThrow(/option "o"/);
     expect(() => loadSpecDir(specDir({ kitty: { alias: 'nothing' } }))).toThrow(/alias "nothing" names no program/);
     expect(() => loadSpecDir(specDir('{ not json'))).toThrow(/not valid JSON/);
+  });
+
+  it('reject bad values of complete, optionSyntax, values, reads and examples', () => {
+    const bad = (spec: object) => () => loadSpecDir(specDir({ cat: { summary: 'x', class: 'read-only', ...spec } }));
+    expect(bad({ complete: '' })).toThrow(/field "complete"/);
+    expect(bad({ optionSyntax: 'posix' })).toThrow(/field "optionSyntax"/);
+    expect(bad({ options: { '--raw': { values: ['text'] } } })).toThrow(/field "values"/);
+    expect(bad({ reads: ['relative/path'] })).toThrow(/field "reads"/);
+    expect(bad({ examples: [{ command: 'cat x' }] })).toThrow(/example 1: field "level"/);
+    expect(bad({ options: { '-i': { value: 'maybe' } } })).toThrow(/field "value"/);
+  });
+
+  it('every example of every spec holds (its level, operations and findings)', async () => {
+    const specs = defaultSpecs();
+    const examples: { where: string; root: CommandSpec; e: SpecExample }[] = [];
+    const collect = (spec: CommandSpec, root: CommandSpec, where: string, seen: Set<CommandSpec>) => {
+      if (seen.has(spec)) return; // aliases share one spec
+      seen.add(spec);
+      for (const e of spec.examples ?? []) examples.push({ where, root, e });
+      for (const [name, sub] of Object.entries(spec.subcommands ?? {})) collect(sub, root, `${where} ${name}`, seen);
+    };
+    const seen = new Set<CommandSpec>();
+    for (const p of specs.programs()) collect(specs.get(p)!, specs.get(p)!, p, seen);
+    expect(examples.length).toBeGreaterThan(50);
+    for (const { where, root, e } of examples) {
+      const v = await check(e.command);
+      const why = `${where}: ${e.command} → ${JSON.stringify(v.findings.map((f) => `${f.level} ${f.rule}`))}`;
+      // The example uses the program (or one of its aliases) it documents.
+      expect(v.commands.some((c) => c.program !== null && specs.get(c.program) === root), why).toBe(true);
+      expect(v.level, why).toBe(e.level);
+      if (e.ops) expect(new Set(ops(v)), why).toEqual(new Set(e.ops));
+      if (e.rules) expect(rules(v), why).toEqual(expect.arrayContaining(e.rules));
+    }
+  });
+
+  it('a complete spec names the documentation and version it was checked against, with the commands that show it', () => {
+    const specs = defaultSpecs();
+    const walk = (spec: CommandSpec, where: string): string[] => [
+      ...(spec.complete !== undefined && !/\d.*\([^()]+\)\s*$/.test(spec.complete) ? [`${where}: ${spec.complete}`] : []),
+      ...Object.entries(spec.subcommands ?? {}).flatMap(([n, s]) => walk(s, `${where} ${n}`)),
+    ];
+    const bad = specs.programs().flatMap((p) => walk(specs.get(p)!, p));
+    expect(bad).toEqual([]);
+  });
+
+  it('in a complete table an option it does not list asks, whatever the program', async () => {
+    const specs = defaultSpecs();
+    const a = await analyzer();
+    const asked: string[] = [];
+    for (const p of specs.programs()) {
+      const s = specs.get(p)!;
+      if (!s.complete || s.optionSyntax === 'none' || s.optionSyntax === 'echo' || !/^[a-z][\w.-]*$/.test(p)) continue;
+      const v = a.analyze(`${p} --shellgate-no-such-option`, CONTEXT);
+      if (!v.findings.some((f) => f.rule === 'unknown-option')) asked.push(p);
+    }
+    expect(asked).toEqual([]);
   });
 
   it('know the 150 programs run most often in NL2Bash and tldr', async () => {

@@ -189,6 +189,20 @@ function checkSpec(v: unknown, where: string, parentOptions?: Record<string, Opt
     if (!isObject(v.options)) fail(where, 'options', 'must be an object');
     for (const [opt, o] of Object.entries(v.options)) checkOption(o, `${where} option "${opt}"`, opt);
   }
+  if (v.complete !== undefined && (typeof v.complete !== 'string' || !/\S/.test(v.complete))) fail(where, 'complete', 'must name the documentation and version the options were checked against');
+  if (v.optionSyntax !== undefined && !['getopt', 'echo', 'none'].includes(v.optionSyntax as string)) fail(where, 'optionSyntax', 'must be getopt, echo or none');
+  if (v.reads !== undefined) checkReads(v.reads, where);
+  if (v.examples !== undefined) {
+    if (!Array.isArray(v.examples)) fail(where, 'examples', 'must be a list');
+    v.examples.forEach((e, k) => {
+      const at = `${where} example ${k + 1}`;
+      if (!isObject(e) || typeof e.command !== 'string') fail(at, 'command', 'must be a string');
+      if (!['allow', 'ask', 'deny'].includes(e.level as string)) fail(at, 'level', 'must be allow, ask or deny');
+      for (const f of ['ops', 'rules'] as const) {
+        if (e[f] !== undefined && (!Array.isArray(e[f]) || (e[f] as unknown[]).some((x) => typeof x !== 'string'))) fail(at, f, 'must be a list of strings');
+      }
+    });
+  }
   if (v.inheritOptions !== undefined) {
     if (v.inheritOptions !== true) fail(where, 'inheritOptions', 'must be true when given');
     if (parentOptions === undefined) fail(where, 'inheritOptions', 'only applies to a subcommand');
@@ -213,11 +227,20 @@ function checkSpec(v: unknown, where: string, parentOptions?: Record<string, Opt
   return v as unknown as CommandSpec;
 }
 
+function checkReads(reads: unknown, where: string): void {
+  if (!Array.isArray(reads) || reads.some((p) => typeof p !== 'string' || !(p.startsWith('/') || p.startsWith('~/')))) {
+    fail(where, 'reads', 'must be a list of absolute or ~/ paths');
+  }
+}
+
 function checkOption(o: unknown, where: string, name: string): asserts o is OptionSpec {
   if (!name.startsWith('-') && !name.startsWith('+')) fail(where, '(name)', 'must start with "-"');
+  if (name === '--') fail(where, '(name)', '"--" ends options; it is not one');
   if (!isObject(o)) fail(where, '(spec)', 'must be an object');
-  if (o.value !== undefined && typeof o.value !== 'boolean') fail(where, 'value', 'must be true or false');
+  if (o.value !== undefined && typeof o.value !== 'boolean' && o.value !== 'optional') fail(where, 'value', 'must be true, false or "optional"');
   if (o.role !== undefined && !ROLES.has(o.role as ArgRole)) fail(where, 'role', 'must be a role');
+  if (o.values !== undefined && (!Array.isArray(o.values) || o.values.length < 2 || o.values.some((r) => !ROLES.has(r as ArgRole)))) fail(where, 'values', 'must be a list of two or more roles');
+  if (o.reads !== undefined) checkReads(o.reads, where);
   if (o.class !== undefined && !CLASSES.has(o.class as CommandClass)) fail(where, 'class', 'must be a class');
   if (o.operands !== undefined && !ROLES.has(o.operands as ArgRole)) fail(where, 'operands', 'must be a role');
   if (o.ops !== undefined && (!Array.isArray(o.ops) || o.ops.some((x) => !EXTRA_OPS.has(x as ExtraOp)))) fail(where, 'ops', 'must be a list of operation kinds');

@@ -7,7 +7,7 @@ import { posix } from 'node:path';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
-import { scanOptions } from '../walk/unwrap-wrappers.js';
+import { scanOptions, unwrap } from '../walk/unwrap-wrappers.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
 import { interpreterFamily } from './interpreters.js';
 import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
@@ -16,7 +16,7 @@ import type { MadeView } from '../paths/readings.js';
 import type { SpecTable } from './load-specs.js';
 import type { ArgRole, CommandClass } from './spec-types.js';
 import type { Operation, OpKind } from './types.js';
-import { effectiveClass, extraOps, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
+import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
 import { PROGRAM_HANDLERS } from './program-handlers.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
@@ -32,6 +32,23 @@ export interface OpsEnv {
   vars?: Readonly<Record<string, string | undefined>>;
   /** Links and directories made earlier on the line (paths are resolved through them). */
   links?: LineLinks;
+  /** Text of a script file a program runs (`sed -f F`, `awk -f F`), bounded like `source`; null when unreadable. */
+  readScript: (path: string) => string | null;
+}
+
+/** An option the program's description does not list, or a word that may be one. */
+export interface UnknownOption {
+  /** The option as read (`-x`, `--frob`), or the dynamic word as written. */
+  option: string;
+  /** The word it came from (`-lax`), when that differs. */
+  word: string;
+  /** Program and subcommands whose table was consulted (`git log`). */
+  program: string;
+  /** The documentation the table was checked against, when it is complete. */
+  checkedAgainst: string | null;
+  /** A word only known at run time that may expand to an option. */
+  dynamic: boolean;
+  span: Span;
 }
 
 export interface CommandFacts {
@@ -44,11 +61,13 @@ export interface CommandFacts {
   /** The working directory is outside the workspace and temp dirs (null when inside or unknown). */
   cwdOutside: string | null;
   ops: Operation[];
+  unknownOptions: UnknownOption[];
 }
 
 /** Builds operations for one command; handlers use it too. */
 export class OpBuilder {
   readonly ops: Operation[] = [];
+  readonly unknownOptions: UnknownOption[] = [];
   constructor(
     readonly cmd: WalkedCommand,
     readonly env: OpsEnv,
@@ -169,6 +188,17 @@ export class OpBuilder {
     return [...out];
   }
 
+  /** An option the program's table does not list (or a dynamic word that may be one). */
+  unknownOption(option: string, word: Arg, program: string, checkedAgainst: string | null = null, dynamic = false): void {
+    this.unknownOptions.push({ option, word: word.value, program, checkedAgainst, dynamic, span: word.span });
+  }
+
+  /** A fixed file the program prints or sends (`~/.aws/credentials`). */
+  fixedRead(path: string, source: Operation['source']): void {
+    const value = path.startsWith('~/') ? `${this.env.home.replace(/\/+$/, '')}/${path.slice(2)}` : path;
+    this.path('Read', { value, dynamic: false, glob: false, span: this.cmd.span }, source);
+  }
+
   role(role: ArgRole, arg: Arg, source: Operation['source']): void {
     switch (role) {
       case 'read':
@@ -223,7 +253,15 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
       ? cmd.cwd
       : null;
-  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({ command: cmd.id, label, class: cls, unknownProgram, cwdOutside, ops: b.ops });
+  const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({
+    command: cmd.id,
+    label,
+    class: cls,
+    unknownProgram,
+    cwdOutside,
+    ops: b.ops,
+    unknownOptions: b.unknownOptions,
+  });
 
   if (cmd.program === null) {
     if (cmd.programRaw !== '') {
@@ -254,34 +292,65 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
   label = [program, ...parsed.subcommands].join(' ');
   const handled = handler?.(b, parsed) ?? {};
-  let cls = handled.class ?? effectiveClass(parsed);
-  if (parsed.unknownSubcommand !== null) cls = 'unknown';
+  // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.
+  const p = handled.parsed ?? parsed;
+  let cls = handled.class ?? effectiveClass(p);
+  if (p.unknownSubcommand !== null) cls = 'unknown';
   if (cls === 'read-only' && !cmd.context.remote) {
     // A read-only command that loads project configuration runs what that configuration names.
-    for (const found of projectRepoCode(program, cmd, parsed, env.home, env.vars)) {
+    for (const found of projectRepoCode(program, cmd, p, env.home, env.vars)) {
       const file = found.kind !== 'unknown' && found.where.startsWith('/') ? found.where : undefined;
       b.add('Exec', 'config', cmd.span, { program: found.value ?? undefined, path: file, target: describeRepoCode(found), dynamic: found.kind === 'unknown' || found.value === null });
       cls = 'unknown';
     }
   }
   if (!handled.skipOperands) {
-    const roles = operandRoles(parsed);
+    const roles = operandRoles(p);
     // `ls` with no operand lists the working directory.
-    if (parsed.operands.length === 0 && parsed.spec.operands?.[0] === 'list') b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand');
-    parsed.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
-    if (LANDING_PROGRAMS.has(program)) landingOps(b, program, parsed);
-    if (program === 'patch') patchTargets(b, parsed);
-    for (const o of parsed.options) {
-      if (o.value && o.spec?.role) b.role(o.spec.role, o.value, 'option');
-      // `--files0-from=F` (sort, wc, du): the files read are named inside F.
-      if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true });
-    }
+    if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand');
+    p.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
+    if (LANDING_PROGRAMS.has(program)) landingOps(b, program, p);
+    if (program === 'patch') patchTargets(b, p);
   }
-  if (readsProgramFromStdin(program, parsed)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
-  for (const x of extraOps(parsed)) {
+  // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
+  if (!handled.skipOptions) optionOps(b, p);
+  if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
+  for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
+  if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
+  for (const x of extraOps(p)) {
     if (!b.ops.some((o) => o.kind === x)) b.add(x, 'program', cmd.span, { program });
   }
   return facts(cls);
+}
+
+/** Operations of option values (`sort -o FILE`, `jq --rawfile NAME FILE`) and of options that print a fixed file. */
+function optionOps(b: OpBuilder, p: ParsedArgv): void {
+  for (const o of p.options) {
+    const spec = o.spec;
+    if (!spec) continue;
+    if (spec.values) {
+      [o.value, ...o.more].forEach((v, k) => {
+        if (v && spec.values![k]) b.role(spec.values![k], v, 'option');
+      });
+    } else if (o.value && spec.role) b.role(spec.role, o.value, 'option');
+    for (const path of spec.reads ?? []) b.fixedRead(path, 'option');
+    // `--files0-from=F` (sort, wc, du): the files read are named inside F.
+    if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true });
+  }
+}
+
+/**
+ * Options the table in force does not list, and words only known at run time where an option
+ * may stand when the table has options with effects: never taken as harmless flags.
+ */
+export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: string): void {
+  const label = (depth: number) => [program, ...p.subcommands.slice(0, depth)].join(' ');
+  for (const o of p.options) {
+    if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), o.table.complete ?? null);
+  }
+  for (const m of p.maybeOptions) {
+    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, m.table.complete ?? null, true);
+  }
 }
 
 const NOT_RUNNING = new Set(['-V', '--version', '-v', '-h', '--help', '-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print']);
@@ -290,7 +359,7 @@ const NOT_RUNNING = new Set(['-V', '--version', '-v', '-h', '--help', '-m', '-c'
 function readsProgramFromStdin(program: string, parsed: ParsedArgv): boolean {
   const family = interpreterFamily(program);
   if (family === null || family === 'awk' || family === 'deno' || family === 'osascript') return false;
-  if (parsed.options.some((o) => NOT_RUNNING.has(o.name))) return false;
+  if (parsed.options.some((o) => NOT_RUNNING.has(o.name)) || parsed.subcommands.length > 0) return false;
   const first = parsed.operands[0];
   return first === undefined || (first.value === '-' && !first.dynamic);
 }
@@ -308,6 +377,10 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     const scan = scanOptions(cmd.args, 0, WRAPPER_OPTIONS.time);
     const out = scan.values.get('-o') ?? scan.values.get('--output');
     if (out) b.path('Write', out, 'option');
+  }
+  // `env` with no command prints the environment, like printenv (`env -i` starts from nothing).
+  if (program === 'env' && unwrap('env', cmd.args)?.inner.kind === 'none' && !cmd.args.some((a) => /^(-[a-zA-Z0-9]*i|--ignore-environment|-)$/.test(a.value))) {
+    b.add('Env', 'program', cmd.span, { target: '*', program: 'env' });
   }
   if (cmd.execsStdin) {
     // Input analysed from a static heredoc, here-string or echo is fine; anything else is unknown code.

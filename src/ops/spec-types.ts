@@ -25,10 +25,24 @@ export type CommandClass = 'read-only' | 'mutating' | 'unknown';
 export type ExtraOp = 'Network' | 'Privilege' | 'Env' | 'Process' | 'System' | 'Exec';
 
 export interface OptionSpec {
-  /** The option takes a value: `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`. */
-  value?: boolean;
+  /**
+   * The option takes a value: `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`.
+   * `"optional"`: only an attached value counts (`--color=always`, `-i.bak`); the next word is
+   * never taken (`ls --color /etc` lists /etc).
+   */
+  value?: boolean | 'optional';
   /** Role of the value when it takes one (default: 'text'). */
   role?: ArgRole;
+  /**
+   * The option takes several words, with these roles (`jq --rawfile NAME FILE`: `["text", "read"]`).
+   * Implies `value`; `role` is not used.
+   */
+  values?: ArgRole[];
+  /**
+   * Files the option makes the program print or send, `~` for the home directory
+   * (`kubectl config view --raw` prints the credentials in ~/.kube/config).
+   */
+  reads?: string[];
   /** Using this option changes the command's class (`sed -i` → mutating). */
   class?: CommandClass;
   /** Operations this option adds (`curl --upload-file` → Network is already there; `-exec` → Exec). */
@@ -56,10 +70,40 @@ export interface CommandSpec {
   ops?: ExtraOp[];
   /**
    * Options by spelling: '-o', '--output'. Short options can be bundled (`-rf`); a short option
-   * that takes a value consumes the rest of its bundle or the next word. An option not listed is a
-   * boolean flag with no effect on the class.
+   * that takes a value consumes the rest of its bundle or the next word. `{}` is a flag with no
+   * effect. `-NUM` stands for a dash followed by digits (`head -5`, `grep -3`).
+   *
+   * An option that is not listed is never assumed harmless: it gives an `unknown-option` finding
+   * (ask). A long option may be abbreviated to a unique prefix only when the spec is `complete`
+   * (otherwise the prefix may name an option the table leaves out).
    */
   options?: Record<string, OptionSpec>;
+  /**
+   * The option table was checked against the program's documentation and lists every option,
+   * flags with no effect included: names the documentation and version
+   * (`"GNU coreutils 9.4 (ls --help, man ls)"`). Applies to this spec's own table only: a
+   * subcommand is complete when it says so itself (options it inherits with `inheritOptions`
+   * are covered by its parent's). `scripts/check-spec-options.mjs` compares complete specs with
+   * the installed programs' `--help`.
+   */
+  complete?: string;
+  /**
+   * How the program reads option words (default `"getopt"`: POSIX/GNU options as above).
+   * `"echo"`: a word is options only when every letter is a listed option; any other word is an
+   * operand, and so is `--` (bash's echo prints `-x` and `--`). `"none"`: every word is an
+   * operand (`test`, `[`, `expr`, `true`).
+   */
+  optionSyntax?: 'getopt' | 'echo' | 'none';
+  /**
+   * Files the program (or subcommand) prints or sends whatever its operands, `~` for the home
+   * directory (`aws configure export-credentials` prints ~/.aws/credentials).
+   */
+  reads?: string[];
+  /**
+   * Worked examples, run by test/command-specs.test.ts like corpus cases: a command line using
+   * this program, its level, and optionally its operations (`Kind target`) and findings.
+   */
+  examples?: SpecExample[];
   /**
    * Subcommands (git, npm, docker, kubectl…): the first operand selects one. Unknown subcommands
    * make the command 'unknown'. Options listed on the parent apply before the subcommand.
@@ -72,6 +116,13 @@ export interface CommandSpec {
   inheritOptions?: boolean;
   /** Stop treating words as options after the first operand (`find`, many wrappers). */
   optionsFirst?: boolean;
+}
+
+export interface SpecExample {
+  command: string;
+  level: 'allow' | 'ask' | 'deny';
+  ops?: string[];
+  rules?: string[];
 }
 
 /** Another name for a program that has its own entry: `{ "egrep": { "alias": "grep" } }`. */

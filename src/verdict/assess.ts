@@ -33,7 +33,8 @@ function envHijack(cmd: WalkedCommand, op: Operation): boolean {
   }
   // A prefix on a builtin that runs nothing (`IFS= read -r line`) lasts for that builtin only.
   if (op.source === 'program' && cmd.program !== null && ENVIRONMENT_BLIND_BUILTINS.has(cmd.program)) return false;
-  if (op.source === 'operand' && !(cmd.program !== null && DECLARATIONS.has(cmd.program))) return false; // `printenv HOME` reads it
+  if (op.source === 'operand' && cmd.program === 'printenv') return false; // `printenv HOME` reads it
+  // Set by a builtin (`read PATH`, `printf -v HOME`, `export X=1`) or a prefix or a bare assignment.
   if (isHijackVariable(name)) return true;
   if (isInertVariable(name)) return false;
   if (op.source === 'program') {
@@ -125,6 +126,14 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
     }
   });
+  for (const u of facts.unknownOptions) {
+    const detail = u.dynamic
+      ? `${u.program}: \`${u.option}\` is only known at run time and may expand to any of its options`
+      : `${u.program}: \`${u.option}\`${u.word !== u.option ? ` (in \`${u.word}\`)` : ''} is not an option shellgate's description lists${
+          u.checkedAgainst ? ` (checked against ${u.checkedAgainst})` : ''
+        }`;
+    add('unknown-option', detail, u.span);
+  }
   // A program working in a directory outside the workspace reads it (git status reads that repo).
   if (facts.cwdOutside && !out.some((f) => f.rule === 'outside-workspace')) add('outside-workspace', `${name} runs in ${facts.cwdOutside}`, cmd.span);
   const asks = out.some((f) => f.level !== 'allow');

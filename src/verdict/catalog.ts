@@ -110,7 +110,7 @@ export const CORE_FINDINGS = {
   'unknown-option': {
     category: 'unknown',
     level: 'ask',
-    message: '{detail} is an option shellgate\'s description of the program does not list; its effect is unknown',
+    message: '{detail}; what the option does is unknown, so it is not taken as harmless',
   },
   'repo-code': {
     category: 'exec',

@@ -36,7 +36,7 @@ describe('program text', () => {
     expect(sedScriptEffects('1e id').exec).toBe(true);
     expect(sedScriptEffects('s/a/b/w out.txt').writes).toEqual(['out.txt']);
     expect(sedScriptEffects('/x/w log').writes).toEqual(['log']);
-    expect(sedScriptEffects('s/e/w/g')).toEqual({ exec: false, writes: [], reads: [] });
+    expect(sedScriptEffects('s/e/w/g')).toEqual({ exec: false, writes: [], reads: [], unknown: null });
   });
   it('finds awk programs that run commands or write files', () => {
     expect(awkProgramEffects('{ system("rm x") }').exec).toBe(true);

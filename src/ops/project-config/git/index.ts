@@ -259,6 +259,15 @@ function configRisks(config: LoadedConfig, indexHooks: readonly RepoCode[], run:
   return out;
 }
 
+/**
+ * The first source that gives a value: null is "given, but unknown" and must win over the sources
+ * after it (`??` would skip it: `git --git-dir="$D"` is not a plain discovery).
+ */
+function firstGiven<T>(...sources: (T | null | undefined)[]): T | null | undefined {
+  for (const v of sources) if (v !== undefined) return v;
+  return undefined;
+}
+
 export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
   const problems: RepoCode[] = [];
   const { parsed } = ctx;
@@ -274,7 +283,9 @@ export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
     if (!o) return undefined;
     return !o.value || o.value.dynamic ? null : o.value.value;
   };
-  const gitDir = optionValue('--git-dir') ?? ctx.variable('GIT_DIR');
+  // `--bare` without GIT_DIR makes the working directory the git directory (its `config` file).
+  const bare = parsed.options.some((o) => o.depth === 0 && o.name === '--bare') ? start : undefined;
+  const gitDir = firstGiven(optionValue('--git-dir'), ctx.variable('GIT_DIR'), bare);
   const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
   const vars: Record<string, string | null | undefined> = {};
   for (const n of LOCATION_VARIABLES) vars[n] = ctx.variable(n);
@@ -283,7 +294,7 @@ export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
     gitDir,
     commonDir: ctx.variable('GIT_COMMON_DIR'),
     objectDirectory: ctx.variable('GIT_OBJECT_DIRECTORY'),
-    workTree: optionValue('--work-tree') ?? ctx.variable('GIT_WORK_TREE'),
+    workTree: firstGiven(optionValue('--work-tree'), ctx.variable('GIT_WORK_TREE')),
     home,
     vars,
     commandLine: commandLineConfig(ctx, problems),
