@@ -83,10 +83,14 @@ export function scanOptions(args: Arg[], start: number, opts: WrapperOptions): S
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
+/**
+ * `env X=1 Y="$v" cmd`: leading assignments. One whose name is written out but whose value is
+ * only known at run time (`X="$D"`) is still an assignment, with an unknown value.
+ */
 function takeAssignments(args: Arg[], i: number, out: Unwrapped['assignments']): number {
-  while (i < args.length && !args[i].dynamic && ASSIGNMENT.test(args[i].value)) {
+  while (i < args.length && ASSIGNMENT.test(args[i].value) && (!args[i].dynamic || args[i].raw === undefined || ASSIGNMENT.test(args[i].raw!))) {
     const m = ASSIGNMENT.exec(args[i].value)!;
-    out.push({ name: m[1], value: args[i].value.slice(m[0].length) });
+    out.push({ name: m[1], value: args[i].dynamic ? null : args[i].value.slice(m[0].length) });
     i++;
   }
   return i;
