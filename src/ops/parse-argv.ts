@@ -50,7 +50,8 @@ export const PLUS_NUMERIC_OPTION = '+NUM';
  * with `-`? Only if it starts with an expansion or a dash: `a$x` cannot, `$x` and `-$x` can.
  */
 export function mayBeOption(arg: Arg): boolean {
-  return arg.dynamic && /^[-$`]/.test(arg.value) && !knownLongOption(arg);
+  // `$$`, `$#`, `$?`, `$!` expand to numbers, never to an option.
+  return arg.dynamic && /^[-$`]/.test(arg.value) && !/^\$[$#?!]$/.test(arg.value) && !knownLongOption(arg);
 }
 
 /**

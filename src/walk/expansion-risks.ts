@@ -1,6 +1,6 @@
 /**
  * Expansions that are riskier than they look: arithmetic that evaluates unknown values, loops that
- * never end, backquotes tree-sitter leaves unparsed, variables named like secrets.
+ * never end, variables named like secrets.
  */
 import type { Command, WordPart } from '../syntax/ast.js';
 import type { SourceFrame } from './walker.js';
@@ -15,10 +15,6 @@ export function isInfinite(cmd: Command, frame: SourceFrame): boolean {
   if (c.type !== 'SimpleCommand' || c.words.length !== 1) return false;
   const w = c.words[0].raw;
   return cmd.until ? w === 'false' : w === 'true' || w === ':';
-}
-
-export function hasBacktick(parts: WordPart[]): boolean {
-  return parts.some((p) => (p.type === 'CmdSubst' && p.backtick) || (p.type === 'DoubleQuoted' && hasBacktick(p.parts)));
 }
 
 /** Names of variables that hold secrets by convention. */

@@ -10,7 +10,7 @@ import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import { runArgv } from './run-argv.js';
 import { printedByArgs, processOutput } from './printed-text.js';
-import { arithmeticOperands, arithmeticRisk, hasBacktick, isInfinite, SECRET_NAME } from './expansion-risks.js';
+import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
 import { exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
@@ -326,20 +326,6 @@ export class Walker {
     return printedByArgs(prev.program, prev.args);
   }
 
-  /**
-   * tree-sitter-bash does not parse backticks inside heredoc bodies; bash runs them. Re-read the
-   * body as a double-quoted string (same expansion rules there) and walk what it substitutes.
-   */
-  private heredocBackticks(body: Word, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
-    if (!body.raw.includes('`') || hasBacktick(body.parts)) return;
-    const text = 'echo "' + body.raw.replace(/"/g, '\\"') + '"';
-    const parsed = this.options.parse(text);
-    const inner: SourceFrame = { source: text, map: () => frame.map(body.span), scriptDepth: frame.scriptDepth + 1 };
-    if (parsed.issues.length > 0) this.finding('parse-error', 'a backquote in a heredoc body', frame.map(body.span));
-    const first = parsed.script.body.items[0];
-    if (first?.type === 'SimpleCommand') for (const w of first.words) this.wordSubstitutions(w.parts, inner, ctx, scope);
-  }
-
   expandArgs(words: Word[], frame: SourceFrame, scope: Scope): Arg[] {
     const out: Arg[] = [];
     const es = this.expandScope(scope);
@@ -362,7 +348,6 @@ export class Walker {
       if (r.heredoc) {
         if (!r.heredoc.quoted) {
           this.wordSubstitutions(r.heredoc.body.parts, frame, ctx, scope);
-          this.heredocBackticks(r.heredoc.body, frame, ctx, scope);
         }
         // A quoted delimiter (`<<'EOF'`) keeps the body literal: backslashes included.
         if (r.heredoc.quoted) return { op: r.op, fd: r.fd, path: null, dup: false, input: r.heredoc.body.raw, span };
