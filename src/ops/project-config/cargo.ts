@@ -9,7 +9,7 @@
  */
 import { posix } from 'node:path';
 import { StampedCache, type FileProbe } from './file-probe.js';
-import { parseToml } from './toml.js';
+import { parseToml, readTomlConfig } from './toml.js';
 import type { ProjectContext, RepoCode } from './types.js';
 
 /** Keys that start a program when cargo queries rustc (metadata, tree, info). */
@@ -47,18 +47,7 @@ function configFiles(probe: FileProbe, cwd: string, cargoHome: string | null): s
 }
 
 function readConfig(probe: FileProbe, file: string, facts: CargoFacts, depth: number): void {
-  const r = probe.read(file);
-  if (r.kind === 'missing') return;
-  if (r.kind === 'error') {
-    facts.problems.push({ kind: 'unknown', where: file, what: `cargo configuration that could not be read (${r.reason})` });
-    return;
-  }
-  const parsed = parseToml(r.text);
-  if (parsed.error) {
-    facts.problems.push({ kind: 'unknown', where: `${file}:${parsed.error.line}`, what: `cargo configuration shellgate cannot read (${parsed.error.reason})` });
-    return;
-  }
-  for (const e of parsed.entries) {
+  for (const e of readTomlConfig(probe, file, 'cargo', facts.problems)) {
     const key = e.path.join('.');
     if (RUSTC_KEYS.has(key) || CREDENTIAL_KEY.test(key)) facts.keys.push({ file, key, value: e.value });
     // config-include (`include = "other.toml"`): read what it names too.

@@ -12,7 +12,7 @@ import { posix } from 'node:path';
 import { StampedCache, type FileProbe } from './file-probe.js';
 import { isPlainPager } from './git/code-keys.js';
 import { stdoutMayBeTerminal } from './git/run-parts.js';
-import { parseToml } from './toml.js';
+import { readTomlConfig } from './toml.js';
 import type { ProjectContext, RepoCode } from './types.js';
 
 interface JjKey {
@@ -35,22 +35,13 @@ function programKey(key: string, value: string): boolean {
 }
 
 function readConfig(probe: FileProbe, file: string, out: { keys: JjKey[]; problems: RepoCode[] }): void {
-  const r = probe.read(file);
-  if (r.kind === 'missing') return;
-  if (r.kind === 'error') {
-    if (r.reason === 'is a directory') {
-      for (const e of (probe.list(file) ?? []).sort()) if (e.endsWith('.toml')) readConfig(probe, posix.join(file, e), out);
-      return;
-    }
-    out.problems.push({ kind: 'unknown', where: file, what: `jj configuration that could not be read (${r.reason})` });
+  // A configuration directory (JJ_CONFIG=dir): every .toml file in it.
+  const listing = probe.list(file);
+  if (listing !== null) {
+    for (const e of listing.sort()) if (e.endsWith('.toml')) readConfig(probe, posix.join(file, e), out);
     return;
   }
-  const p = parseToml(r.text);
-  if (p.error) {
-    out.problems.push({ kind: 'unknown', where: `${file}:${p.error.line}`, what: `jj configuration shellgate cannot read (${p.error.reason})` });
-    return;
-  }
-  for (const e of p.entries) {
+  for (const e of readTomlConfig(probe, file, 'jj', out.problems)) {
     const key = e.path.join('.');
     if (programKey(key, e.value)) out.keys.push({ file, key, value: e.value });
   }

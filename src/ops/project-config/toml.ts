@@ -5,6 +5,8 @@
  * Values are kept as text (strings decoded). Anything else is a parse error, and callers then
  * take the strict answer: a key hidden by syntax we misread must not pass as absent.
  */
+import type { FileProbe } from './file-probe.js';
+import type { RepoCode } from './types.js';
 
 export interface TomlEntry {
   /** Full key path, e.g. ['build', 'rustc-wrapper'] or ['target', 'x86_64-unknown-linux-gnu', 'runner']. */
@@ -191,4 +193,24 @@ export function parseToml(text: string): TomlParse {
     if (e instanceof TomlError) return { entries, error: { line, reason: e.message } };
     throw e;
   }
+}
+
+/**
+ * The entries of a TOML configuration file. A file that is missing gives none; one that cannot be
+ * read, or that holds syntax this reader does not know, gives none and a problem saying so (the
+ * caller then asks: what it could not read may name a program).
+ */
+export function readTomlConfig(probe: FileProbe, file: string, tool: string, problems: RepoCode[]): TomlEntry[] {
+  const r = probe.read(file);
+  if (r.kind === 'missing') return [];
+  if (r.kind === 'error') {
+    problems.push({ kind: 'unknown', where: file, what: `${tool} configuration that could not be read (${r.reason})` });
+    return [];
+  }
+  const parsed = parseToml(r.text);
+  if (parsed.error) {
+    problems.push({ kind: 'unknown', where: `${file}:${parsed.error.line}`, what: `${tool} configuration shellgate cannot read (${parsed.error.reason})` });
+    return [];
+  }
+  return parsed.entries;
 }
