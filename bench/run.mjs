@@ -147,7 +147,8 @@ for (const t of bench.tasks) {
 // ---- where the time goes: the four stages of a verdict, timed apart on the same commands
 {
   const { Walker } = await import('../dist/walk/walker.js');
-  const { identity } = await import('../dist/walk/run-argv.js');
+  const { identity } = await import('../dist/walk/nested-scripts.js');
+  const { newScope } = await import('../dist/walk/scope.js');
   const { defaultSpecs } = await import('../dist/ops/load-specs.js');
   const { commandFacts } = await import('../dist/ops/operations.js');
   const { assessCommand } = await import('../dist/verdict/assess.js');
@@ -169,13 +170,13 @@ for (const t of bench.tasks) {
       parseT.push(t2 - t);
       t = t2;
       const w = new Walker({ home: CTX.home, env: {}, cwd: CTX.cwd, parse: (s) => ts.parse(s), maxScriptDepth: 8, readSource: () => null, commandStart: () => null });
-      w.walkScript(parsed.script, { source: c, map: identity, scriptDepth: 0 }, rootCtx, { cwd: CTX.cwd, vars: new Map(), dirStack: [] });
+      w.walkScript(parsed.script, { source: c, map: identity, scriptDepth: 0 }, rootCtx, newScope(CTX.cwd));
       t2 = performance.now();
       walkT.push(t2 - t);
       t = t2;
       const ops = [];
       for (const cmd of w.commands) {
-        const f = commandFacts(cmd, { specs, classifier, home: CTX.home });
+        const f = commandFacts(cmd, { specs, classifier, home: CTX.home, vars: {}, links: w.lineLinks, readScript: () => null });
         assessCommand(cmd, f, { chaining: 'info' }, ops.length);
         ops.push(...f.ops);
       }
