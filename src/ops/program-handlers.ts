@@ -5,6 +5,7 @@
  * already handled the operands.
  */
 import type { Arg } from '../walk/types.js';
+import { assignedNames } from '../walk/assigned-names.js';
 import type { CommandClass } from './spec-types.js';
 import type { OpBuilder } from './operations.js';
 import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
@@ -561,20 +562,13 @@ const envDump: Handler = (b) => {
 };
 
 /**
- * Builtins that assign the variables they name: `read NAME…`, `read -a NAME`, `mapfile NAME`,
- * `getopts SPEC NAME`, `printf -v NAME`, `wait -p NAME`, `let NAME=EXPR`. Each name is an Env
+ * Builtins that assign the variables they name (`read`, `mapfile`, `getopts`, `printf -v`,
+ * `wait -p`, `let`; walk/assigned-names.ts reads their arguments): each name is an Env
  * operation, so `read PATH` or `printf -v LD_PRELOAD …` is seen as what it is.
  */
-const assignsNames: Handler = (b, p) => {
-  if (!p) return;
-  const names: Arg[] = [];
-  for (const o of p.options) if (o.value && ['-a', '-v', '-p'].includes(o.name) && b.cmd.program !== 'mapfile' && b.cmd.program !== 'readarray') names.push(o.value);
-  const program = b.cmd.program;
-  if (program === 'read') names.push(...p.operands);
-  else if (program === 'mapfile' || program === 'readarray') names.push(...p.operands.slice(0, 1));
-  else if (program === 'getopts') names.push(...p.operands.slice(1, 2));
-  else if (program === 'let') for (const a of p.operands) if (/^[A-Za-z_][A-Za-z0-9_]*\s*[-+*/%&|^<>]?=/.test(a.value)) names.push({ ...a, value: a.value.split(/[-+*/%&|^<>]?=/)[0].trim() });
-  for (const n of names) b.add('Env', 'operand', n.span, { target: n.value.replace(/\[.*$/, ''), dynamic: n.dynamic, program: program ?? '' });
+const assignsNames: Handler = (b) => {
+  const program = b.cmd.program ?? '';
+  for (const n of assignedNames(program, b.cmd.args).names) b.add('Env', 'operand', n.span, { target: n.value, program });
 };
 
 /** `hash -p PATH NAME` points NAME at another program for the rest of the session. */

@@ -10,12 +10,11 @@
  */
 import type { Arg } from './types.js';
 import { GLOB_OPTIONS, type Scope } from './scope.js';
+import { assignedNames, assignsVariables } from './assigned-names.js';
 import { resolvePath } from '../paths/resolve.js';
 import { variableValue, type ExpandScope } from '../expand/word.js';
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
-/** Builtins that assign the variables named among their operands from input. */
-const READERS = new Set(['read', 'mapfile', 'readarray', 'unset']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPTION = /^[-+][A-Za-z]+$/;
 
@@ -26,17 +25,11 @@ const OPTION = /^[-+][A-Za-z]+$/;
 export function trackShellState(program: string, args: Arg[], scope: Scope, certain: boolean, es: ExpandScope, prefixes: readonly { name: string; value: string | null }[] = []): void {
   if (DECLARATIONS.has(program)) return declaration(program, args, scope, certain);
   if (program === 'set') return setOptions(args, scope, certain);
-  if (READERS.has(program)) {
-    for (const a of args) if (NAME.test(a.value)) scope.vars.set(a.value, null);
-    if (args.some((a) => a.dynamic)) forgetVariables(scope);
-    return;
-  }
-  if (program === 'printf') {
-    // `printf -v NAME …` assigns NAME (a dynamic NAME may assign anything).
-    const i = args.findIndex((a) => a.value === '-v');
-    const name = i >= 0 ? args[i + 1] : undefined;
-    if (name && !name.dynamic && NAME.test(name.value.replace(/\[.*$/, ''))) scope.vars.set(name.value.replace(/\[.*$/, ''), null);
-    else if (name) forgetVariables(scope);
+  if (assignsVariables(program)) {
+    // `read X`, `printf -v X`, `mapfile X`…: X's value comes from input (a dynamic name may be any).
+    const { names, unknown } = assignedNames(program, args);
+    for (const n of names) scope.vars.set(n.value, null);
+    if (unknown) forgetVariables(scope);
     return;
   }
   if (program === 'cd' || program === 'pushd' || program === 'popd') {

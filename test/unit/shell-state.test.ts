@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { xargsItems, MAX_XARGS_RUNS } from '../../src/walk/xargs-input.js';
 import { parentReadings } from '../../src/paths/glob-reach.js';
 import { bashReading } from '../../src/syntax/alternative-readings.js';
+import { assignedNames } from '../../src/walk/assigned-names.js';
 import { check, CONTEXT } from '../helpers/analyzer.js';
 import type { Arg } from '../../src/index.js';
 
@@ -63,5 +64,23 @@ describe('$PWD and $OLDPWD', () => {
     expect(v.level).toBe('allow');
     const old = await check('cat "$OLDPWD/shadow"', { ...CONTEXT, env: { OLDPWD: '/ws/project' } });
     expect(old.findings.map((f) => f.rule)).toContain('dynamic-path');
+  });
+});
+
+describe('names a builtin assigns', () => {
+  const names = (program: string, ...v: string[]) => assignedNames(program, args(...v)).names.map((a) => a.value);
+  it('reads each builtin\'s own options: values that are names, values that are not', () => {
+    expect(names('read', '-r', '-p', 'PATH', 'x', 'y')).toEqual(['x', 'y']);
+    expect(names('read', '-rpPROMPT', '-a', 'arr')).toEqual(['arr']);
+    expect(names('mapfile', '-t', '-C', 'cb', 'LINES', 'extra')).toEqual(['LINES']);
+    expect(names('printf', '-v', 'PATH[1]', '%s', 'x')).toEqual(['PATH']);
+    expect(names('wait', '-n', '-p', 'HOME')).toEqual(['HOME']);
+    expect(names('getopts', 'ab:', 'opt', '-a')).toEqual(['opt']);
+    expect(names('let', 'i+=1', 'PATH=2', 'j==3')).toEqual(['i', 'PATH']);
+    expect(names('unset', '-f', 'PATH')).toEqual([]);
+    expect(names('echo', 'PATH')).toEqual([]);
+  });
+  it('a name only known at run time may be any variable', () => {
+    expect(assignedNames('read', [{ value: '$x', dynamic: true, glob: false, span: { start: 0, end: 0 } }]).unknown).toBe(true);
   });
 });
