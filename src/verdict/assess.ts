@@ -12,8 +12,8 @@ import type { Finding, Level } from './types.js';
 import { SECRET_NAME } from '../walk/expansion-risks.js';
 import { ENVIRONMENT_BLIND_BUILTINS, isHijackVariable, isInertVariable } from '../ops/environment-variables.js';
 import { SCRIPT_VARIABLES, PROMPT_VARIABLES } from '../walk/code-variables.js';
+import { DECLARATION_BUILTINS } from '../walk/shell-state.js';
 
-const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 /**
  * Does this Env operation change what a program runs or loads?
@@ -42,7 +42,7 @@ function envHijack(cmd: WalkedCommand, op: Operation): boolean {
     if (cmd.program === null) return cmd.exported.has(name);
     return !ENVIRONMENT_BLIND_BUILTINS.has(cmd.program);
   }
-  if (op.source === 'operand' && cmd.program !== null && DECLARATIONS.has(cmd.program)) {
+  if (op.source === 'operand' && cmd.program !== null && DECLARATION_BUILTINS.has(cmd.program)) {
     return cmd.program === 'export' || cmd.args.some((a) => /^-[A-Za-z]*x/.test(a.value)) || cmd.exported.has(name);
   }
   return false;

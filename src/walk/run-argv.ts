@@ -10,7 +10,7 @@ import { forkScope, type Scope } from './scope.js';
 import { unwrap } from './unwrap-wrappers.js';
 import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
-import { trackShellState } from './shell-state.js';
+import { DECLARATION_BUILTINS, trackShellState } from './shell-state.js';
 import { callFunction, defineAliases, expandAlias } from './calls.js';
 import { codeInAssignments, storedCode } from './code-variables.js';
 import { nestedScript, nestedText, sourceFile, trackWrittenFiles, writtenText } from './nested-scripts.js';
@@ -173,8 +173,6 @@ export function runArgv(
 
 /** Shells that read `$ENV` at start-up (POSIX mode; interactive for most, strict here: any). */
 const POSIX_SHELLS = new Set(['sh', 'dash', 'ash', 'ksh', 'mksh', 'posh', 'yash']);
-
-const DECLARATION_BUILTINS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 /** `export NAME=VALUE…` as assignments (value as written; null when dynamic). */
 function declaredValues(args: Arg[]): { name: string; value: string | null }[] {

@@ -14,7 +14,8 @@ import { assignedNames, assignsVariables } from './assigned-names.js';
 import { resolvePath } from '../paths/resolve.js';
 import { variableValue, type ExpandScope } from '../expand/word.js';
 
-const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+/** Builtins whose `NAME=VALUE` arguments assign (and, for `export` / `-x`, export) variables. */
+export const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPTION = /^[-+][A-Za-z]+$/;
 
@@ -23,7 +24,7 @@ const OPTION = /^[-+][A-Za-z]+$/;
  * are then known); otherwise what it changes becomes unknown.
  */
 export function trackShellState(program: string, args: Arg[], scope: Scope, certain: boolean, es: ExpandScope, prefixes: readonly { name: string; value: string | null }[] = []): void {
-  if (DECLARATIONS.has(program)) return declaration(program, args, scope, certain);
+  if (DECLARATION_BUILTINS.has(program)) return declaration(program, args, scope, certain);
   if (program === 'set') return setOptions(args, scope, certain);
   if (assignsVariables(program)) {
     // `read X`, `printf -v X`, `mapfile X`…: X's value comes from input (a dynamic name may be any).

@@ -304,11 +304,10 @@ export class Walker {
     const mine = own.find((r) => r.input !== null);
     if (mine) return mine.input;
     const piped = ctx.pipeline !== null && ctx.pipeline.index > 0;
-    const ownStdin = own.some((r) => (r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0);
-    if (!piped && !ownStdin) {
+    if (!piped && !own.some(feedsStdin)) {
       for (let i = this.inheritedRedirects.length - 1; i >= 0; i--) {
         const r = this.inheritedRedirects[i];
-        if ((r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0) return r.input;
+        if (feedsStdin(r)) return r.input;
       }
     }
     return this.pipedText(ctx);
@@ -472,6 +471,11 @@ const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
 
 /** Builtins whose arguments name variables or are arithmetic (their subscripts are evaluated). */
 const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
+
+/** A redirect of fd 0 (`<`, `<<`, `<<<`, `<&`, `0>…`): what the command reads on stdin. */
+function feedsStdin(r: RedirectTarget): boolean {
+  return (r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0;
+}
 
 export function sourceText(frame: SourceFrame, span: Span): string {
   return frame.source.slice(span.start, span.end);
