@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,13 @@ describe.skipIf(!HAVE_GIT)('real git runs what its configuration names, and shel
   it('the post-index-change hook on git status', () => {
     const w = world();
     const r = gitRepo(w);
+    // git status writes the index (and so runs the hook) only when it refreshes an entry's stat
+    // data: give a committed, unchanged file a new mtime so it surely must, however fast the run.
+    writeFileSync(join(r, 'b.txt'), 'b\n');
+    w.git(r, 'add', 'b.txt');
+    w.git(r, 'commit', '-qm', 'b');
+    const later = new Date(Date.now() + 3_600_000);
+    utimesSync(join(r, 'b.txt'), later, later);
     writeFileSync(join(r, '.git/hooks/post-index-change'), `#!/bin/sh\necho hook >> "${w.log}"\n`, { mode: 0o755 });
     expect(w.bash('git status', r)).toEqual(['hook']);
     expect(w.judge('git status', r).code).toContain(`${r}/.git/hooks/post-index-change`);
