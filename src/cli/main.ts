@@ -3,7 +3,8 @@
  * `shellgate check [--json] [--null] [--cwd DIR] [--workspace DIR]… [--mode MODE] [--config FILE] [--] [COMMAND]`
  * Exit status: 0 all allow, 1 strictest is ask, 2 deny, 64 usage error, 70 internal error.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { createGate, type Decision, type GateContext } from '../policy/gate.js';
 import { familyOf, type ToolCall } from '../policy/tool-calls.js';
@@ -19,6 +20,7 @@ import { formatVerdict } from './format-text.js';
 import { renderDecision } from './render.js';
 import { runJobs } from './jobs.js';
 import { parseRulesArgs, rulesOutput } from './rules-command.js';
+import { HOOK_USAGE, runHook } from './hook-command.js';
 
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
 const EXIT_USAGE = 64;
@@ -69,6 +71,8 @@ async function check(args: CheckArgs): Promise<number> {
   for (const p of args.presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
   const gate = await createGate({ settings: settingsSources(args.config, args.settings), presets: args.presets as PresetName[] });
   const cwd = resolve(args.cwd ?? process.cwd());
+  if (args.cwd !== null && !isDirectory(cwd)) throw new UsageError(`--cwd ${args.cwd}: not an existing directory`);
+  for (const w of args.workspaces) if (!isDirectory(resolve(w))) throw new UsageError(`--workspace ${w}: not an existing directory`);
   const context: GateContext = {
     cwd,
     workspaceRoots: args.workspaces.length > 0 ? args.workspaces.map((w) => resolve(w)) : [cwd],
@@ -121,6 +125,18 @@ async function check(args: CheckArgs): Promise<number> {
   return EXIT[worst];
 }
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 function formatDecision(tool: string, d: Decision, color: boolean): string {
   const lines = [formatVerdict({ command: tool, level: d.level, findings: [], commands: [], operations: [], trace: d.trace }, color).split('\n')[0]];
   for (const p of d.parts) lines.push(`  ${p.label}: ${p.level} (${p.decidedBy})`);
@@ -142,9 +158,18 @@ async function main(argv: string[]): Promise<number> {
     return sub === undefined ? EXIT_USAGE : 0;
   }
   if (sub === '--version') {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-    process.stdout.write(pkg.version + '\n');
+    process.stdout.write(version() + '\n');
     return 0;
+  }
+  if (sub === 'hook') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(HOOK_USAGE + '\n');
+      return 0;
+    }
+    const answer = await runHook(rest, version());
+    if (answer.stderr) process.stderr.write(answer.stderr);
+    if (answer.stdout) process.stdout.write(answer.stdout);
+    return answer.exitCode;
   }
   if (sub === 'check') {
     if (rest.includes('--help') || rest.includes('-h')) {
@@ -161,6 +186,10 @@ async function main(argv: string[]): Promise<number> {
   }
   throw new UsageError(`unknown command "${sub}" (try: shellgate check --help)`);
 }
+
+// One decision per process: tiering WASM up to optimised code costs more than it saves, and Node
+// waits at exit for the background compile (0.6–0.9 s against 0.3 s). Long runs keep tier-up.
+if (process.argv[2] === 'hook' || (process.argv[2] === 'check' && process.stdin.isTTY !== false) || process.argv[2] === 'explain') setFlagsFromString('--liftoff-only');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -57,7 +57,7 @@ export function programsOf(m: Matcher, defs: SharedDefinitions, depth = 0): Set<
   return new Set([...found[0]].filter((p) => found.every((f) => f.has(p))));
 }
 
-const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'match', 'examples']);
+const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'safer', 'match', 'examples']);
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/;
 
 function readJson(file: string): unknown {
@@ -111,6 +111,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
     if (r.level !== 'deny' && r.level !== 'ask') bad('level', 'must be "deny" or "ask"');
     if (typeof r.message !== 'string' || r.message.length === 0 || r.message.includes('\n')) bad('message', 'must be one line of text');
     if (typeof r.rationale !== 'string' || r.rationale.length === 0) bad('rationale', 'must be text');
+    if (r.safer !== undefined && (typeof r.safer !== 'string' || r.safer.length === 0 || r.safer.includes('\n'))) bad('safer', 'must be one line of text');
     const ex = r.examples;
     if (!isObject(ex) || !Array.isArray(ex.match) || !Array.isArray(ex.noMatch)) bad('examples', 'must be { "match": [ … ], "noMatch": [ … ] }');
     const examples = ex as { match: unknown[]; noMatch: unknown[] };
@@ -122,6 +123,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
       level: r.level as 'deny' | 'ask',
       message: r.message as string,
       rationale: r.rationale as string,
+      ...(typeof r.safer === 'string' ? { safer: r.safer } : {}),
       match: r.match as Matcher,
       examples: examples as { match: string[]; noMatch: string[] },
       file,

@@ -111,6 +111,8 @@ export interface GuardRule {
   rationale: string;
   match: Matcher;
   examples: RuleExamples;
+  /** A safer way to get the same work done, told to the agent with the decision (optional). */
+  safer?: string;
   /** File the rule was read from. */
   file: string;
   /** False for rules users add through config. */

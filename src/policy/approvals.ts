@@ -32,9 +32,13 @@ export function approvalRules(call: ToolCall, d: Decision, family: ToolFamily): 
     }
     return [...out];
   }
-  if (family === 'read' || family === 'write' || family === 'edit') {
-    const path = /\s(\/.*)$/.exec(asked[0].label)?.[1];
-    return path ? [`${family === 'read' ? 'Read' : 'Edit'}(/${path})`] : [];
+  if (family === 'read' || family === 'search' || family === 'write' || family === 'edit' || family === 'patch') {
+    const out: string[] = [];
+    for (const p of asked) {
+      const path = /\s(\/.*)$/.exec(p.label)?.[1];
+      if (path) out.push(`${family === 'read' || family === 'search' ? 'Read' : 'Edit'}(/${path})`);
+    }
+    return out;
   }
   if (family === 'web') {
     const host = hostOf(argOf(call, 'url') ?? '');

@@ -12,10 +12,11 @@ import { isInside } from '../paths/resolve.js';
 import { ShellgateError } from '../errors.js';
 import { stricter, type Finding, type Level, type TraceStep, type Verdict } from '../verdict/types.js';
 import { loadSource, mergePolicies, SOURCE_ORDER, type Policy, type RuleEntry, type SettingsSource } from './settings.js';
-import { parseRule, type ParsedRule } from './rule-syntax.js';
+import { parseRule, type ParsedRule, type RuleTool } from './rule-syntax.js';
 import { MODES, NON_INTERACTIVE_CHANNELS, type Mode } from './modes.js';
 import type { PresetName } from './presets.js';
-import { familyOf, shellParts, strictestOf, toolPart, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
+import { familyOf, shellParts, strictestOf, toolParts, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
+import { toolSpecOf } from '../agents/registry.js';
 import { approvalRules } from './approvals.js';
 
 export interface GateOptions {
@@ -114,8 +115,8 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
       const d = evaluate(current, [...approvals, ...persistent], classifiers, options, call, context);
       const ctx = resolveContext(context);
       const added: string[] = [];
-      for (const text of approvalRules(call, d, familyOf(call.tool))) {
-        const rule = parseRule(text, { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home });
+      for (const text of approvalRules(call, d, familyOf(call.tool, call.agent))) {
+        const rule = parseRule(text, { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home }, { unknownTools: 'accept', familyOf: (t) => toolSpecOf(t)?.family ?? null });
         const entry: RuleEntry = { rule, at: () => rule, level: 'allow', source: 'session', origin: `approval (${scope})`, channels: null, approval: true };
         // Session approvals are looked at before persistent ones.
         if (scope === 'session') approvals.unshift(entry);
@@ -158,12 +159,32 @@ function resolveContext(c: GateContext): { cwd: string; roots: string[]; home: s
 function matches(entry: RuleEntry, part: Part, cwd: string, home: string): boolean {
   const r: ParsedRule = entry.at(cwd, home);
   if (r.mcp) return part.toolName !== undefined && r.mcp(part.toolName);
-  if (!part.tools.includes(r.tool)) return false;
+  if (r.toolName !== null) {
+    // A rule naming one tool speaks about that tool's calls only.
+    if (part.kind !== 'call' || part.toolName !== r.toolName) return false;
+    if (r.whole) return true;
+    if (r.path) return part.path !== undefined && r.path(part.path);
+    if (r.subject) {
+      // A tool whose subject shellgate does not know: a deny or ask naming it applies (stricter); an allow does not.
+      if (part.subject === undefined) return entry.level !== 'allow';
+      return part.subject.length > 0 && part.subject.every((v) => r.subject!(v));
+    }
+    return false;
+  }
+  if (!part.tools.includes(r.tool as RuleTool)) return false;
   if (r.whole) return true;
-  if (r.bash && part.argv) return r.bash(part.argv);
+  if (r.bash && part.argv) return r.bash(part.argv) && (entry.level !== 'allow' || namesEveryGuardedOption(r, part));
   if (r.path && part.path !== undefined) return r.path(part.path);
   if (r.domain && part.host !== undefined) return r.domain(part.host);
   return false;
+}
+
+/**
+ * An allow rule's `*` never stands for an option that changes what the program is (`find -delete`,
+ * `git commit --no-verify`): the rule must name it (`Bash(find . -delete)`).
+ */
+function namesEveryGuardedOption(r: ParsedRule, part: Part): boolean {
+  return (part.guardedOptions ?? []).every((o) => r.literals.includes(o));
 }
 
 function evaluate(
@@ -182,7 +203,8 @@ function evaluate(
   if (!(MODES as readonly string[]).includes(mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
   const channel = ctxChannel ?? 'cli';
   const trace: TraceStep[] = [];
-  const family: ToolFamily = familyOf(call.tool);
+  const spec = toolSpecOf(call.tool, call.agent);
+  const family: ToolFamily = familyOf(call.tool, call.agent);
 
   const key = ctx.home + '\0' + ctx.roots.join('\0');
   let classifier = classifiers.get(key);
@@ -202,13 +224,16 @@ function evaluate(
   let verdict: Verdict | undefined;
   let parts: Part[];
   let global: Finding[] = [];
-  if (family === 'shell') {
-    const command = call.args?.command;
-    if (typeof command !== 'string') throw new ShellgateError('input', `${call.tool} needs a "command" argument (a string)`);
-    verdict = analyzer.analyze(command, analysisContext);
+  const shellCommand = family === 'shell' ? shellLine(call, spec?.command ?? ['command']) : null;
+  if (family === 'shell' && shellCommand !== null) {
+    // The shell tool's own directory argument is where the command runs.
+    const dir = shellLine(call, spec?.dir ?? []);
+    const cwd = dir !== null && dir !== '' ? (dir === '~' || dir.startsWith('~/') ? posix.join(ctx.home, dir.slice(1)) : posix.resolve(ctx.cwd, dir)) : undefined;
+    verdict = analyzer.analyze(shellCommand, cwd !== undefined ? { ...analysisContext, cwd } : analysisContext);
     ({ parts, global } = shellParts(verdict, isExternal));
   } else {
-    parts = [toolPart(call, family, { classifier, cwd: ctx.cwd, isExternal })];
+    // A shell call without a command string is read like any call with missing arguments: never allow.
+    parts = toolParts(call, family === 'shell' ? { ...spec!, family: 'shell', required: [spec?.command ?? ['command']] } : spec, { classifier, cwd: ctx.cwd, home: ctx.home, isExternal });
   }
   const findings = verdict ? verdict.findings : parts.flatMap((p) => p.findings);
   const defaultLevel = stricter(strictestOf(global), strictestOf(parts.flatMap((p) => p.findings)));
@@ -306,6 +331,14 @@ function evaluate(
   return { level, reason: reasonText, layer, findings, trace, parts: decided, verdict };
 }
 
+function shellLine(call: ToolCall, names: readonly string[]): string | null {
+  for (const n of names) {
+    const v = call.args?.[n];
+    if (typeof v === 'string') return v;
+  }
+  return null;
+}
+
 /** Findings an allow rule never lifts: the rule's pattern cannot see them. */
 const NOT_LIFTABLE = new Set(['env-hijack', 'repo-code', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'line-continuation', 'zsh-expansion', 'dynamic-command', 'dynamic-script', 'parse-error', 'parse-doubt', 'expansion-limit', 'depth-limit', 'input-limit', 'internal-error']);
 
@@ -371,7 +404,7 @@ function presetRules(presets: PresetName[], ctx: { cwd: string; roots: string[];
     const classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
     const inside = (p: string) => [...classifier.workspaceRoots, ...classifier.tempDirs, ...extraRoots].some((r) => isInside(posix.normalize(p), r));
     for (const tool of ['Read', 'Edit', 'Write'] as const) {
-      const rule: ParsedRule = { text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, path: (p) => !inside(p) };
+      const rule: ParsedRule = { text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: (p) => !inside(p) };
       out.push({
         rule,
         at: () => rule,

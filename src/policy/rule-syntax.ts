@@ -16,7 +16,17 @@ export type RuleTool = (typeof RULE_TOOLS)[number] | `mcp__${string}`;
 export interface ParsedRule {
   /** The rule as written. */
   text: string;
-  tool: RuleTool;
+  /** A family rule tool (`Bash`, `Read`…), an MCP name, or the tool a tool rule names (`Grep`, `Agent`). */
+  tool: RuleTool | string;
+  /**
+   * A rule naming one tool (`Grep`, `read_file`, `Agent(Explore)`, `Skill(pdf)`): it speaks about
+   * calls of that tool only, never about every read (`allow: ["Grep"]` does not allow `cat`).
+   */
+  toolName: string | null;
+  /** A tool rule's specifier, matched against the tool's subject argument (`subagent_type`…). */
+  subject: ((value: string) => boolean) | null;
+  /** Words a Bash rule names literally (an option a `*` does not stand for must be one of them). */
+  literals: readonly string[];
   /** Null for the bare tool (`Bash`): every use of it. */
   bash: ((argv: readonly string[]) => boolean) | null;
   path: ((absolute: string) => boolean) | null;
@@ -37,13 +47,23 @@ export interface PathAnchors {
   home: string;
 }
 
-export function parseRule(text: string, anchors: PathAnchors): ParsedRule {
+export interface ParseRuleOptions {
+  /**
+   * A tool name no agent profile knows: `error` (shellgate's own settings: a typo should fail) or
+   * `accept` (an imported agent settings file: a rule for that tool, never a hard error).
+   */
+  unknownTools?: 'error' | 'accept';
+  /** The family of a named tool, when an agent profile knows it (for the meaning of its specifier). */
+  familyOf?: (tool: string) => string | null;
+}
+
+export function parseRule(text: string, anchors: PathAnchors, options: ParseRuleOptions = {}): ParsedRule {
   if (typeof text !== 'string' || text.trim() === '') throw new RuleSyntaxError('a rule must be a non-empty string');
   const m = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\((.*)\))?$/s.exec(text.trim());
   if (!m) throw new RuleSyntaxError(`"${text}" is not Tool or Tool(specifier)`);
   const name = m[1];
   const spec = m[2];
-  const base = { text, bash: null, path: null, domain: null, mcp: null };
+  const base = { text, bash: null, path: null, domain: null, mcp: null, toolName: null, subject: null, literals: [] as string[] };
   if (name.startsWith('mcp__')) {
     if (spec !== undefined) throw new RuleSyntaxError(`"${text}": MCP rules take no parentheses`);
     const parts = name.split('__');
@@ -56,14 +76,15 @@ export function parseRule(text: string, anchors: PathAnchors): ParsedRule {
       mcp: (tool) => (glob ? glob(tool) : exact ? tool === exact : tool.startsWith(`${name}__`) || tool === name),
     };
   }
-  const tool = TOOL_ALIASES[name] ?? name;
-  if (!(RULE_TOOLS as readonly string[]).includes(tool)) {
-    throw new RuleSyntaxError(`"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool)`);
-  }
+  // Every agent's shell tool is the Bash rule's tool.
+  const tool = TOOL_ALIASES[name] ?? (options.familyOf?.(name) === 'shell' ? 'Bash' : name);
+  if (!(RULE_TOOLS as readonly string[]).includes(tool)) return toolRule(name, spec, text, anchors, options);
   if (spec === undefined || spec.trim() === '*' || spec.trim() === '') return { ...base, tool: tool as RuleTool, whole: true };
   switch (tool) {
-    case 'Bash':
-      return { ...base, tool, whole: false, bash: bashMatcher(spec, text) };
+    case 'Bash': {
+      const { match, literals } = bashMatcher(spec, text);
+      return { ...base, tool, whole: false, bash: match, literals };
+    }
     case 'WebFetch': {
       const d = /^domain:(.+)$/.exec(spec.trim());
       if (!d) throw new RuleSyntaxError(`"${text}": WebFetch rules look like WebFetch(domain:example.com)`);
@@ -78,29 +99,36 @@ export function parseRule(text: string, anchors: PathAnchors): ParsedRule {
   }
 }
 
-/** Names other tools use for the same families (Qwen Code, Gemini CLI). */
+const FILE_FAMILIES = new Set(['read', 'search', 'write', 'edit', 'patch']);
+
+/** A rule for one named tool: `Grep`, `read_file(./src/**)`, `Agent(Explore)`, `Skill(pdf)`, `TodoWrite`. */
+function toolRule(name: string, spec: string | undefined, text: string, anchors: PathAnchors, options: ParseRuleOptions): ParsedRule {
+  const family = options.familyOf?.(name) ?? null;
+  if (family === null && (options.unknownTools ?? 'error') === 'error') {
+    throw new RuleSyntaxError(`"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool, or a tool an agent names: Grep, read_file, Agent…)`);
+  }
+  const base = { text, tool: name, toolName: name, bash: null, path: null, domain: null, mcp: null, subject: null, literals: [] as string[] };
+  if (spec === undefined || spec.trim() === '' || spec.trim() === '*') return { ...base, whole: true };
+  const s = spec.trim();
+  if (family !== null && FILE_FAMILIES.has(family)) return { ...base, whole: false, path: pathMatcher(s, anchors, text) };
+  let m: (v: string) => boolean;
+  try {
+    m = /[*?[]/.test(s) ? picomatch(s, { dot: true }) : (v: string) => v === s;
+  } catch (e) {
+    throw new RuleSyntaxError(`"${text}": bad pattern (${(e as Error).message})`);
+  }
+  return { ...base, whole: false, subject: m };
+}
+
+/**
+ * Names other agents use for the Bash rule. Other tools' names (`read_file`, `Grep`) are rules for
+ * that tool alone: an allow for one tool must not allow every read.
+ */
 export const TOOL_ALIASES: Record<string, string> = {
+  // The same tool under other agents' names: a shell is a shell.
   run_shell_command: 'Bash',
   Shell: 'Bash',
   ShellTool: 'Bash',
-  read_file: 'Read',
-  read_many_files: 'Read',
-  list_directory: 'Read',
-  LS: 'Read',
-  glob: 'Read',
-  Glob: 'Read',
-  grep: 'Read',
-  Grep: 'Read',
-  search_file_content: 'Read',
-  grep_search: 'Read',
-  edit: 'Edit',
-  replace: 'Edit',
-  MultiEdit: 'Edit',
-  NotebookEdit: 'Edit',
-  write_file: 'Write',
-  web_fetch: 'WebFetch',
-  google_web_search: 'WebSearch',
-  web_search: 'WebSearch',
 };
 
 /**
@@ -109,7 +137,7 @@ export const TOOL_ALIASES: Record<string, string> = {
  * `git commit` and `git commit -m x`, but `ls *` never matches `lsof`; a `*` inside a word
  * matches within that word (`ls*` matches `lsof`). A trailing `:*` is the legacy prefix form.
  */
-function bashMatcher(spec: string, text: string): (argv: readonly string[]) => boolean {
+function bashMatcher(spec: string, text: string): { match: (argv: readonly string[]) => boolean; literals: string[] } {
   let pattern = spec.trim();
   // Legacy `prefix:*`: the last word may run on (`test:unit`) and any words may follow.
   if (pattern.endsWith(':*')) pattern = pattern.slice(0, -2) + '* *';
@@ -136,7 +164,7 @@ function bashMatcher(spec: string, text: string): (argv: readonly string[]) => b
     const ok = typeof w === 'string' ? w === argv[j] || (i === 0 && normaliseName(w) === argv[j]) : w(argv[j]);
     return ok && match(argv, i + 1, j + 1);
   };
-  return (argv) => match(argv, 0, 0);
+  return { match: (argv) => match(argv, 0, 0), literals: tokens.filter((t) => !t.includes('*')) };
 }
 
 function normaliseName(w: string): string {

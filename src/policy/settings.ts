@@ -4,11 +4,12 @@
  * Claude Code (.claude/settings.json, settings.local.json) and Qwen Code (.qwen/settings.json).
  * A bad file is an error naming the file, the JSON pointer and line, and the rule.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
-import { parseRule, RuleSyntaxError, type ParsedRule, type PathAnchors } from './rule-syntax.js';
+import { parseRule, RuleSyntaxError, type ParsedRule, type ParseRuleOptions, type PathAnchors } from './rule-syntax.js';
+import { toolSpecOf } from '../agents/registry.js';
 import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
 
@@ -24,6 +25,16 @@ export interface SettingsSource {
   settings?: unknown;
   /** Default: from the path (`.claude/` → claude, `.qwen/` → qwen), else shellgate. */
   format?: SettingsFormat;
+  /**
+   * A file that may not exist: skipped when missing. Default: true for the `user` and `local`
+   * layers (a user config, `settings.local.json`), false for the others.
+   */
+  optional?: boolean;
+}
+
+/** How a rule's tool name is read: agent tools are known; imported files may name tools shellgate does not. */
+function ruleOptions(format: SettingsFormat): ParseRuleOptions {
+  return { unknownTools: format === 'shellgate' ? 'error' : 'accept', familyOf: (t) => toolSpecOf(t)?.family ?? null };
 }
 
 export interface RuleEntry {
@@ -50,7 +61,7 @@ export interface Policy {
 }
 
 const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles']);
-const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', ...ANALYZER_KEYS]);
+const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', ...ANALYZER_KEYS]);
 const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
 
 function detectFormat(file: string | undefined): SettingsFormat {
@@ -77,6 +88,8 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   let data: unknown = src.settings;
   const name = src.file ?? `(inline ${src.source} settings)`;
   if (src.file) {
+    const optional = src.optional ?? (src.source === 'user' || src.source === 'local');
+    if (optional && !existsSync(src.file)) return { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {} };
     try {
       text = readFileSync(src.file, 'utf8');
     } catch (e) {
@@ -123,13 +136,13 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
       if (channels !== null && (!Array.isArray(channels) || channels.some((c) => typeof c !== 'string'))) fail(`${pointer}/${i}/channels`, 'must be a list of channel names', ruleText as string);
       let rule: ParsedRule;
       try {
-        rule = parseRule(format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string), anchors);
+        rule = parseRule(format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string), anchors, ruleOptions(format));
       } catch (e) {
         if (e instanceof RuleSyntaxError) fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
         throw e;
       }
       const text2 = format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string);
-      policy.rules.push({ rule, at: anchoredRule(text2, anchors.projectRoot), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
+      policy.rules.push({ rule, at: anchoredRule(text2, anchors.projectRoot, ruleOptions(format)), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
     });
   }
   const dirs = perms.additionalDirectories;
@@ -142,6 +155,13 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
     const m = MODE_ALIASES[String(mode)] ?? mode;
     if (!(MODES as readonly unknown[]).includes(m)) fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
     policy.defaultMode = m as Mode;
+  }
+  if (format === 'shellgate' && obj.audit !== undefined) {
+    const a = obj.audit as Record<string, unknown>;
+    if (typeof a !== 'object' || a === null || Array.isArray(a)) fail('/audit', 'must be an object like { "file": "audit.jsonl" }');
+    for (const k of Object.keys(a)) if (k !== 'file' && k !== 'maxBytes') fail(`/audit/${k}`, 'unknown key (known: file, maxBytes)');
+    if (typeof a.file !== 'string' || a.file === '') fail('/audit/file', 'must be a file name');
+    if (a.maxBytes !== undefined && (typeof a.maxBytes !== 'number' || !(a.maxBytes > 0))) fail('/audit/maxBytes', 'must be a positive number of bytes');
   }
   if (format === 'shellgate') {
     const presets = obj.presets ?? [];
@@ -157,14 +177,14 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
 }
 
 /** A rule re-anchored to each call's cwd and home, parsed once per pair. */
-export function anchoredRule(text: string, projectRoot: string): (cwd: string, home: string) => ParsedRule {
+export function anchoredRule(text: string, projectRoot: string, options: ParseRuleOptions = {}): (cwd: string, home: string) => ParsedRule {
   const cache = new Map<string, ParsedRule>();
   return (cwd, home) => {
     const key = cwd + '\0' + home;
     let r = cache.get(key);
     if (!r) {
       if (cache.size > 256) cache.clear();
-      r = parseRule(text, { projectRoot, cwd, home });
+      r = parseRule(text, { projectRoot, cwd, home }, options);
       cache.set(key, r);
     }
     return r;

@@ -9,62 +9,45 @@ import { stricter } from '../verdict/types.js';
 import type { Operation } from '../ops/types.js';
 import type { PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
-import { ShellgateError } from '../errors.js';
 import type { RuleTool } from './rule-syntax.js';
+import { staticPrefix } from '../paths/resolve.js';
+import { toolSpecOf } from '../agents/registry.js';
+import type { AgentId, ToolFamily, ToolSpec } from '../agents/types.js';
 
 export interface ToolCall {
-  /** `shell`, `read_file`, `write_file`, `edit`, `list_directory`, `grep`, `glob`, `web_fetch`, `mcp__server__tool`… */
+  /** `shell`, `read_file`, `write_file`, `edit`, `grep`, `glob`, `web_fetch`, an agent's own tool name (`Bash`, `run_shell_command`…), `mcp__server__tool`… */
   tool: string;
   args?: Record<string, unknown>;
+  /** The agent whose tool table names this tool (default: any agent's, then shellgate's generic names). */
+  agent?: AgentId;
 }
 
-export type ToolFamily = 'shell' | 'read' | 'write' | 'edit' | 'web' | 'mcp' | 'other';
+export type { ToolFamily };
 
-const FAMILIES: Record<string, ToolFamily> = {
-  shell: 'shell',
-  bash: 'shell',
-  Bash: 'shell',
-  run_shell_command: 'shell',
-  read_file: 'read',
-  Read: 'read',
-  read_many_files: 'read',
-  list_directory: 'read',
-  LS: 'read',
-  grep: 'read',
-  Grep: 'read',
-  grep_search: 'read',
-  search_file_content: 'read',
-  glob: 'read',
-  Glob: 'read',
-  write_file: 'write',
-  Write: 'write',
-  edit: 'edit',
-  Edit: 'edit',
-  replace: 'edit',
-  MultiEdit: 'edit',
-  web_fetch: 'web',
-  WebFetch: 'web',
-};
-
-export function familyOf(tool: string): ToolFamily {
-  if (Object.prototype.hasOwnProperty.call(FAMILIES, tool)) return FAMILIES[tool];
+export function familyOf(tool: string, agent?: AgentId): ToolFamily {
+  const spec = toolSpecOf(tool, agent);
+  if (spec) return spec.family;
   return tool.startsWith('mcp__') ? 'mcp' : 'other';
 }
 
 /** Rule tools that speak about a family's parts. Edit rules cover every tool that writes files. */
-export function ruleToolsFor(family: ToolFamily, toolName: string): RuleTool[] {
+export function ruleToolsFor(family: ToolFamily): RuleTool[] {
   switch (family) {
     case 'shell':
       return ['Bash'];
     case 'read':
+    case 'search':
       return ['Read'];
     case 'write':
     case 'edit':
+    case 'patch':
       return ['Edit', 'Write'];
     case 'web':
       return ['WebFetch'];
+    case 'web-search':
+      return ['WebSearch'];
     default:
-      return [toolName as RuleTool];
+      return [];
   }
 }
 
@@ -76,7 +59,12 @@ export interface Part {
   argv?: string[];
   path?: string;
   host?: string;
+  /** The tool called (non-shell parts): rules that name a tool (`Grep`, `Agent(Explore)`) match it. */
   toolName?: string;
+  /** What a tool rule's specifier is matched against (`subagent_type` of Agent, a skill's name). */
+  subject?: string[];
+  /** Options in this sub-command that an allow rule must name to cover (`-delete`, `--no-verify`). */
+  guardedOptions?: string[];
   /** Sub-command this part belongs to (operations of a shell command). */
   command?: number;
   /** Findings the tool default attached to this part. */
@@ -146,6 +134,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
 export interface FileToolEnv {
   classifier: PathClassifier;
   cwd: string;
+  home: string;
   isExternal: (p: string) => boolean;
 }
 
@@ -153,37 +142,122 @@ function finding(rule: string, category: string, level: Level, message: string):
   return { rule, category, level, message, span: { start: 0, end: 0 } };
 }
 
-/** The single part of a non-shell call, with the findings of its tool default. */
-export function toolPart(call: ToolCall, family: ToolFamily, env: FileToolEnv): Part {
-  if (family === 'read' || family === 'write' || family === 'edit') {
-    const raw = argOf(call, 'path', 'file_path', 'absolute_path', 'dir_path', 'directory', 'filePath') ?? (family === 'read' ? '.' : undefined);
-    if (raw === undefined) throw new ShellgateError('input', `${call.tool} needs a "path" argument`);
-    const path = posix.resolve(env.cwd, raw);
-    const classes = env.classifier.classify(path, /[*?[]/.test(raw));
-    const external = env.isExternal(path);
-    const findings: Finding[] = [];
-    if (family !== 'read') findings.push(finding('write', 'write', 'ask', `${call.tool} writes ${path}`));
-    if (external) findings.push(finding('outside-workspace', 'outside-workspace', 'ask', `reaches outside the workspace: ${path}`));
-    if (classes.includes('sensitive')) findings.push(finding('sensitive-path', 'sensitive', 'ask', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
-    // The same class and finding as a shell write to the file: edit modes do not approve it.
-    if (family !== 'read' && classes.includes('exec-config')) findings.push(finding('exec-config', 'exec', 'ask', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
-    return { kind: 'call', label: `${call.tool} ${path}`, tools: ruleToolsFor(family, call.tool), path, findings, external, mutating: family !== 'read' };
+/** The parts of a non-shell call, each with the findings of its tool default. */
+export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEnv): Part[] {
+  const family = spec?.family ?? (call.tool.startsWith('mcp__') ? 'mcp' : 'other');
+  const tools = ruleToolsFor(family);
+  const base = { kind: 'call' as const, tools, toolName: call.tool, external: false, subject: subjectOf(call, spec) };
+  const bad = spec ? badArguments(call, spec) : null;
+  if (bad !== null) {
+    // Never allow a call whose arguments shellgate cannot read: what it touches is unknown.
+    return [{ ...base, label: call.tool, findings: [finding('tool-arguments', 'input', 'ask', `${call.tool}: ${bad}; what it would touch cannot be checked`)], mutating: true }];
   }
-  if (family === 'web') {
-    const url = argOf(call, 'url', 'prompt_url');
-    if (url === undefined) throw new ShellgateError('input', `${call.tool} needs a "url" argument`);
-    const host = hostOf(url) ?? url;
-    return { kind: 'call', label: `${call.tool} ${host}`, tools: ['WebFetch'], host, findings: [finding('network', 'network', 'ask', `fetches ${url}`)], external: false, mutating: false };
+  switch (family) {
+    case 'read':
+    case 'write':
+    case 'edit':
+    case 'patch': {
+      const targets = family === 'patch' ? patchTargets(call, spec!) : pathTargets(call, spec!);
+      if (targets.length === 0) {
+        if (family === 'read') targets.push({ raw: '.', deletes: false });
+        else return [{ ...base, label: call.tool, findings: [finding('tool-arguments', 'input', 'ask', `${call.tool}: no file named in its arguments; what it would change cannot be checked`)], mutating: true }];
+      }
+      return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
+    }
+    case 'search': {
+      const root = posix.resolve(env.cwd, firstString(call, spec!.dir) ?? '.');
+      const parts = [filePart(call, 'read', root, false, base, env)];
+      for (const name of [...(spec!.glob ?? []), ...(spec!.filter ?? [])]) {
+        for (const g of stringsOf(call.args?.[name])) parts.push(filePart(call, 'read', posix.isAbsolute(g) ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
+      }
+      return parts;
+    }
+    case 'web': {
+      const urls = (spec!.url ?? []).flatMap((n) => stringsOf(call.args?.[n]));
+      return urls.map((url) => {
+        const host = hostOf(url) ?? url;
+        return { ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', 'network', 'ask', `fetches ${url}`)], mutating: false };
+      });
+    }
+    case 'web-search':
+      return [{ ...base, label: call.tool, findings: [finding('network', 'network', 'ask', `${call.tool} sends a query to a search engine`)], mutating: false }];
+    case 'meta':
+      return [{ ...base, label: call.tool, findings: [], mutating: false }];
+    default:
+      return [{ ...base, label: call.tool, findings: [finding('unknown-tool', 'unknown', 'ask', `${call.tool} is a tool shellgate cannot see into; a person should decide`)], mutating: true }];
   }
-  return {
-    kind: 'call',
-    label: call.tool,
-    tools: [call.tool as RuleTool],
-    toolName: call.tool,
-    findings: [finding('unknown-tool', 'unknown', 'ask', `${call.tool} is a tool shellgate cannot see into; a person should decide`)],
-    external: false,
-    mutating: true,
-  };
+}
+
+function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: Omit<Part, 'label' | 'findings' | 'mutating'>, env: FileToolEnv): Part {
+  // A tool may expand `~` itself: read it as the home directory, the stricter reading.
+  const path = raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
+  const glob = /[*?[]/.test(raw);
+  const classes = env.classifier.classify(path, glob);
+  const external = env.isExternal(glob ? staticPrefix(path) : path);
+  const writes = family !== 'read';
+  const findings: Finding[] = [];
+  if (deletes) findings.push(finding('delete', 'delete', 'ask', `${call.tool} deletes ${path}`));
+  else if (writes) findings.push(finding('write', 'write', 'ask', `${call.tool} writes ${path}`));
+  if (external) findings.push(finding('outside-workspace', 'outside-workspace', 'ask', `reaches outside the workspace: ${path}`));
+  if (classes.includes('sensitive')) findings.push(finding('sensitive-path', 'sensitive', 'ask', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
+  // The same class and finding as a shell write to the file: edit modes do not approve it.
+  if (writes && classes.includes('exec-config')) findings.push(finding('exec-config', 'exec', 'ask', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
+  return { ...base, tools: writes ? ['Edit', 'Write'] : ['Read'], label: `${call.tool} ${path}`, path, findings, external, mutating: writes };
+}
+
+function stringsOf(v: unknown): string[] {
+  if (typeof v === 'string') return v === '' ? [] : [v];
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x !== '');
+  return [];
+}
+
+function firstString(call: ToolCall, names: readonly string[] | undefined): string | undefined {
+  for (const n of names ?? []) {
+    const v = call.args?.[n];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+}
+
+function subjectOf(call: ToolCall, spec: ToolSpec | null): string[] | undefined {
+  if (!spec?.subject) return undefined;
+  return spec.subject.flatMap((n) => stringsOf(call.args?.[n]));
+}
+
+/** Why the arguments cannot be read, or null: a required group missing, a path of the wrong type. */
+function badArguments(call: ToolCall, spec: ToolSpec): string | null {
+  const args = call.args ?? {};
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return 'its arguments are not an object';
+  for (const group of spec.required ?? []) {
+    if (!group.some((n) => stringsOf(args[n]).length > 0)) return `missing ${group.map((n) => `"${n}"`).join(' or ')}`;
+  }
+  for (const n of [...(spec.path ?? []), ...(spec.dir ?? []), ...(spec.command ?? []), ...(spec.url ?? []), ...(spec.glob ?? []), ...(spec.patch ?? [])]) {
+    if (args[n] !== undefined && args[n] !== null && typeof args[n] !== 'string') return `"${n}" is not a string`;
+  }
+  for (const n of [...(spec.pathList ?? []), ...(spec.filter ?? [])]) {
+    const v = args[n];
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return `"${n}" is not a list of strings`;
+  }
+  return null;
+}
+
+function pathTargets(call: ToolCall, spec: ToolSpec): { raw: string; deletes: boolean }[] {
+  const raws = [...(spec.path ?? []), ...(spec.pathList ?? [])].flatMap((n) => stringsOf(call.args?.[n]));
+  return raws.map((raw) => ({ raw, deletes: false }));
+}
+
+/** Files an apply_patch text names: `*** Add File:`, `*** Update File:`, `*** Delete File:`, `*** Move to:`. */
+function patchTargets(call: ToolCall, spec: ToolSpec): { raw: string; deletes: boolean }[] {
+  const out: { raw: string; deletes: boolean }[] = [];
+  for (const text of (spec.patch ?? []).flatMap((n) => stringsOf(call.args?.[n]))) {
+    for (const m of text.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$/gm)) {
+      out.push({ raw: (m[2] ?? m[3]).trim(), deletes: m[1] === 'Delete' });
+    }
+    // A unified diff: `+++ b/path` and `--- a/path`.
+    for (const m of text.matchAll(/^(?:\+\+\+|---) (?:[ab]\/)?(\S+)/gm)) if (m[1] !== '/dev/null') out.push({ raw: m[1], deletes: false });
+  }
+  return out;
 }
 
 export function strictestOf(findings: Finding[]): Level {

@@ -9,6 +9,8 @@ export interface FindingMeta {
   level: Level;
   /** `{detail}` is replaced by what the finding is about (a path, a program, a host). */
   message: string;
+  /** A safer way to get the same work done, told to the agent with the decision (optional). */
+  safer?: string;
 }
 
 export const CORE_FINDINGS = {

@@ -14,7 +14,8 @@ import { check } from '../helpers/analyzer.js';
 const WS = '/ws/project';
 const CTX: GateContext = { cwd: WS, workspaceRoots: [WS], home: '/home/user', env: {} };
 const sh = (command: string): ToolCall => ({ tool: 'shell', args: { command } });
-const file = (tool: string, path: string): ToolCall => ({ tool, args: { path: `${WS}/${path}` } });
+// Claude Code's Edit names its file `file_path`; shellgate's generic tools take `path`.
+const file = (tool: string, path: string): ToolCall => ({ tool, args: { [/^[A-Z]/.test(tool) ? 'file_path' : 'path']: `${WS}/${path}` } });
 
 /** Shell spellings of a write into an exec-config file. */
 const SHELL_WRITES = [

@@ -1,0 +1,23 @@
+/** One line of the audit log: a decision, what it was about, and who decided. */
+import type { Level } from '../verdict/types.js';
+
+export interface AuditRecord {
+  /** ISO 8601 time the decision was made. */
+  time: string;
+  /** Agent id (`claude-code`…) or `cli` for `shellgate check`. */
+  agent: string;
+  session?: string;
+  /** The agent's tool name. */
+  tool: string;
+  /** The shell command, or the tool's arguments as JSON, with secrets redacted. */
+  command: string;
+  cwd?: string;
+  level: Level | 'defer';
+  /** The gate layer that decided (`guard-deny`, `rule-allow`…), or `hook-input` for a failure. */
+  layer: string;
+  /** Ids of the findings at the decided level, and of the settings rule that decided if any. */
+  rules: string[];
+  reason: string;
+  version: string;
+  durationMs: number;
+}

@@ -1,0 +1,108 @@
+/**
+ * `shellgate hook AGENT [--config FILE] [--preset NAME]… [--mode MODE] [--workspace DIR]…
+ * [--no-agent-settings] [--audit-log FILE]`: read one pre-tool event from stdin and answer in
+ * AGENT's protocol. Every failure — a bad flag, bad settings, bad input, an internal error — is
+ * answered with the agent's blocking answer: a misconfigured hook must not let tools run.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AGENTS, isAgentId } from '../agents/registry.js';
+import { AGENT_IDS, type AgentProfile, type HookAnswer } from '../agents/types.js';
+import { answerHook } from '../hook/answer.js';
+import { createHookRuntime } from '../hook/runtime.js';
+import { AuditLog } from '../audit/log.js';
+import { MODES, type Mode } from '../policy/modes.js';
+import { PRESETS, type PresetName } from '../policy/presets.js';
+import { auditFileFromConfig } from '../audit/config.js';
+import { UsageError } from './args.js';
+
+export const HOOK_USAGE = `usage: shellgate hook AGENT [--config FILE] [--preset NAME]... [--mode MODE] [--workspace DIR]...
+                      [--no-agent-settings] [--audit-log FILE]
+
+Read one pre-tool event from stdin (the agent's hook JSON) and answer allow / ask / deny in AGENT's
+own protocol. AGENT: ${AGENT_IDS.join(', ')}. The agent's own permission settings are read too
+(--no-agent-settings: only shellgate's). Any failure is answered with the agent's blocking answer.`;
+
+export interface HookArgs {
+  agent: AgentProfile;
+  config: string | null;
+  presets: PresetName[];
+  mode: Mode | null;
+  workspaces: string[];
+  agentSettings: boolean;
+  auditLog: string | null;
+}
+
+export function parseHookArgs(argv: string[]): HookArgs {
+  const [id, ...rest] = argv;
+  if (id === undefined || !isAgentId(id)) throw new UsageError(`hook needs an agent: ${AGENT_IDS.join(', ')}${id !== undefined ? ` (not "${id}")` : ''}`);
+  const agent = AGENTS[id];
+  if (!agent) throw new UsageError(`no hook for ${id} yet`);
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        config: { type: 'string' },
+        preset: { type: 'string', multiple: true },
+        mode: { type: 'string' },
+        workspace: { type: 'string', multiple: true },
+        'no-agent-settings': { type: 'boolean' },
+        'audit-log': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const mode = values.mode ?? null;
+  if (mode !== null && !(MODES as readonly string[]).includes(mode)) throw new UsageError(`unknown --mode "${mode}" (known: ${MODES.join(', ')})`);
+  const presets = values.preset ?? [];
+  for (const p of presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  return {
+    agent,
+    config: values.config ?? null,
+    presets: presets as PresetName[],
+    mode: mode as Mode | null,
+    workspaces: (values.workspace ?? []).map((w) => resolve(w)),
+    agentSettings: values['no-agent-settings'] !== true,
+    auditLog: values['audit-log'] ?? null,
+  };
+}
+
+/** The blocking answer when not even the agent is known: exit 2 blocks in every protocol that has one. */
+export function unknownAgentAnswer(message: string): HookAnswer {
+  return { stdout: '', stderr: `shellgate: ${message}; blocked\n`, exitCode: 2 };
+}
+
+export async function runHook(argv: string[], version: string, stdin: () => string = () => readFileSync(0, 'utf8')): Promise<HookAnswer> {
+  let args: HookArgs;
+  try {
+    args = parseHookArgs(argv);
+  } catch (e) {
+    const id = argv[0];
+    const agent = id !== undefined && isAgentId(id) ? AGENTS[id] : undefined;
+    const msg = `usage error: ${(e as Error).message}`;
+    return agent ? agent.hook.block(msg) : unknownAgentAnswer(msg);
+  }
+  const { agent } = args;
+  try {
+    const fromConfig = args.config ? auditFileFromConfig(args.config) : null;
+    const audit = args.auditLog !== null ? new AuditLog(resolve(args.auditLog), { ...(fromConfig?.maxBytes ? { maxBytes: fromConfig.maxBytes } : {}) }) : fromConfig ? new AuditLog(fromConfig.file, fromConfig) : null;
+    const rt = createHookRuntime(agent, {
+      config: args.config,
+      presets: args.presets,
+      mode: args.mode,
+      ...(args.workspaces.length > 0 ? { workspaceRoots: args.workspaces } : {}),
+      agentSettings: args.agentSettings,
+      version,
+      ...(audit ? { record: (r) => audit.append(r) } : {}),
+    });
+    const { answer } = await answerHook(agent, stdin(), rt);
+    return answer;
+  } catch (e) {
+    return agent.hook.block(`cannot decide (${(e as Error).message}); blocked rather than let an unchecked call run`);
+  }
+}

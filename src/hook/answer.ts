@@ -1,0 +1,112 @@
+/**
+ * One pre-tool event in, one answer out, in the agent's own protocol. Every failure — input that
+ * is not JSON, a missing field, a tool shellgate does not know, an error inside shellgate — is
+ * answered with the agent's blocking answer, never with an exit code the agent reads as a
+ * non-blocking error (which would let the tool run).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import type { Decision, GateContext } from '../policy/gate.js';
+import type { ToolCall } from '../policy/tool-calls.js';
+import type { AuditRecord } from '../audit/types.js';
+import { redactSecrets } from '../auto/redact.js';
+import { HookInputError, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from '../agents/types.js';
+import { mcpNameOf, toolSpecOf } from '../agents/registry.js';
+import { steeringReason } from './steering.js';
+
+export interface HookRuntime {
+  /** Decides one call (the gate, or the auto gate with a classifier). */
+  decide(call: ToolCall, context: GateContext): Promise<Decision> | Decision;
+  /** Workspace roots when the event names none (default: the event's cwd). */
+  workspaceRoots?: string[];
+  /** Mode that overrides the agent's (`--mode`). */
+  mode?: GateContext['mode'];
+  env?: Record<string, string | undefined>;
+  /** Called once per event with what was decided (the audit log). */
+  record?(r: AuditRecord): void;
+  version: string;
+  /** A safer alternative for a finding or guard rule id, when one is known (reasons that steer). */
+  hint?(rule: string): string | undefined;
+  /** Clock for durations (tests). */
+  now?: () => number;
+}
+
+export interface HookResult {
+  answer: HookAnswer;
+  record: AuditRecord;
+}
+
+function summary(call: ToolCall | null, req: HookRequest | null): string {
+  const cmd = call?.args?.command;
+  if (typeof cmd === 'string') return redactSecrets(cmd);
+  const args = call?.args ?? req?.args;
+  return args ? redactSecrets(JSON.stringify(args)) : '';
+}
+
+export async function answerHook(agent: AgentProfile, text: string, rt: HookRuntime): Promise<HookResult> {
+  const now = rt.now ?? (() => performance.now());
+  const start = now();
+  let req: HookRequest | null = null;
+  let call: ToolCall | null = null;
+  const finish = (answer: HookAnswer, level: AuditRecord['level'], layer: string, rules: string[], reason: string): HookResult => {
+    const record: AuditRecord = {
+      time: new Date().toISOString(),
+      agent: agent.id,
+      ...(req?.session !== undefined ? { session: req.session } : {}),
+      tool: req?.tool ?? '',
+      command: summary(call, req),
+      ...(req?.cwd !== undefined ? { cwd: req.cwd } : {}),
+      level,
+      layer,
+      rules,
+      reason,
+      version: rt.version,
+      durationMs: Math.round((now() - start) * 1000) / 1000,
+    };
+    rt.record?.(record);
+    return { answer, record };
+  };
+  const block = (reason: string, layer: string): HookResult => finish(agent.hook.block(reason), 'deny', layer, [], reason);
+  try {
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+    } catch (e) {
+      return block(`the hook input is not JSON (${(e as Error).message}); blocked because nothing could be checked`, 'hook-input');
+    }
+    try {
+      req = agent.hook.decode(input);
+    } catch (e) {
+      if (e instanceof HookInputError) return block(`${e.message}; blocked because the call could not be checked`, 'hook-input');
+      throw e;
+    }
+    const mcp = mcpNameOf(req.tool, agent.id);
+    const spec = toolSpecOf(req.tool, agent.id);
+    if (spec === null && mcp === null) return block(`unknown tool "${req.tool}": shellgate cannot see what it does`, 'hook-input');
+    if (spec?.family === 'meta') {
+      const reason = `${req.tool} acts on the agent itself; its own permission flow decides`;
+      return finish(agent.hook.encode({ level: 'defer', reason }, req), 'defer', 'tool-default', [], reason);
+    }
+    const cwd = req.cwd;
+    if (cwd !== undefined && (!isAbsolute(cwd) || !existsSync(cwd) || !statSync(cwd).isDirectory())) {
+      return block(`the hook input's cwd ${JSON.stringify(cwd)} is not an existing directory`, 'hook-input');
+    }
+    const workdir = cwd ?? process.cwd();
+    const mapped = req.mode !== undefined ? agent.modes[req.mode] : undefined;
+    const context: GateContext = {
+      cwd: workdir,
+      workspaceRoots: req.workspaceRoots && req.workspaceRoots.length > 0 ? req.workspaceRoots : rt.workspaceRoots && rt.workspaceRoots.length > 0 ? rt.workspaceRoots : [workdir],
+      env: rt.env ?? { ...process.env },
+      // An unknown mode name is read as `default`: never as one that asks less.
+      mode: rt.mode ?? mapped?.mode ?? 'default',
+      ...(mapped?.nonInteractive ? { channel: 'non-interactive' } : {}),
+    };
+    call = { tool: mcp ?? req.tool, args: req.args, agent: agent.id };
+    const d = await rt.decide(call, context);
+    const steer = steeringReason(d, rt.hint);
+    const hd: HookDecision = { level: d.level, reason: steer.text };
+    return finish(agent.hook.encode(hd, req), d.level, d.layer, steer.rules, steer.text);
+  } catch (e) {
+    return block(`internal error (${e instanceof Error ? e.message : String(e)}); blocked rather than let an unchecked call run`, 'internal-error');
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The gate behind a hook: the agent's own settings files (layered as the agent layers them,
+ * missing ones skipped) plus shellgate's settings, one gate per project, built on first use.
+ * Shared by `shellgate hook` (one event per process) and `shellgate serve` (many).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createGate, type Gate, type GateContext, type Decision } from '../policy/gate.js';
+import type { SettingsSource } from '../policy/settings.js';
+import type { Mode } from '../policy/modes.js';
+import type { PresetName } from '../policy/presets.js';
+import type { ToolCall } from '../policy/tool-calls.js';
+import { CORE_FINDINGS } from '../verdict/catalog.js';
+import type { AgentProfile } from '../agents/types.js';
+import type { HookRuntime } from './answer.js';
+import type { AuditRecord } from '../audit/types.js';
+
+export interface HookRuntimeOptions {
+  /** shellgate's own settings file (`--config`). */
+  config?: string | null;
+  presets?: PresetName[];
+  /** Overrides the mode the agent reports. */
+  mode?: Mode | null;
+  workspaceRoots?: string[];
+  /** Read the agent's own permission settings (default true). */
+  agentSettings?: boolean;
+  env?: Record<string, string | undefined>;
+  home?: string;
+  version: string;
+  record?(r: AuditRecord): void;
+}
+
+/** The folder whose agent settings apply to a call in `cwd`: the nearest ancestor holding the agent's project folder (`.claude/`), else `cwd`. */
+export function projectRootOf(agent: AgentProfile, cwd: string): string {
+  const marker = agent.settings.find((s) => s.source === 'project')?.path.split('/')[1];
+  if (!marker) return cwd;
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    try {
+      if (statSync(join(dir, marker)).isDirectory()) return dir;
+    } catch {
+      // not here
+    }
+    if (dirname(dir) === dir) return cwd;
+  }
+}
+
+/** The agent's settings files for a project, as gate settings sources (missing ones are skipped). */
+export function agentSettingsSources(agent: AgentProfile, projectRoot: string, home: string): SettingsSource[] {
+  const out: SettingsSource[] = [];
+  for (const s of agent.settings) {
+    if (s.format === 'none') continue;
+    const file = s.path.startsWith('~/') ? join(home, s.path.slice(2)) : s.path.startsWith('./') ? join(projectRoot, s.path.slice(2)) : s.path;
+    out.push({ source: s.source, file, format: s.format === 'gemini' ? 'qwen' : s.format, optional: true });
+  }
+  return out;
+}
+
+export interface ProjectRuntime extends HookRuntime {
+  /** The gate for a project folder (built once). */
+  gateFor(projectRoot: string): Promise<Gate>;
+  /** Re-read every gate's settings; a bad file keeps the old policy and is reported. */
+  reload(): Promise<string[]>;
+}
+
+export function createHookRuntime(agent: AgentProfile, opts: HookRuntimeOptions): ProjectRuntime {
+  const home = opts.home ?? homedir();
+  const gates = new Map<string, Promise<Gate>>();
+  const gateFor = (root: string): Promise<Gate> => {
+    let g = gates.get(root);
+    if (!g) {
+      const settings: SettingsSource[] = opts.agentSettings === false ? [] : agentSettingsSources(agent, root, home);
+      if (opts.config) settings.push({ source: 'project', file: resolve(opts.config), format: 'shellgate', optional: false });
+      g = createGate({ settings, presets: opts.presets ?? [] });
+      // A gate that failed to build is not cached: the next call reports the error again.
+      g.catch(() => gates.delete(root));
+      gates.set(root, g);
+    }
+    return g;
+  };
+  let rules: Map<string, string> | null = null;
+  return {
+    version: opts.version,
+    ...(opts.workspaceRoots ? { workspaceRoots: opts.workspaceRoots } : {}),
+    ...(opts.mode ? { mode: opts.mode } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.record ? { record: opts.record } : {}),
+    gateFor,
+    async decide(call: ToolCall, context: GateContext): Promise<Decision> {
+      const cwd = context.cwd ?? process.cwd();
+      const gate = await gateFor(existsSync(cwd) ? projectRootOf(agent, cwd) : cwd);
+      if (rules === null) rules = new Map(gate.rules.filter((r) => r.safer).map((r) => [r.id, r.safer!]));
+      return gate.evaluate(call, context);
+    },
+    hint(rule: string): string | undefined {
+      return rules?.get(rule) ?? (CORE_FINDINGS as Record<string, { safer?: string }>)[rule]?.safer;
+    },
+    async reload(): Promise<string[]> {
+      const errors: string[] = [];
+      for (const [root, g] of gates) {
+        const r = await (await g).reload();
+        if (!r.ok) errors.push(`${root}: ${r.error}`);
+      }
+      return errors;
+    },
+  };
+}
