@@ -52,7 +52,7 @@ describe('settings schema', () => {
     const { readFileSync } = await import('node:fs');
     const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'rules', 'settings.schema.json'), 'utf8'));
     expect(Object.keys(schema.properties).sort()).toEqual(
-      ['$schema', 'permissions', 'presets', 'defaultMode', 'chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles'].sort(),
+      ['$schema', 'permissions', 'presets', 'defaultMode', 'audit', 'chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles'].sort(),
     );
     expect(Object.keys(schema.properties.permissions.properties).sort()).toEqual(['additionalDirectories', 'allow', 'ask', 'defaultMode', 'deny']);
   });
