@@ -37,6 +37,13 @@ export interface OpsEnv {
 }
 
 /** An option the program's description does not list, or a word that may be one. */
+/** An option an allow rule must name to cover (spec `named`, find's `-delete`/`-exec`). */
+export interface NamedOption {
+  option: string;
+  why: string;
+  span: Span;
+}
+
 export interface UnknownOption {
   /** The option as read (`-x`, `--frob`), or the dynamic word as written. */
   option: string;
@@ -62,12 +69,14 @@ export interface CommandFacts {
   cwdOutside: string | null;
   ops: Operation[];
   unknownOptions: UnknownOption[];
+  namedOptions: NamedOption[];
 }
 
 /** Builds operations for one command; handlers use it too. */
 export class OpBuilder {
   readonly ops: Operation[] = [];
   readonly unknownOptions: UnknownOption[] = [];
+  readonly namedOptions: NamedOption[] = [];
   constructor(
     readonly cmd: WalkedCommand,
     readonly env: OpsEnv,
@@ -188,6 +197,11 @@ export class OpBuilder {
     return [...out];
   }
 
+  /** An option that changes what the program is: an allow rule must name it. */
+  namedOption(option: string, word: Arg, why: string): void {
+    this.namedOptions.push({ option, why, span: word.span });
+  }
+
   /** An option the program's table does not list (or a dynamic word that may be one). */
   unknownOption(option: string, word: Arg, program: string, checkedAgainst: string | null = null, dynamic = false): void {
     this.unknownOptions.push({ option, word: word.value, program, checkedAgainst, dynamic, span: word.span });
@@ -261,6 +275,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     cwdOutside,
     ops: b.ops,
     unknownOptions: b.unknownOptions,
+    namedOptions: b.namedOptions,
   });
 
   if (cmd.program === null) {
@@ -328,6 +343,7 @@ function optionOps(b: OpBuilder, p: ParsedArgv): void {
   for (const o of p.options) {
     const spec = o.spec;
     if (!spec) continue;
+    if (spec.named) b.namedOption(o.name, o.arg, spec.named);
     if (spec.values) {
       [o.value, ...o.more].forEach((v, k) => {
         if (v && spec.values![k]) b.role(spec.values![k], v, 'option');

@@ -104,13 +104,16 @@ function find(b: OpBuilder): HandlerResult {
       b.add('List', 'option', a.span, { target: 'starting points listed in a file', dynamic: true });
     } else if (FIND_VALUE.has(v)) i++;
     else if (FIND_WRITE.has(v)) {
+      b.namedOption(v, a, `find ${v} writes a file`);
       if (args[i + 1]) b.path('Write', args[++i], 'option');
       if (v === '-fprintf') i++;
       cls = 'mutating';
     } else if (v === '-delete') {
+      b.namedOption(v, a, 'find -delete deletes what it matches');
       for (const r of rootArgs) b.path('Delete', { ...r, value: `${r.value.replace(/\/+$/, '')}/**`, glob: true }, 'option');
       cls = 'mutating';
     } else if (FIND_EXEC.has(v)) {
+      b.namedOption(v, a, `find ${v} runs a command on what it matches`);
       // The executed command is a sub-command of its own (walk/run-argv.ts).
       while (i < args.length && args[i].value !== ';' && args[i].value !== '+') i++;
     } else if (!FIND_NO_ARG.has(v) && (v.startsWith('-') || v.startsWith('+'))) {

@@ -47,6 +47,11 @@ export interface OptionSpec {
   class?: CommandClass;
   /** Operations this option adds (`curl --upload-file` → Network is already there; `-exec` → Exec). */
   ops?: ExtraOp[];
+  /**
+   * The option changes what the program is (`git commit --no-verify` skips the hooks a team relies
+   * on): an allow rule's `*` does not stand for it, the rule must name it. The text says why.
+   */
+  named?: string;
   /** This option makes every operand take another role (`tar -x` makes operands 'text', archive write…). */
   operands?: ArgRole;
 }

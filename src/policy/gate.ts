@@ -179,6 +179,18 @@ function matches(entry: RuleEntry, part: Part, cwd: string, home: string): boole
   return false;
 }
 
+/** `named-option: …` when an allow rule matches the part's argv but does not name one of its guarded options. */
+function uncoveredOption(rules: RuleEntry[], p: Part): string | null {
+  if (!p.argv || !p.guardedOptions?.length) return null;
+  for (const e of rules) {
+    if (e.level !== 'allow' || e.rule.toolName !== null || !e.rule.bash || !e.rule.bash(p.argv)) continue;
+    const missing = p.guardedOptions.find((o) => !e.rule.literals.includes(o));
+    const why = p.findings.find((f) => f.rule === 'named-option' && f.subject === missing)?.message;
+    if (missing) return `named-option: ${e.rule.text} does not name \`${missing}\`${why ? ` — ${why}` : ''}`;
+  }
+  return null;
+}
+
 /**
  * An allow rule's `*` never stands for an option that changes what the program is (`find -delete`,
  * `git commit --no-verify`): the rule must name it (`Bash(find . -delete)`).
@@ -292,6 +304,9 @@ function evaluate(
       level = residual;
       const f = p.findings.find((x) => x.level === residual);
       reasonText = f ? `${f.rule}: ${f.message}` : p.label;
+      // Say so when an allow rule would have matched but for an option it does not name.
+      const unnamed = own ? null : uncoveredOption(rules, p.kind === 'operation' ? (parts.find((c) => c.kind === 'command' && c.command === p.command) ?? p) : p);
+      if (unnamed) reasonText = unnamed;
     }
   }
   if (askRule) {
@@ -317,7 +332,10 @@ function evaluate(
   if (level !== before7) layer = 'external-directory';
   // 8. Mode, then channel.
   const before8 = level;
-  ({ level, reasonText } = applyMode(mode, level, reasonText, parts, allowedBy, family));
+  // An ask rule the user wrote is a question they want asked in every mode (Claude Code 2.1.98).
+  if (askRule && level === 'ask' && (mode === 'yolo' || mode === 'auto-edit' || mode === 'auto')) {
+    reasonText = `${askRule.entry.rule.text} asks for ${askRule.part.label} (${askRule.entry.origin}); an ask rule asks in ${mode} mode too`;
+  } else ({ level, reasonText } = applyMode(mode, level, reasonText, parts, allowedBy, family));
   if (level !== before8) layer = 'mode';
   trace.push({ layer: 'mode', level, reason: `${mode} mode${level === 'allow' && mode === 'yolo' ? ': ask becomes allow' : ''}` });
   if (level === 'ask' && NON_INTERACTIVE_CHANNELS.has(channel)) {
@@ -366,7 +384,7 @@ function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], 
       return { level, reasonText };
     }
     case 'auto-edit': {
-      if (level !== 'ask') return { level, reasonText };
+      if (level !== 'ask' || family === 'meta') return { level, reasonText };
       const editsOnly = parts.every((p) => {
         if (allowedBy.has(p) || p.findings.every((f) => f.level === 'allow')) return true;
         if (p.external) return false;

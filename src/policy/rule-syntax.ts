@@ -59,9 +59,11 @@ export interface ParseRuleOptions {
 
 export function parseRule(text: string, anchors: PathAnchors, options: ParseRuleOptions = {}): ParsedRule {
   if (typeof text !== 'string' || text.trim() === '') throw new RuleSyntaxError('a rule must be a non-empty string');
-  const m = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\((.*)\))?$/s.exec(text.trim());
+  const m = /^([A-Za-z_][A-Za-z0-9_*-]*)(?:\((.*)\))?$/s.exec(text.trim());
   if (!m) throw new RuleSyntaxError(`"${text}" is not Tool or Tool(specifier)`);
   const name = m[1];
+  // `mcp__server__*` names every tool of a server; no other tool name takes a wildcard.
+  if (name.includes('*') && !name.startsWith('mcp__')) throw new RuleSyntaxError(`"${text}": only MCP rules take * in the tool name (mcp__server__*)`);
   const spec = m[2];
   const base = { text, bash: null, path: null, domain: null, mcp: null, toolName: null, subject: null, literals: [] as string[] };
   if (name.startsWith('mcp__')) {

@@ -100,6 +100,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
     tools: ['Bash'],
     argv: [c.program ?? c.programRaw, ...c.args.map((a) => a.value)],
     command: c.id,
+    guardedOptions: v.findings.filter((f) => f.command === c.id && f.rule === 'named-option' && f.subject !== undefined).map((f) => f.subject!),
     findings: v.findings.filter((f) => f.command === c.id && f.operation === undefined),
     external: false,
     mutating: v.operations.some((o) => o.command === c.id && MUTATING_OPS.has(o.kind)),
@@ -165,7 +166,7 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
     }
     case 'search': {
-      const root = posix.resolve(env.cwd, firstString(call, spec!.dir) ?? '.');
+      const root = resolveToolPath(firstString(call, spec!.dir) ?? '.', env);
       const parts = [filePart(call, 'read', root, false, base, env)];
       for (const name of [...(spec!.glob ?? []), ...(spec!.filter ?? [])]) {
         for (const g of stringsOf(call.args?.[name])) parts.push(filePart(call, 'read', posix.isAbsolute(g) ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
@@ -189,8 +190,7 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
 }
 
 function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: Omit<Part, 'label' | 'findings' | 'mutating'>, env: FileToolEnv): Part {
-  // A tool may expand `~` itself: read it as the home directory, the stricter reading.
-  const path = raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
+  const path = resolveToolPath(raw, env);
   const glob = /[*?[]/.test(raw);
   const classes = env.classifier.classify(path, glob);
   const external = env.isExternal(glob ? staticPrefix(path) : path);
@@ -203,6 +203,11 @@ function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: bool
   // The same class and finding as a shell write to the file: edit modes do not approve it.
   if (writes && classes.includes('exec-config')) findings.push(finding('exec-config', 'exec', 'ask', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
   return { ...base, tools: writes ? ['Edit', 'Write'] : ['Read'], label: `${call.tool} ${path}`, path, findings, external, mutating: writes };
+}
+
+/** A tool may expand `~` itself: read it as the home directory, the stricter reading. */
+function resolveToolPath(raw: string, env: FileToolEnv): string {
+  return raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
 }
 
 function stringsOf(v: unknown): string[] {

@@ -134,6 +134,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         }`;
     add('unknown-option', detail, u.span);
   }
+  for (const n of facts.namedOptions) out.push({ ...makeFinding('named-option', `${facts.label}: \`${n.option}\` (${n.why})`, n.span, cmd.id, opts), subject: n.option });
   // A program working in a directory outside the workspace reads it (git status reads that repo).
   if (facts.cwdOutside && !out.some((f) => f.rule === 'outside-workspace')) add('outside-workspace', `${name} runs in ${facts.cwdOutside}`, cmd.span);
   const asks = out.some((f) => f.level !== 'allow');

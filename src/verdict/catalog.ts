@@ -109,6 +109,11 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: 'shellgate has no description of {detail}; an unknown program could do anything',
   },
+  'named-option': {
+    category: 'policy',
+    level: 'allow',
+    message: '{detail}: an allow rule covers this only if it names the option; a `*` does not stand for it',
+  },
   'unknown-option': {
     category: 'unknown',
     level: 'ask',

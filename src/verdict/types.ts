@@ -24,6 +24,8 @@ export interface Finding {
   command?: number;
   /** Index into `operations` of the operation it is about, when there is one. */
   operation?: number;
+  /** The word the finding is about, when a policy needs it (`named-option`: the option). */
+  subject?: string;
 }
 
 export interface TraceStep {
