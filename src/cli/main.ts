@@ -21,6 +21,7 @@ import { renderDecision } from './render.js';
 import { runJobs } from './jobs.js';
 import { parseRulesArgs, rulesOutput } from './rules-command.js';
 import { HOOK_USAGE, runHook } from './hook-command.js';
+import { INIT_USAGE, runInit } from './init-command.js';
 
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
 const EXIT_USAGE = 64;
@@ -159,6 +160,18 @@ async function main(argv: string[]): Promise<number> {
   }
   if (sub === '--version') {
     process.stdout.write(version() + '\n');
+    return 0;
+  }
+  if (sub === 'init') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(INIT_USAGE + '\n');
+      return 0;
+    }
+    const r = runInit(rest);
+    if (r.changed === undefined) process.stdout.write(`# add to ${r.file}\n${r.text}\n`);
+    else if (!r.changed) process.stdout.write(`${r.file} already registers shellgate; nothing changed\n`);
+    else process.stdout.write(`wrote ${r.file}${r.backup ? ` (the old file is kept as ${r.backup})` : ''}\n`);
+    for (const n of r.notes) process.stderr.write(`note: ${n}\n`);
     return 0;
   }
   if (sub === 'hook') {
