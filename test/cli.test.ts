@@ -53,7 +53,9 @@ describe('shellgate check', () => {
   });
 
   it('exits 64 on usage errors and bad config, with a message and no stack trace', () => {
-    for (const args of [['check', '--bogus', 'ls'], ['frob'], ['check', '--cwd'], ['check', '--mode', 'turbo', 'ls']]) {
+    const file = join(WS, 'not-a-dir.txt');
+    writeFileSync(file, 'x');
+    for (const args of [['check', '--bogus', 'ls'], ['frob'], ['check', '--cwd'], ['check', '--mode', 'turbo', 'ls'], ['check', '--cwd', join(WS, 'no-such-dir'), 'ls'], ['check', '--cwd', file, 'ls'], ['check', '--workspace', join(WS, 'nope'), 'ls']]) {
       const r = run(args);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.err).toMatch(/^shellgate: /);

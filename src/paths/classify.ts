@@ -74,6 +74,11 @@ export const SENSITIVE_PATTERNS = [
   '**/.gemini/**',
   '**/.codex/**',
   '**/.cursor/**',
+  '~/.copilot/**',
+  '**/.github/hooks/**',
+  // shellgate's own settings and its code cache (bin/shellgate.cjs runs what the cache holds).
+  '~/.config/shellgate/**',
+  '~/.cache/shellgate/**',
   '**/.vscode/settings.json',
   '**/.mcp.json',
   '**/id_rsa*',
@@ -97,6 +102,7 @@ export function sensitivePatterns(home: string): string[] {
 /** Concrete examples per sensitive pattern, for deciding what a glob may match. */
 const SENSITIVE_EXAMPLES = [
   '~/.ssh/id_rsa',
+  '~/.cache/shellgate/code.bin',
   '~/.ssh/authorized_keys',
   '~/.aws/credentials',
   '~/.gnupg/private-keys-v1.d',
