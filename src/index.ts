@@ -30,3 +30,14 @@ export type { Classifier, ClassifierInput, ClassifierVerdict, OpenAIClassifierOp
 export { DenialTracker, DEFAULT_DENIAL_LIMITS } from './auto/denial-tracker.js';
 export type { DenialLimits } from './auto/denial-tracker.js';
 export { redactSecrets } from './auto/redact.js';
+export { AGENTS, toolSpecOf, isAgentId } from './agents/registry.js';
+export { AGENT_IDS, HookInputError } from './agents/types.js';
+export type { AgentId, AgentProfile, ToolSpec, ToolFamily, HookCodec, HookRequest, HookAnswer, HookDecision, ModeMapping, SettingsFile, InitSpec } from './agents/types.js';
+export { answerHook } from './hook/answer.js';
+export type { HookRuntime, HookResult } from './hook/answer.js';
+export { createHookRuntime, agentSettingsSources, projectRootOf } from './hook/runtime.js';
+export type { HookRuntimeOptions, ProjectRuntime } from './hook/runtime.js';
+export { steeringReason } from './hook/steering.js';
+export { AuditLog, DEFAULT_AUDIT_MAX_BYTES } from './audit/log.js';
+export type { AuditLogOptions } from './audit/log.js';
+export type { AuditRecord } from './audit/types.js';
