@@ -4,7 +4,7 @@
  * agent is looked up in every profile (names rarely collide; where they do the first profile
  * listed wins, and a call that says its agent uses that agent's table).
  */
-import { AGENT_IDS, type AgentId, type AgentProfile, type ToolSpec } from './types.js';
+import { AGENT_IDS, type AgentId, type AgentProfile, type ModeMapping, type ToolSpec } from './types.js';
 import { claudeCode } from './claude-code.js';
 
 export const AGENTS: Readonly<Partial<Record<AgentId, AgentProfile>>> = {
@@ -51,4 +51,28 @@ export function mcpNameOf(tool: string, agent?: AgentId): string | null {
 /** Every tool name any agent (or shellgate) knows, for validating rules in shellgate's own settings. */
 export function isKnownTool(tool: string): boolean {
   return toolSpecOf(tool) !== null;
+}
+
+/** An agent's name for a permission mode (`acceptEdits`, `yolo`, `auto_edit`…), in any profile. */
+export function modeNamed(name: string): ModeMapping | null {
+  for (const id of ORDER) {
+    const m = AGENTS[id]?.modes;
+    if (m && Object.prototype.hasOwnProperty.call(m, name)) return m[name];
+  }
+  return null;
+}
+
+/**
+ * The importer for a settings file, from the agent folder it sits in (`.claude/settings.json` →
+ * claude): the profiles' own settings paths say which folder belongs to which format.
+ */
+export function settingsFormatOf(file: string): 'claude' | 'qwen' | 'gemini' | null {
+  for (const id of ORDER) {
+    for (const s of AGENTS[id]?.settings ?? []) {
+      if (s.format === 'none') continue;
+      const folder = /(?:^|\/)(\.[A-Za-z0-9_-]+)\/[^/]+\.json$/.exec(s.path)?.[1];
+      if (folder && new RegExp(`(^|/)${folder.replace('.', '\\.')}/[^/]*\\.json$`).test(file)) return s.format;
+    }
+  }
+  return null;
 }

@@ -137,8 +137,8 @@ const READ_ONLY_FINDINGS = new Set(['outside-workspace', 'chaining', 'substituti
 
 /** Read-only tools, and shell whose every asking finding is only about reading outside the workspace. */
 function isSafeReadOnly(call: ToolCall, d: Decision): boolean {
-  const family = familyOf(call.tool);
-  if (family !== 'read' && family !== 'shell') return false;
+  const family = familyOf(call.tool, call.agent);
+  if (family !== 'read' && family !== 'search' && family !== 'shell') return false;
   const asking = d.findings.filter((f) => f.level !== 'allow');
   return asking.every((f) => READ_ONLY_FINDINGS.has(f.rule));
 }

@@ -12,7 +12,7 @@ import { createAutoGate } from '../auto/auto-gate.js';
 import { createOpenAIClassifier } from '../auto/classifier.js';
 import { MODES, type Mode } from '../policy/modes.js';
 import { PRESETS, type PresetName } from '../policy/presets.js';
-import type { SettingsSource } from '../policy/settings.js';
+import { detectFormat, type SettingsSource } from '../policy/settings.js';
 import { ShellgateError } from '../errors.js';
 import { LEVEL_ORDER, type Level } from '../verdict/types.js';
 import { parseCheckArgs, UsageError, type CheckArgs } from './args.js';
@@ -61,7 +61,7 @@ function settingsSources(config: string | null, settings: string[]): SettingsSou
   const out: SettingsSource[] = [];
   if (config) out.push({ source: 'project', file: config, format: 'shellgate' });
   // --settings imports Claude Code or Qwen Code files; settings.local.json is the local layer.
-  for (const f of settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: /\.qwen\//.test(f) ? 'qwen' : /\.claude\//.test(f) ? 'claude' : undefined });
+  for (const f of settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: detectFormat(f), optional: false });
   return out;
 }
 

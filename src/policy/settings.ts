@@ -9,7 +9,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
 import { parseRule, RuleSyntaxError, type ParsedRule, type ParseRuleOptions, type PathAnchors } from './rule-syntax.js';
-import { toolSpecOf } from '../agents/registry.js';
+import { modeNamed, settingsFormatOf, toolSpecOf } from '../agents/registry.js';
 import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
 
@@ -64,11 +64,12 @@ const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', '
 const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', ...ANALYZER_KEYS]);
 const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
 
-function detectFormat(file: string | undefined): SettingsFormat {
+/** The importer a file needs: the agent folder it sits in decides (agents/registry.ts), else shellgate's own. */
+export function detectFormat(file: string | undefined): SettingsFormat {
   if (!file) return 'shellgate';
-  if (/(^|\/)\.claude\/[^/]*\.json$/.test(file)) return 'claude';
-  if (/(^|\/)\.qwen\/[^/]*\.json$/.test(file)) return 'qwen';
-  return 'shellgate';
+  const f = settingsFormatOf(file);
+  // Gemini CLI's settings carry the same permission keys as Qwen Code's (its fork).
+  return f === null ? 'shellgate' : f === 'gemini' ? 'qwen' : f;
 }
 
 /** Project root for `/x` patterns: the folder that holds `.claude/` or `.qwen/`, else the file's folder. */
@@ -152,7 +153,7 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   }
   const mode = obj.defaultMode ?? perms.defaultMode;
   if (mode !== undefined) {
-    const m = MODE_ALIASES[String(mode)] ?? mode;
+    const m = modeNamed(String(mode))?.mode ?? mode;
     if (!(MODES as readonly unknown[]).includes(m)) fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
     policy.defaultMode = m as Mode;
   }
@@ -191,13 +192,6 @@ export function anchoredRule(text: string, projectRoot: string, options: ParseRu
   };
 }
 
-/** Claude Code's and Qwen Code's names for modes. */
-const MODE_ALIASES: Record<string, string> = {
-  acceptEdits: 'auto-edit',
-  autoEdit: 'auto-edit',
-  bypassPermissions: 'yolo',
-  dontAsk: 'default',
-};
 
 /** Qwen Code: a Bash pattern without `*` matches as a prefix (`npm run build --verbose` too). */
 function qwenToClaude(rule: string): string {
