@@ -165,10 +165,15 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
     }
     case 'search': {
-      const root = posix.resolve(env.cwd, firstString(call, spec!.dir) ?? '.');
-      const parts = [filePart(call, 'read', root, false, base, env)];
-      for (const name of [...(spec!.glob ?? []), ...(spec!.filter ?? [])]) {
-        for (const g of stringsOf(call.args?.[name])) parts.push(filePart(call, 'read', posix.isAbsolute(g) ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
+      // Roots: the `dir` argument and every `pathList` entry (Copilot CLI's glob takes `paths: [...]`);
+      // each is read recursively, and each glob reaches under each root. No root: the cwd.
+      const named = [firstString(call, spec!.dir), ...(spec!.pathList ?? []).flatMap((n) => stringsOf(call.args?.[n]))].filter((r): r is string => r !== undefined);
+      const roots = (named.length > 0 ? named : ['.']).map((r) => expandPath(r, env));
+      const globs = [...(spec!.glob ?? []), ...(spec!.filter ?? [])].flatMap((name) => stringsOf(call.args?.[name]));
+      const parts: Part[] = [];
+      for (const root of roots) {
+        parts.push(filePart(call, 'read', root, false, base, env));
+        for (const g of globs) parts.push(filePart(call, 'read', posix.isAbsolute(g) || g === '~' || g.startsWith('~/') ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
       }
       return parts;
     }
@@ -188,9 +193,13 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
   }
 }
 
+/** A path argument as the tool would read it. A tool may expand `~` itself: read it as the home directory, the stricter reading. */
+function expandPath(raw: string, env: FileToolEnv): string {
+  return raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
+}
+
 function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: Omit<Part, 'label' | 'findings' | 'mutating'>, env: FileToolEnv): Part {
-  // A tool may expand `~` itself: read it as the home directory, the stricter reading.
-  const path = raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
+  const path = expandPath(raw, env);
   const glob = /[*?[]/.test(raw);
   const classes = env.classifier.classify(path, glob);
   const external = env.isExternal(glob ? staticPrefix(path) : path);
