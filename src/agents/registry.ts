@@ -6,9 +6,13 @@
  */
 import { AGENT_IDS, type AgentId, type AgentProfile, type ModeMapping, type ToolSpec } from './types.js';
 import { claudeCode } from './claude-code.js';
+import { codex } from './codex.js';
+import { copilotCli } from './copilot-cli.js';
 
 export const AGENTS: Readonly<Partial<Record<AgentId, AgentProfile>>> = {
   'claude-code': claudeCode,
+  codex,
+  'copilot-cli': copilotCli,
 };
 
 export function isAgentId(x: string): x is AgentId {

@@ -166,10 +166,15 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
     }
     case 'search': {
-      const root = resolveToolPath(firstString(call, spec!.dir) ?? '.', env);
-      const parts = [filePart(call, 'read', root, false, base, env)];
-      for (const name of [...(spec!.glob ?? []), ...(spec!.filter ?? [])]) {
-        for (const g of stringsOf(call.args?.[name])) parts.push(filePart(call, 'read', posix.isAbsolute(g) ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
+      // Roots: the `dir` argument and every `pathList` entry (Copilot CLI's glob takes `paths: [...]`);
+      // each is read recursively, and each glob reaches under each root. No root: the cwd.
+      const named = [firstString(call, spec!.dir), ...(spec!.pathList ?? []).flatMap((n) => stringsOf(call.args?.[n]))].filter((r): r is string => r !== undefined);
+      const roots = (named.length > 0 ? named : ['.']).map((r) => resolveToolPath(r, env));
+      const globs = [...(spec!.glob ?? []), ...(spec!.filter ?? [])].flatMap((name) => stringsOf(call.args?.[name]));
+      const parts: Part[] = [];
+      for (const root of roots) {
+        parts.push(filePart(call, 'read', root, false, base, env));
+        for (const g of globs) parts.push(filePart(call, 'read', posix.isAbsolute(g) || g === '~' || g.startsWith('~/') ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
       }
       return parts;
     }
