@@ -6,9 +6,11 @@
  */
 import { AGENT_IDS, type AgentId, type AgentProfile, type ToolSpec } from './types.js';
 import { claudeCode } from './claude-code.js';
+import { cursor } from './cursor.js';
 
 export const AGENTS: Readonly<Partial<Record<AgentId, AgentProfile>>> = {
   'claude-code': claudeCode,
+  cursor,
 };
 
 export function isAgentId(x: string): x is AgentId {
