@@ -59,7 +59,7 @@ const TOOLS: Record<string, ToolSpec> = {
   Shell: { family: 'shell', command: ['command'], dir: ['working_directory'], required: [['command']] },
   Read: { family: 'read', path: FILE_ARGS, required: [FILE_ARGS] },
   Write: { family: 'write', path: FILE_ARGS, required: [FILE_ARGS] },
-  // A delete is a write that auto-edit mode must not approve: registered without it (see `init`).
+  // A delete reads as a write, which auto-edit mode would approve: `init` registers Delete without that mode.
   Delete: { family: 'write', path: FILE_ARGS, required: [FILE_ARGS], note: 'deletes the file' },
   Grep: { family: 'search', dir: ['path'], filter: ['glob'], required: [['pattern']] },
   Task: { family: 'meta', subject: ['subagent_type'], note: 'a sub-agent; its own tool calls reach the hooks' },
@@ -97,7 +97,7 @@ function decode(input: unknown): HookRequest {
       return { ...base, tool: event, args: { file_path: expectString(o, 'file_path') } };
     case 'beforeMCPExecution': {
       const name = expectString(o, 'tool_name');
-      // Documented as a JSON string; an object is accepted too (older versions sent one).
+      // Documented as a JSON string; an object is accepted too (a third-party reference showed one).
       const args = objectOrJson(o.tool_input, '"tool_input"');
       return { ...base, tool: name.startsWith('MCP:') ? name : `MCP:${name}`, args };
     }
