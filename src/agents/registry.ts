@@ -8,10 +8,12 @@ import { AGENT_IDS, type AgentId, type AgentProfile, type ModeMapping, type Tool
 import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
 import { copilotCli } from './copilot-cli.js';
+import { cursor } from './cursor.js';
 
 export const AGENTS: Readonly<Partial<Record<AgentId, AgentProfile>>> = {
   'claude-code': claudeCode,
   codex,
+  cursor,
   'copilot-cli': copilotCli,
 };
 
