@@ -116,7 +116,8 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
       host: op.host,
       command: op.command,
       findings: v.findings.filter((f) => f.operation === i),
-      external: op.path !== undefined && op.host === undefined && !op.glob ? isExternal(op.path) : op.path !== undefined && isExternal(posix.dirname(op.path)),
+      // /dev/null, /dev/stdout, /dev/fd/N are this process's own streams, not a directory outside.
+      external: op.classes?.includes('special-device') ? false : op.path !== undefined && op.host === undefined && !op.glob ? isExternal(op.path) : op.path !== undefined && isExternal(posix.dirname(op.path)),
       mutating: MUTATING_OPS.has(op.kind),
     });
   });
