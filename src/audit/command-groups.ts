@@ -18,6 +18,8 @@ export interface AskedCommand {
   key: string[];
   /** The program has subcommands but none was found at the start (`git -C dir push`). */
   subcommandMissing: boolean;
+  /** A guard rule that asked (or denied) for this sub-command: an allow rule must not override it. */
+  guard: string | null;
 }
 
 /** Runners whose next word names what they run: it belongs to the group (`npm run test`, not `npm run`). */
@@ -31,18 +33,21 @@ const PLAIN_WORD = /^[A-Za-z0-9][A-Za-z0-9._:@+-]*$/;
  * at ask or deny. When none has one (the ask came from a settings rule, a mode or an outside
  * path), every sub-command with a known program.
  */
-export function askedCommands(v: Pick<Verdict, 'commands' | 'findings'>, specs: SpecTable): AskedCommand[] {
-  const flagged = new Set(v.findings.filter((f) => f.level !== 'allow' && f.command !== undefined).map((f) => f.command));
+export function askedCommands(v: Pick<Verdict, 'commands' | 'findings'>, specs: SpecTable, isGuardRule: (id: string) => boolean): AskedCommand[] {
+  const flagged = v.findings.filter((f) => f.level !== 'allow' && f.command !== undefined);
+  const flaggedIds = new Set(flagged.map((f) => f.command));
   const withProgram = v.commands.filter((c) => c.program !== null);
-  const chosen = withProgram.some((c) => flagged.has(c.id)) ? withProgram.filter((c) => flagged.has(c.id)) : withProgram;
-  return chosen.map((c) => asked(c, specs));
-}
-
-function asked(c: WalkedCommand, specs: SpecTable): AskedCommand {
-  const program = c.program!;
-  const argv = [program, ...c.args.map((a) => a.value)];
-  const { key, subcommandMissing } = groupKey(c, specs);
-  return { argv, dynamic: c.args.some((a) => a.dynamic || a.glob), key, subcommandMissing };
+  const chosen = withProgram.some((c) => flaggedIds.has(c.id)) ? withProgram.filter((c) => flaggedIds.has(c.id)) : withProgram;
+  return chosen.map((c) => {
+    const { key, subcommandMissing } = groupKey(c, specs);
+    return {
+      argv: [c.program!, ...c.args.map((a) => a.value)],
+      dynamic: c.args.some((a) => a.dynamic || a.glob),
+      key,
+      subcommandMissing,
+      guard: flagged.find((f) => f.command === c.id && isGuardRule(f.rule))?.rule ?? null,
+    };
+  });
 }
 
 /** Program, then each word that names a subcommand of the one before, then a runner's target. */

@@ -89,7 +89,7 @@ const ANCHORS = { projectRoot: '/', cwd: '/', home: homedir() };
  */
 export function checkBashRule(text: string, evidence: readonly string[], examples: GuardExamples): RuleCheck {
   const program = evidence[0];
-  if (program === undefined || NEVER_APPROVE.has(program)) return { ok: false, because: `${program ?? 'it'} runs whatever follows it: a rule for it would allow anything` };
+  if (program === undefined || NEVER_APPROVE.has(program)) return { ok: false, because: neverApproved(program ?? '') };
   let rule: ParsedRule;
   try {
     rule = parseRule(text, ANCHORS);
@@ -103,6 +103,11 @@ export function checkBashRule(text: string, evidence: readonly string[], example
     }
   }
   return { ok: true };
+}
+
+/** Why no rule names an interpreter or wrapper. */
+export function neverApproved(program: string): string {
+  return `${program} can run any other command: shellgate never suggests or approves a rule for it`;
 }
 
 /** `Bash(npm run test *)`: the group's words, then any further words. */

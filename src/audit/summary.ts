@@ -10,7 +10,7 @@ import type { GuardRule } from '../guard/rule-types.js';
 import { NEVER_APPROVE } from '../policy/approvals.js';
 import { askedCommands, type AskedCommand } from './command-groups.js';
 import type { AuditLines, MalformedLine } from './read.js';
-import { checkBashRule, exactRule, GuardExamples, groupRule, type Analyse } from './suggest.js';
+import { checkBashRule, exactRule, GuardExamples, groupRule, neverApproved, type Analyse } from './suggest.js';
 import type { AuditRecord } from './types.js';
 
 export interface AuditSummaryOptions {
@@ -76,7 +76,10 @@ const LIFTABLE_LAYERS = new Set(['tool-default', 'rule-allow', 'mode']);
 interface Group {
   key: string[];
   asks: number;
+  /** Prompts one allow rule for the group would have spared. */
   liftable: number;
+  /** Prompts a guard rule made, by rule id. */
+  guarded: Map<string, number>;
   subcommandMissing: boolean;
   lines: Map<string, number>;
   /** Exact argvs with their liftable ask counts. */
@@ -95,6 +98,7 @@ export function summariseAudit(input: AuditLines, o: AuditSummaryOptions): Audit
   const sessions = new Map<string | null, { asks: number; decisions: number }>();
   const groups = new Map<string, Group>();
   const asked = new Map<string, AskedCommand[]>();
+  const guardIds = new Set(o.guardRules.map((g) => g.id));
   let first: string | null = null;
   let last: string | null = null;
 
@@ -114,26 +118,33 @@ export function summariseAudit(input: AuditLines, o: AuditSummaryOptions): Audit
     if (!isShell(r)) continue;
     let cmds = asked.get(r.command);
     if (!cmds) {
-      cmds = analyseAsked(r, o);
+      cmds = analyseAsked(r, o, guardIds);
       asked.set(r.command, cmds);
     }
-    const liftable = LIFTABLE_LAYERS.has(r.layer);
+    // The prompt is one an allow rule could have spared: decided where an allow rule lifts asks,
+    // not asked by a guard rule (an allow rule would override what the rule exists for), and every
+    // sub-command that asked is in one group (one rule covers it; `sudo npm i` needs two).
+    const guard = r.rules.find((id) => guardIds.has(id)) ?? cmds.find((c) => c.guard !== null)?.guard ?? null;
+    const layerOk = LIFTABLE_LAYERS.has(r.layer);
+    const liftableGroup = layerOk && guard === null && new Set(cmds.map((c) => c.key.join(' '))).size === 1;
+    const liftableExact = liftableGroup && new Set(cmds.map((c) => JSON.stringify(c.argv))).size === 1;
     // A line that asks twice for the same group or argv (`git add a && git add b`) is one prompt.
     const seen = new Set<string>();
     for (const c of cmds) {
       const label = c.key.join(' ');
-      const g = groups.get(label) ?? { key: c.key, asks: 0, liftable: 0, subcommandMissing: false, lines: new Map(), argvs: new Map() };
+      const g = groups.get(label) ?? { key: c.key, asks: 0, liftable: 0, guarded: new Map(), subcommandMissing: false, lines: new Map(), argvs: new Map() };
       groups.set(label, g);
       if (c.subcommandMissing) g.subcommandMissing = true;
       const exact = JSON.stringify(c.argv);
       const e = g.argvs.get(exact) ?? { argv: c.argv, dynamic: c.dynamic, liftable: 0 };
       g.argvs.set(exact, e);
-      if (liftable && !seen.has(exact)) e.liftable++;
+      if (liftableExact && !seen.has(exact)) e.liftable++;
       seen.add(exact);
       if (seen.has('\0' + label)) continue;
       seen.add('\0' + label);
       g.asks++;
-      if (liftable) g.liftable++;
+      if (liftableGroup) g.liftable++;
+      if (layerOk && guard !== null) g.guarded.set(guard, (g.guarded.get(guard) ?? 0) + 1);
       g.lines.set(r.command, (g.lines.get(r.command) ?? 0) + 1);
     }
   }
@@ -167,9 +178,9 @@ function isShell(r: AuditRecord): boolean {
   return toolSpecOf(r.tool)?.family === 'shell';
 }
 
-function analyseAsked(r: AuditRecord, o: AuditSummaryOptions): AskedCommand[] {
+function analyseAsked(r: AuditRecord, o: AuditSummaryOptions, guardIds: Set<string>): AskedCommand[] {
   try {
-    return askedCommands(o.analyse(r.command, r.cwd), o.specs);
+    return askedCommands(o.analyse(r.command, r.cwd), o.specs, (id) => guardIds.has(id));
   } catch {
     return []; // a line the analyser rejects (too long…) is counted in the totals, not grouped
   }
@@ -181,10 +192,16 @@ function suggest(ranked: Group[], o: AuditSummaryOptions, minAsks: number, top: 
   const notSuggested: NotSuggested[] = [];
   for (const g of ranked) {
     if (suggestions.length >= top) break;
-    if (g.liftable < minAsks) continue;
     const covers = g.key.join(' ');
+    if (g.liftable < minAsks) {
+      const [id, n] = [...g.guarded.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+      if (id !== undefined && n! >= minAsks && notSuggested.length < top) {
+        notSuggested.push({ rule: groupRule(g.key), asks: n!, covers, because: `guard rule ${id} asked for it: an allow rule would override what the rule is for` });
+      }
+      continue;
+    }
     if (NEVER_APPROVE.has(g.key[0])) {
-      notSuggested.push({ rule: groupRule(g.key), asks: g.liftable, covers, because: `${g.key[0]} runs whatever follows it: a rule for it would allow anything` });
+      notSuggested.push({ rule: groupRule(g.key), asks: g.liftable, covers, because: neverApproved(g.key[0]) });
       continue;
     }
     const rule = groupRule(g.key);

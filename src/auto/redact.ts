@@ -50,7 +50,7 @@ const PATTERNS: [RegExp, string][] = [
   // scheme://user:password@host
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)[^\s@/]+@/gi, '$1[REDACTED]@'],
   // HTTP headers: `Authorization: Bearer …`, `Proxy-Authorization: Basic …`, `Cookie: …`.
-  [/\b((?:Proxy-)?Authorization:\s*(?:Bearer|Basic|Token|Digest|Negotiate|AWS4-HMAC-SHA256)?\s*)[^\s"'\\]+/gi, '$1[REDACTED]'],
+  [/\b((?:Proxy-)?Authorization:\s*(?:(?:Bearer|Basic|Token|Digest|Negotiate|AWS4-HMAC-SHA256)\s+)?)(?!\$|(?:Bearer|Basic|Token|Digest|Negotiate)\s)[^\s"'\\]+/gi, '$1[REDACTED]'],
   [/\b((?:Set-)?Cookie:\s*)[^"'\n\\]+/gi, '$1[REDACTED]'],
   // NAME=value, NAME: value, "name": "value" (GITHUB_TOKEN=…, apiKey: …, X-Api-Key: …, password=… in a heredoc).
   [new RegExp(String.raw`\b(${SECRET_NAME}["']?\s*[=:]\s*)${VALUE}`, 'gi'), '$1[REDACTED]'],
@@ -83,7 +83,7 @@ export function boundContext(text: string, limit: number): string {
 }
 
 /** Keys whose value is a secret whatever it looks like (`{"apiKey": "…"}`, `{"env": {"GITHUB_TOKEN": "…"}}`). */
-const SECRET_KEY = new RegExp(String.raw`^${SECRET_NAME}$`, 'i');
+const SECRET_KEY = new RegExp(String.raw`^(?:${SECRET_NAME}|(?:Proxy-)?Authorization|(?:Set-)?Cookie)$`, 'i');
 
 /** Redact every string inside a value (tool arguments). */
 export function redactValue(v: unknown): unknown {

@@ -133,7 +133,7 @@ export function formatSummary(files: string[], s: AuditSummary, top = 10): strin
   }
   if (s.notSuggested.length > 0) {
     out.push('', 'Not suggested');
-    for (const x of s.notSuggested) out.push(`  ${x.rule}  (${x.asks} prompts): ${x.because}`);
+    for (const x of s.notSuggested) out.push(`  ${x.rule}  ${x.asks} prompt${x.asks === 1 ? '' : 's'}`, `      ${x.because}`);
   }
   return out.join('\n');
 }
