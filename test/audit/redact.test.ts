@@ -36,6 +36,8 @@ const CASES: [string, string, string[]][] = [
   ['gpg --import <<EOF\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF2pgpkeydata\n-----END PGP PRIVATE KEY BLOCK-----\nEOF', 'lQOYBF2pgpkeydata', ['gpg --import <<EOF\n']],
   ['cat > .env <<EOF\nDATABASE_PASSWORD=pw123456\nSTRIPE_KEY=sk_live_abcdefghijklmnopqrstuvwx\nDEBUG=1\nEOF', 'pw123456', ['DEBUG=1']],
   ['cat > .env <<EOF\nSTRIPE_KEY=sk_live_abcdefghijklmnopqrstuvwx\nEOF', 'abcdefghijklmnopqrstuvwx', ['cat > .env <<EOF\nSTRIPE_KEY=']],
+  ['helm install app ./chart --set=API_KEY=k3yk3yk3y', 'k3yk3yk3y', ['helm install app ./chart --set=API_KEY=']],
+  ['export TOKEN="unterminated s3cr3t', 's3cr3t', ['export TOKEN=']],
 ];
 
 describe('redactSecrets', () => {
@@ -64,6 +66,21 @@ describe('redactSecrets', () => {
 
   it('uses the first password option of a program, not a later command\'s option of the same letter', () => {
     expect(redactSecrets('sshpass -p hunter2 ssh -p 22 host')).toBe('sshpass -p [REDACTED] ssh -p 22 host');
+  });
+});
+
+describe('text an attacker shapes', () => {
+  // Each of these took minutes with patterns that retried a match from every position; the hook
+  // runs redaction on every call, so it must stay linear. A regression shows as a timed-out test.
+  it.each([
+    ['a run of dotted words', 'a.'.repeat(130_000)],
+    ['a run of dashed names', 'key-'.repeat(60_000)],
+    ['many programs without an option', 'mysql -p '.repeat(30_000)],
+    ['many unclosed quotes', 'TOKEN="'.repeat(30_000)],
+    ['a long scheme-like run', 'a+'.repeat(120_000)],
+  ])('%s, then a secret at the end', (_name, filler) => {
+    const out = redactSecrets(`${filler} ; export GITHUB_TOKEN=s3cr3tvalue`);
+    expect(out).not.toContain('s3cr3tvalue');
   });
 });
 
