@@ -1,5 +1,6 @@
 /** One line of the audit log: a decision, what it was about, and who decided. */
 import type { Level } from '../verdict/types.js';
+import type { ToolFamily } from '../agents/types.js';
 
 export interface AuditRecord {
   /** ISO 8601 time the decision was made. */
@@ -9,6 +10,8 @@ export interface AuditRecord {
   session?: string;
   /** The agent's tool name. */
   tool: string;
+  /** The tool's family (`shell`, `read`, `edit`…), when the tool is known: `command` is a shell command line when it is `shell`. */
+  family?: ToolFamily;
   /** The shell command, or the tool's arguments as JSON, with secrets redacted. */
   command: string;
   cwd?: string;

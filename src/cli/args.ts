@@ -19,19 +19,21 @@ export interface CheckArgs {
   classifierFastModel: string | null;
   classifierKeyEnv: string | null;
   jobs: number;
+  /** Append one audit record per decision to this file (agent `cli`). */
+  auditLog: string | null;
   command: string | null;
   color: 'auto' | 'always' | 'never';
 }
 
 const VALUE_FLAGS = new Set([
   '--cwd', '--workspace', '--mode', '--config', '--color', '--channel', '--settings', '--preset', '--tool', '--arg',
-  '--classifier-url', '--classifier-model', '--classifier-fast-model', '--classifier-key-env', '--jobs',
+  '--classifier-url', '--classifier-model', '--classifier-fast-model', '--classifier-key-env', '--jobs', '--audit-log',
 ]);
 
 export function parseCheckArgs(argv: string[]): CheckArgs {
   const out: CheckArgs = {
     json: false, nul: false, cwd: null, workspaces: [], mode: null, channel: null, config: null, settings: [], presets: [], tool: null, toolArgs: {}, command: null, color: 'auto',
-    classifierUrl: null, classifierModel: null, classifierFastModel: null, classifierKeyEnv: null, jobs: 1,
+    classifierUrl: null, classifierModel: null, classifierFastModel: null, classifierKeyEnv: null, jobs: 1, auditLog: null,
   };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -66,6 +68,7 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
       else if (a === '--classifier-model') out.classifierModel = value;
       else if (a === '--classifier-fast-model') out.classifierFastModel = value;
       else if (a === '--classifier-key-env') out.classifierKeyEnv = value;
+      else if (a === '--audit-log') out.auditLog = value;
       else if (a === '--arg') {
         const eq = value.indexOf('=');
         if (eq <= 0) throw new UsageError(`--arg takes NAME=VALUE, not ${JSON.stringify(value)}`);

@@ -88,9 +88,11 @@ export async function runHook(argv: string[], version: string, stdin: () => stri
     return agent ? agent.hook.block(msg) : unknownAgentAnswer(msg);
   }
   const { agent } = args;
+  // A log that cannot be written is reported beside the answer; the answer itself stands.
+  const warnings: string[] = [];
+  const withWarnings = (a: HookAnswer): HookAnswer => (warnings.length === 0 ? a : { ...a, stderr: a.stderr + warnings.map((w) => `shellgate: warning: ${w}\n`).join('') });
   try {
-    const fromConfig = args.config ? auditFileFromConfig(args.config) : null;
-    const audit = args.auditLog !== null ? new AuditLog(resolve(args.auditLog), { ...(fromConfig?.maxBytes ? { maxBytes: fromConfig.maxBytes } : {}) }) : fromConfig ? new AuditLog(fromConfig.file, fromConfig) : null;
+    const audit = openAuditLog(args.auditLog, args.config, (m) => warnings.push(m));
     const rt = createHookRuntime(agent, {
       config: args.config,
       presets: args.presets,
@@ -101,8 +103,16 @@ export async function runHook(argv: string[], version: string, stdin: () => stri
       ...(audit ? { record: (r) => audit.append(r) } : {}),
     });
     const { answer } = await answerHook(agent, stdin(), rt);
-    return answer;
+    return withWarnings(answer);
   } catch (e) {
-    return agent.hook.block(`cannot decide (${(e as Error).message}); blocked rather than let an unchecked call run`);
+    return withWarnings(agent.hook.block(`cannot decide (${(e as Error).message}); blocked rather than let an unchecked call run`));
   }
+}
+
+/** The log `--audit-log` names (sized by the config's `audit.maxBytes`), else the config's `audit.file`, else none. */
+export function openAuditLog(flag: string | null, config: string | null, onError: (message: string) => void): AuditLog | null {
+  const fromConfig = config ? auditFileFromConfig(config) : null;
+  const maxBytes = fromConfig?.maxBytes !== undefined ? { maxBytes: fromConfig.maxBytes } : {};
+  if (flag !== null) return new AuditLog(resolve(flag), { ...maxBytes, onError });
+  return fromConfig ? new AuditLog(fromConfig.file, { ...maxBytes, onError }) : null;
 }

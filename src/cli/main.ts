@@ -22,6 +22,9 @@ import { runJobs } from './jobs.js';
 import { parseRulesArgs, rulesOutput } from './rules-command.js';
 import { HOOK_USAGE, runHook } from './hook-command.js';
 import { INIT_USAGE, runInit } from './init-command.js';
+import { AuditLog } from '../audit/log.js';
+import { decisionRecord } from '../audit/record.js';
+import { AUDIT_USAGE, auditOutput, parseAuditArgs } from './audit-command.js';
 
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
 const EXIT_USAGE = 64;
@@ -49,13 +52,18 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
   --classifier-fast-model NAME the model for stage 1
   --classifier-key-env VAR     the environment variable holding its API key
   --jobs N          analyse stdin in N worker threads (output keeps input order)
+  --audit-log FILE  append one JSON line per decision to FILE (agent "cli"; see shellgate audit)
   --color WHEN      auto (default), always, never
 
 exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
 
        shellgate rules [--json] [--config FILE] [ID]
 
-List every guard rule (id, level, message), or show one rule's rationale and examples.`;
+List every guard rule (id, level, message), or show one rule's rationale and examples.
+
+       shellgate audit FILE [--all] [--json] [--top N] [--min-asks N]
+
+Summarise an audit log and suggest allow rules for frequent prompts (shellgate audit --help).`;
 
 function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
   const out: SettingsSource[] = [];
@@ -94,7 +102,14 @@ async function check(args: CheckArgs): Promise<number> {
           }),
         })
       : null;
-  const decide = async (call: ToolCall): Promise<Decision> => (auto ? auto.decide(call, context) : gate.evaluate(call, context));
+  const audit = args.auditLog !== null ? new AuditLog(resolve(args.auditLog), { onError: (m) => process.stderr.write(`shellgate: warning: ${m}\n`) }) : null;
+  const ver = audit ? version() : '';
+  const decide = async (call: ToolCall): Promise<Decision> => {
+    const start = performance.now();
+    const d = await (auto ? auto.decide(call, context) : gate.evaluate(call, context));
+    audit?.append(decisionRecord(call, d, { agent: 'cli', version: ver, cwd, durationMs: performance.now() - start }));
+    return d;
+  };
   if (args.tool !== null && familyOf(args.tool) !== 'shell') {
     const d = await decide({ tool: args.tool, args: args.toolArgs });
     process.stdout.write((args.json ? JSON.stringify({ tool: args.tool, args: args.toolArgs, level: d.level, reason: d.reason, findings: d.findings, parts: d.parts, trace: d.trace }) : formatDecision(args.tool, d, color)) + '\n');
@@ -110,7 +125,8 @@ async function check(args: CheckArgs): Promise<number> {
   }
   let worst: Level = 'allow';
   const out: string[] = [];
-  if (args.jobs > 1 && auto === null && commands.length > 1) {
+  // Worker threads do not log: with an audit log every decision is made (and recorded) here.
+  if (args.jobs > 1 && auto === null && audit === null && commands.length > 1) {
     // Worker threads, each with its own gate; results come back in input order.
     const r = await runJobs(args.jobs, commands, { settings: settingsSources(args.config, args.settings), presets: args.presets, context, json: args.json, color });
     process.stdout.write(r.outputs.map((o) => o + '\n').join(''));
@@ -190,6 +206,14 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return check(parseCheckArgs(rest));
+  }
+  if (sub === 'audit') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(AUDIT_USAGE + '\n');
+      return 0;
+    }
+    process.stdout.write((await auditOutput(parseAuditArgs(rest))) + '\n');
+    return 0;
   }
   if (sub === 'rules') {
     const args = parseRulesArgs(rest);

@@ -9,7 +9,7 @@ import { isAbsolute } from 'node:path';
 import type { Decision, GateContext } from '../policy/gate.js';
 import type { ToolCall } from '../policy/tool-calls.js';
 import type { AuditRecord } from '../audit/types.js';
-import { redactSecrets } from '../auto/redact.js';
+import { redactSecrets, redactValue } from '../auto/redact.js';
 import { HookInputError, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from '../agents/types.js';
 import { mcpNameOf, toolSpecOf } from '../agents/registry.js';
 import { steeringReason } from './steering.js';
@@ -36,11 +36,19 @@ export interface HookResult {
   record: AuditRecord;
 }
 
-function summary(call: ToolCall | null, req: HookRequest | null): string {
-  const cmd = call?.args?.command;
-  if (typeof cmd === 'string') return redactSecrets(cmd);
+/**
+ * What the log says the call was: a shell tool's command line, or the tool's arguments as JSON,
+ * with secrets redacted (each string, and values under keys named like secrets).
+ */
+function summary(call: ToolCall | null, req: HookRequest | null, agent: AgentProfile): string {
+  const tool = call?.tool ?? req?.tool;
   const args = call?.args ?? req?.args;
-  return args ? redactSecrets(JSON.stringify(args)) : '';
+  const spec = tool !== undefined ? toolSpecOf(tool, agent.id) : null;
+  if (spec?.family === 'shell') {
+    const cmd = (spec.command ?? ['command']).map((n) => args?.[n]).find((v): v is string => typeof v === 'string');
+    if (cmd !== undefined) return redactSecrets(cmd);
+  }
+  return args ? JSON.stringify(redactValue(args)) : '';
 }
 
 export async function answerHook(agent: AgentProfile, text: string, rt: HookRuntime): Promise<HookResult> {
@@ -49,21 +57,28 @@ export async function answerHook(agent: AgentProfile, text: string, rt: HookRunt
   let req: HookRequest | null = null;
   let call: ToolCall | null = null;
   const finish = (answer: HookAnswer, level: AuditRecord['level'], layer: string, rules: string[], reason: string): HookResult => {
+    const family = req ? toolSpecOf(req.tool, agent.id)?.family : undefined;
     const record: AuditRecord = {
       time: new Date().toISOString(),
       agent: agent.id,
       ...(req?.session !== undefined ? { session: req.session } : {}),
       tool: req?.tool ?? '',
-      command: summary(call, req),
+      ...(family !== undefined ? { family } : {}),
+      command: summary(call, req, agent),
       ...(req?.cwd !== undefined ? { cwd: req.cwd } : {}),
       level,
       layer,
       rules,
-      reason,
+      // The reason may quote the command (`Bash(curl *) denies curl -H …`, a JSON parse error's excerpt).
+      reason: redactSecrets(reason),
       version: rt.version,
       durationMs: Math.round((now() - start) * 1000) / 1000,
     };
-    rt.record?.(record);
+    try {
+      rt.record?.(record);
+    } catch {
+      // The log records the decision; a log that fails does not change it (AuditLog reports its own failures).
+    }
     return { answer, record };
   };
   const block = (reason: string, layer: string): HookResult => finish(agent.hook.block(reason), 'deny', layer, [], reason);
