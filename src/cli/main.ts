@@ -54,7 +54,11 @@ exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
 
        shellgate rules [--json] [--config FILE] [ID]
 
-List every guard rule (id, level, message), or show one rule's rationale and examples.`;
+List every guard rule (id, level, message), or show one rule's rationale and examples.
+
+       shellgate serve [--socket PATH] [--http PORT] [--idle-timeout SECONDS] [hook flags]
+
+Answer hook events from a resident server per user (Unix socket, HTTP on 127.0.0.1); see serve --help.`;
 
 function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
   const out: SettingsSource[] = [];
@@ -170,6 +174,15 @@ async function main(argv: string[]): Promise<number> {
     if (answer.stderr) process.stderr.write(answer.stderr);
     if (answer.stdout) process.stdout.write(answer.stdout);
     return answer.exitCode;
+  }
+  if (sub === 'serve') {
+    // Loaded only here: the other commands do not pay for the server's modules.
+    const { SERVE_USAGE, runServe } = await import('./serve-command.js');
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(SERVE_USAGE + '\n');
+      return 0;
+    }
+    return runServe(rest, version());
   }
   if (sub === 'check') {
     if (rest.includes('--help') || rest.includes('-h')) {
