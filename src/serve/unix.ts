@@ -64,6 +64,7 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
   let chain: Promise<void> = Promise.resolve();
   let peerResult: Promise<PeerResult> | null = null;
   let closed = false;
+  let overflowed = false;
   const peer = (pidHint?: number): (() => Promise<PeerResult>) => () => {
     // Checked once, with the pid the first request names (a hint the check verifies).
     peerResult ??= o.checkPeer ? o.checkPeer(socket, pidHint) : Promise.resolve<PeerResult>({ ok: true, pid: 0 });
@@ -81,7 +82,7 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
     closed = true;
   });
   socket.on('data', (chunk: Buffer) => {
-    if (closed) return;
+    if (closed || overflowed) return;
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
       buffered.push(chunk.subarray(start, nl));
@@ -107,6 +108,7 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
       size += chunk.length - start;
       if (size > MAX_REQUEST_BYTES) {
         buffered = [];
+        overflowed = true;
         chain = chain.then(() => reply(refusal(null, `request larger than ${MAX_REQUEST_BYTES} bytes`), true));
       }
     }
