@@ -4,7 +4,7 @@
  * reads what the kernel publishes elsewhere:
  *
  * 1. Our end's inode: fstat(2) of the accepted socket's file descriptor.
- * 2. The peer end's inode: `ss -xnH` (iproute2) asks the kernel over sock_diag netlink, whose
+ * 2. The peer end's inode: `ss -xnH` (iproute2, run through a resident shell) asks the kernel over sock_diag netlink, whose
  *    UNIX_DIAG_PEER attribute pairs each connected socket with its peer; the row whose local inode
  *    is ours names the peer's inode. /proc/net/unix lists the inodes of Unix sockets but not which
  *    two are connected, so it cannot answer this, and Node cannot open a netlink socket itself.
@@ -24,7 +24,7 @@
  * server announces that the 0700 directory is then the only check. Like SO_PEERCRED it does not
  * see a socket handed on to another process while its original holder keeps a copy.
  */
-import { execFile } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, fstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { Socket } from 'node:net';
 
@@ -45,25 +45,75 @@ function fdOf(socket: Socket): number | null {
   return typeof fd === 'number' && fd >= 0 ? fd : null;
 }
 
-/** The peer inodes of every connected Unix socket whose local inode is listed, from `ss -xnH`. */
-function ssPeers(ss: string, socketPath: string): Promise<Map<number, number>> {
-  // A filter narrows the listing; ss joins its arguments into one expression, so only a plain path is passed.
-  const args = /^[\w./+-]+$/.test(socketPath) ? ['-xnH', 'src', socketPath] : ['-xnH'];
-  return new Promise((resolve, reject) => {
-    execFile(ss, args, { timeout: 5000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
-      if (err) return reject(new Error(`ss failed (${err.message})`));
-      const peers = new Map<number, number>();
-      for (const line of stdout.split('\n')) {
-        // …  LOCAL_ADDRESS LOCAL_INODE PEER_ADDRESS PEER_INODE — read from the end: a path may hold spaces.
-        const t = line.trim().split(/\s+/);
-        if (t.length < 4) continue;
-        const local = Number(t[t.length - 3]);
-        const peer = Number(t[t.length - 1]);
-        if (Number.isSafeInteger(local) && Number.isSafeInteger(peer) && peer > 0) peers.set(local, peer);
+/** The peer inode of every connected Unix socket, by local inode, from `ss -xnH` output. */
+function parseSs(stdout: string): Map<number, number> {
+  const peers = new Map<number, number>();
+  for (const line of stdout.split('\n')) {
+    // …  LOCAL_ADDRESS LOCAL_INODE PEER_ADDRESS PEER_INODE — read from the end: a path may hold spaces.
+    const t = line.trim().split(/\s+/);
+    if (t.length < 4) continue;
+    const local = Number(t[t.length - 3]);
+    const peer = Number(t[t.length - 1]);
+    if (Number.isSafeInteger(local) && Number.isSafeInteger(peer) && peer > 0) peers.set(local, peer);
+  }
+  return peers;
+}
+
+const DONE = '__shellgate_ss_done__';
+
+/**
+ * Runs `ss` through a small resident shell: forking the server (a process of some 200 MB) for
+ * every connection costs ~20 ms on a loaded machine, forking the shell well under one. The shell
+ * reads one line per run (a socket path to filter on, or an empty line for no filter) and ends
+ * each listing with a marker line. It exits when the server closes its stdin, or dies with it.
+ */
+function createSsRunner(ss: string): { run(filterPath: string | null): Promise<string>; close(): void } {
+  let shell: ChildProcess | null = null;
+  let out = '';
+  let waiting: { resolve(s: string): void; reject(e: Error): void } | null = null;
+  const start = (): ChildProcess => {
+    const script = `while IFS= read -r p; do if [ -n "$p" ]; then "$0" -xnH src "$p"; else "$0" -xnH; fi; echo; echo ${DONE}; done`;
+    const child = spawn('/bin/sh', ['-c', script, ss], { stdio: ['pipe', 'pipe', 'ignore'] });
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (d: string) => {
+      out += d;
+      const end = out.indexOf(`\n${DONE}\n`);
+      if (end >= 0 && waiting) {
+        const w = waiting;
+        waiting = null;
+        const text = out.slice(0, end);
+        out = out.slice(end + DONE.length + 2);
+        w.resolve(text);
       }
-      resolve(peers);
     });
-  });
+    const fail = (why: string): void => {
+      if (shell === child) shell = null;
+      out = '';
+      const w = waiting;
+      waiting = null;
+      w?.reject(new Error(`ss: ${why}`));
+    };
+    child.on('error', (e) => fail(e.message));
+    child.on('exit', () => fail('the helper shell exited'));
+    child.stdin!.on('error', () => fail('the helper shell is gone'));
+    child.unref();
+    (child.stdin as unknown as { unref?(): void }).unref?.();
+    (child.stdout as unknown as { unref?(): void }).unref?.();
+    return child;
+  };
+  return {
+    run(filterPath) {
+      return new Promise((resolve, reject) => {
+        shell ??= start();
+        waiting = { resolve, reject };
+        shell.stdin!.write(`${filterPath ?? ''}\n`);
+      });
+    },
+    close() {
+      shell?.stdin?.end();
+      shell = null;
+    },
+  };
 }
 
 function holds(pid: number, link: string): boolean {
@@ -108,24 +158,32 @@ function holders(link: string): number[] {
   return out;
 }
 
+export interface PeerChecker {
+  check(socket: Socket, pidHint?: number): Promise<PeerResult>;
+  close(): void;
+}
+
 /**
- * A checker for one listening socket. Checks that arrive together share one `ss` run (a run
- * started before a connection existed cannot list it, so only checks queued before it starts join).
+ * A checker for one listening socket. One `ss` run at a time; checks that arrive during a run
+ * share the next one (a run started before a connection existed cannot list it).
  */
-export function createPeerChecker(ss: string, socketPath: string, uid: number): (socket: Socket, pidHint?: number) => Promise<PeerResult> {
-  let queued: Promise<Map<number, number>> | null = null;
+export function createPeerChecker(ss: string, socketPath: string, uid: number): PeerChecker {
+  const runner = createSsRunner(ss);
+  // ss joins its arguments into one filter expression: only a plain path is passed as a filter.
+  const filter = /^[\w./+-]+$/.test(socketPath) ? socketPath : null;
+  let running: Promise<unknown> = Promise.resolve();
+  let next: Promise<Map<number, number>> | null = null;
   const peersNow = (): Promise<Map<number, number>> => {
-    if (queued) return queued;
-    const run = new Promise<Map<number, number>>((resolve, reject) => {
-      setImmediate(() => {
-        queued = null;
-        ssPeers(ss, socketPath).then(resolve, reject);
-      });
+    if (next) return next;
+    const run = running.then(() => {
+      next = null;
+      return runner.run(filter).then(parseSs);
     });
-    queued = run;
+    next = run;
+    running = run.catch(() => undefined);
     return run;
   };
-  return async (socket, pidHint) => {
+  const check = async (socket: Socket, pidHint?: number): Promise<PeerResult> => {
     const fd = fdOf(socket);
     if (fd === null) return { ok: false, reason: 'the connection\'s descriptor is not available to check its peer' };
     let inode: number;
@@ -152,4 +210,5 @@ export function createPeerChecker(ss: string, socketPath: string, uid: number): 
     if (foreign !== undefined) return { ok: false, reason: `the peer process ${foreign} does not run as uid ${uid}` };
     return { ok: true, pid: found[0] };
   };
+  return { check, close: () => runner.close() };
 }

@@ -84,7 +84,8 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
   };
 
   const ss = findSs();
-  const unix: Server = await listenUnix({ socketPath: cfg.socketPath, decider, checkPeer: ss ? createPeerChecker(ss, cfg.socketPath, uid) : null, onActivity });
+  const peers = ss ? createPeerChecker(ss, cfg.socketPath, uid) : null;
+  const unix: Server = await listenUnix({ socketPath: cfg.socketPath, decider, peers, onActivity });
   const socketIno = lstatSync(cfg.socketPath).ino;
 
   let http: HttpServer | null = null;
@@ -103,6 +104,7 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
   } catch (e) {
     unix.close();
     watcher.close();
+    peers?.close();
     throw e;
   }
 
@@ -114,6 +116,7 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
     closing ??= (async () => {
       if (idleTimer) clearTimeout(idleTimer);
       watcher.close();
+      peers?.close();
       const done: Promise<void>[] = [new Promise((r) => unix.close(() => r()))];
       if (http) {
         const h = http;

@@ -7,14 +7,14 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AgentProfile, HookAnswer } from '../agents/types.js';
 import type { Decider } from './decider.js';
-import type { PeerResult } from './peer.js';
+import type { PeerChecker, PeerResult } from './peer.js';
 import { MAX_REQUEST_BYTES, parseRequest, type ServeAnswer, type ServeRequest } from './protocol.js';
 
 export interface UnixTransportOptions {
   socketPath: string;
   decider: Decider;
   /** null: no peer check on this system (the 0700 directory is the only one). */
-  checkPeer: ((socket: Socket, pidHint?: number) => Promise<PeerResult>) | null;
+  peers: PeerChecker | null;
   onActivity(): void;
 }
 
@@ -67,7 +67,7 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
   let overflowed = false;
   const peer = (pidHint?: number): (() => Promise<PeerResult>) => () => {
     // Checked once, with the pid the first request names (a hint the check verifies).
-    peerResult ??= o.checkPeer ? o.checkPeer(socket, pidHint) : Promise.resolve<PeerResult>({ ok: true, pid: 0 });
+    peerResult ??= o.peers ? o.peers.check(socket, pidHint) : Promise.resolve<PeerResult>({ ok: true, pid: 0 });
     return peerResult;
   };
   const reply = (a: ServeAnswer, end: boolean): void => {
