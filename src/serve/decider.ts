@@ -4,6 +4,7 @@
  * runs, so an answer from the server is the answer the hook would give in-process.
  */
 import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { AGENTS, isAgentId } from '../agents/registry.js';
 import type { AgentProfile } from '../agents/types.js';
 import { answerHook, type HookResult, type HookRuntime } from '../hook/answer.js';
@@ -108,8 +109,9 @@ export function createDecider(opts: DeciderOptions): Decider {
       if (from.options !== undefined && optionsKey(from.options) !== ownKey) {
         return { refused: 'the server runs with other policy options than the hook (--config, --preset, --mode, --workspace, --no-agent-settings, --audit-log)', agent };
       }
+      if (from.cwd !== undefined && !isAbsolute(from.cwd)) return { refused: `the client's cwd ${JSON.stringify(from.cwd)} is not an absolute path`, agent };
       const rt = runtimeOf(agent);
-      const view: HookRuntime & { gateFor: ProjectRuntime['gateFor'] } = {
+      const view: HookRuntime = {
         ...rt,
         ...(from.env ? { env: intern(from.env) } : {}),
         ...(from.cwd ? { cwd: from.cwd } : {}),
