@@ -16,13 +16,16 @@ import { MODES, type Mode } from '../policy/modes.js';
 import { PRESETS, type PresetName } from '../policy/presets.js';
 import { auditFileFromConfig } from '../audit/config.js';
 import { UsageError } from './args.js';
+import { askServer, splitServerFlag } from '../serve/client.js';
 
 export const HOOK_USAGE = `usage: shellgate hook AGENT [--config FILE] [--preset NAME]... [--mode MODE] [--workspace DIR]...
-                      [--no-agent-settings] [--audit-log FILE]
+                      [--no-agent-settings] [--audit-log FILE] [--server [SOCKET]]
 
 Read one pre-tool event from stdin (the agent's hook JSON) and answer allow / ask / deny in AGENT's
 own protocol. AGENT: ${AGENT_IDS.join(', ')}. The agent's own permission settings are read too
-(--no-agent-settings: only shellgate's). Any failure is answered with the agent's blocking answer.`;
+(--no-agent-settings: only shellgate's). Any failure is answered with the agent's blocking answer.
+--server: ask a running \`shellgate serve\` (default socket, or SOCKET) and decide in-process when it
+is not there or runs with other flags.`;
 
 export interface HookArgs {
   agent: AgentProfile;
@@ -78,6 +81,8 @@ export function unknownAgentAnswer(message: string): HookAnswer {
 }
 
 export async function runHook(argv: string[], version: string, stdin: () => string = () => readFileSync(0, 'utf8')): Promise<HookAnswer> {
+  const via = splitServerFlag(argv);
+  if (via.server !== undefined) return runHookViaServer(via.server, via.rest, version, stdin);
   let args: HookArgs;
   try {
     args = parseHookArgs(argv);
@@ -115,4 +120,32 @@ export function openAuditLog(flag: string | null, config: string | null, onError
   const maxBytes = fromConfig?.maxBytes !== undefined ? { maxBytes: fromConfig.maxBytes } : {};
   if (flag !== null) return new AuditLog(resolve(flag), { ...maxBytes, onError });
   return fromConfig ? new AuditLog(fromConfig.file, { ...maxBytes, onError }) : null;
+}
+
+/** `--server`: the server's answer when it gives the one this hook would; else decided here. */
+async function runHookViaServer(socket: string | null, argv: string[], version: string, stdin: () => string): Promise<HookAnswer> {
+  let input: string;
+  try {
+    input = stdin();
+  } catch (e) {
+    return runHook(argv, version, () => {
+      throw e; // stdin unreadable: the in-process answer blocks
+    });
+  }
+  let args: HookArgs | null = null;
+  try {
+    args = parseHookArgs(argv);
+  } catch {
+    // a usage error: the in-process answer below blocks with it
+  }
+  let note = '';
+  if (args) {
+    const options = { config: args.config ? resolve(args.config) : null, presets: args.presets, mode: args.mode, workspaces: args.workspaces, agentSettings: args.agentSettings, auditLog: args.auditLog !== null ? resolve(args.auditLog) : null };
+    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    const r = await askServer(socket, { agent: args.agent.id, input, options, version, cwd: process.cwd(), env, pid: process.pid });
+    if ('answer' in r) return { stdout: r.answer.stdout, stderr: r.answer.stderr, exitCode: r.answer.exitCode };
+    if (!r.quiet) note = `shellgate: --server: ${r.unavailable}; decided in-process\n`;
+  }
+  const answer = await runHook(argv, version, () => input);
+  return note ? { ...answer, stderr: note + answer.stderr } : answer;
 }

@@ -63,7 +63,11 @@ List every guard rule (id, level, message), or show one rule's rationale and exa
 
        shellgate audit FILE [--all] [--json] [--top N] [--min-asks N]
 
-Summarise an audit log and suggest allow rules for frequent prompts (shellgate audit --help).`;
+Summarise an audit log and suggest allow rules for frequent prompts (shellgate audit --help).
+
+       shellgate serve [--socket PATH] [--http PORT] [--idle-timeout SECONDS] [hook flags]
+
+Answer hook events from a resident server per user (Unix socket, HTTP on 127.0.0.1); see serve --help.`;
 
 function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
   const out: SettingsSource[] = [];
@@ -199,6 +203,15 @@ async function main(argv: string[]): Promise<number> {
     if (answer.stderr) process.stderr.write(answer.stderr);
     if (answer.stdout) process.stdout.write(answer.stdout);
     return answer.exitCode;
+  }
+  if (sub === 'serve') {
+    // Loaded only here: the other commands do not pay for the server's modules.
+    const { SERVE_USAGE, runServe } = await import('./serve-command.js');
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(SERVE_USAGE + '\n');
+      return 0;
+    }
+    return runServe(rest, version());
   }
   if (sub === 'check') {
     if (rest.includes('--help') || rest.includes('-h')) {

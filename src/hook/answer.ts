@@ -19,6 +19,8 @@ export interface HookRuntime {
   decide(call: ToolCall, context: GateContext): Promise<Decision> | Decision;
   /** Workspace roots when the event names none (default: the event's cwd). */
   workspaceRoots?: string[];
+  /** The directory for events that name no cwd (default: this process's; `serve` passes the hook's). */
+  cwd?: string;
   /** Mode that overrides the agent's (`--mode`). */
   mode?: GateContext['mode'];
   env?: Record<string, string | undefined>;
@@ -106,7 +108,7 @@ export async function answerHook(agent: AgentProfile, text: string, rt: HookRunt
     if (cwd !== undefined && (!isAbsolute(cwd) || !existsSync(cwd) || !statSync(cwd).isDirectory())) {
       return block(`the hook input's cwd ${JSON.stringify(cwd)} is not an existing directory`, 'hook-input');
     }
-    const workdir = cwd ?? process.cwd();
+    const workdir = cwd ?? rt.cwd ?? process.cwd();
     const mapped = req.mode !== undefined ? agent.modes[req.mode] : undefined;
     const context: GateContext = {
       cwd: workdir,
