@@ -2,7 +2,7 @@
  * Load command knowledge (rules/commands/*.json) and check it at the boundary: a bad file fails
  * with a message naming the file, the program and the field, never later with a stack trace.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
@@ -34,8 +34,35 @@ const INDEX_FILE = 'index.json';
 let defaultTable: SpecTable | null = null;
 
 export function defaultSpecs(): SpecTable {
-  defaultTable ??= lazySpecDir(join(RULES_DIR, 'commands'));
+  defaultTable ??= lazySpecDir(join(RULES_DIR, 'commands'), splitDir(join(RULES_DIR, 'commands')));
   return defaultTable;
+}
+
+/**
+ * dist/specs/: the built-in specs split one program per file at build time (scripts/bundle.mjs),
+ * so `git status` parses git's spec, not all 400 KB of vcs.json. Used only while every source
+ * file still has the size and time recorded when it was split; otherwise the sources are read.
+ */
+const SPLIT_DIR = fileURLToPath(new URL('../specs/', import.meta.url));
+
+function splitDir(sources: string): string | null {
+  try {
+    const meta = JSON.parse(readFileSync(join(SPLIT_DIR, 'sources.json'), 'utf8')) as Record<string, { size: number; mtimeMs: number }>;
+    const names = readdirSync(sources).filter((f) => f.endsWith('.json'));
+    if (names.length !== Object.keys(meta).length) return null;
+    for (const f of names) {
+      const st = statSync(join(sources, f));
+      if (meta[f]?.size !== st.size || meta[f]?.mtimeMs !== st.mtimeMs) return null;
+    }
+    return SPLIT_DIR;
+  } catch {
+    return null;
+  }
+}
+
+/** The file name of one program's split spec (`.` and `/` never reach the file system as such). */
+export function splitFileName(program: string): string {
+  return encodeURIComponent(program).replace(/\./g, '%2E') + '.json';
 }
 
 class LazySpecTable implements SpecTable {
@@ -45,7 +72,14 @@ class LazySpecTable implements SpecTable {
   constructor(
     private readonly dir: string,
     private readonly index: Record<string, string>,
+    /** One file per program (dist/specs/), or null to read the source files. */
+    private readonly split: string | null = null,
   ) {}
+
+  /** The file holding `program`'s spec. */
+  private fileOf(program: string): string {
+    return this.split ? join(this.split, splitFileName(program)) : join(this.dir, this.index[program]);
+  }
 
   has(program: string): boolean {
     return own(this.index, program) !== undefined;
@@ -60,12 +94,12 @@ class LazySpecTable implements SpecTable {
     if (hit) return hit;
     const name = own(this.index, program);
     if (name === undefined) return undefined;
-    const file = join(this.dir, name);
+    const file = this.fileOf(program);
     const value = own(this.file(file), program);
     if (value === undefined) throw new ShellgateError('config', `${file}: program "${program}" is in ${INDEX_FILE} but not in the file (run npm run specs:index)`);
     let spec: CommandSpec;
     if (isObject(value) && typeof value.alias === 'string') {
-      const target = own(this.index, value.alias) === undefined ? undefined : own(this.file(join(this.dir, this.index[value.alias])), value.alias);
+      const target = own(this.index, value.alias) === undefined ? undefined : own(this.file(this.fileOf(value.alias)), value.alias);
       if (target === undefined || (isObject(target) && typeof target.alias === 'string')) {
         throw new ShellgateError('config', `${file}: program "${program}": alias "${value.alias}" names no program`);
       }
@@ -86,7 +120,7 @@ class LazySpecTable implements SpecTable {
 }
 
 /** A folder with an index.json, read lazily (the built-in specs). */
-export function lazySpecDir(dir: string): SpecTable {
+export function lazySpecDir(dir: string, split: string | null = null): SpecTable {
   const indexFile = join(dir, INDEX_FILE);
   let index: unknown;
   try {
@@ -95,7 +129,7 @@ export function lazySpecDir(dir: string): SpecTable {
     throw new ShellgateError('config', `${indexFile}: cannot read the spec index (${(e as Error).message})`);
   }
   if (!isObject(index) || Object.values(index).some((f) => typeof f !== 'string')) throw new ShellgateError('config', `${indexFile}: expected an object of program → file`);
-  return new LazySpecTable(dir, index as Record<string, string>);
+  return new LazySpecTable(dir, index as Record<string, string>, split);
 }
 
 /** Specs from `over` first, then `base` (user folders over the built-in ones). */
