@@ -1,8 +1,7 @@
 /**
  * Bundle the CLI into one CommonJS file, dist/cli/shellgate.cjs, which bin/shellgate.cjs runs with
  * a V8 code cache. One file instead of ~150 ES modules, and compiled code reused between runs, is
- * what brings a hook call near `node -e 0` (bench/hook-latency.mjs). web-tree-sitter stays outside:
- * it finds its .wasm beside its own script.
+ * what brings a hook call near `node -e 0` (bench/hook-latency.mjs).
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +14,11 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['web-tree-sitter', 'bash-parser'],
+  // bash-parser is loaded only for `parser: 'consensus'`; web-tree-sitter is bundled and told
+  // where its .wasm is (src/syntax/parser.ts).
+  external: ['bash-parser'],
+  // Its CommonJS build: the ES one loads node:fs with import(), which code run through vm.Script cannot.
+  alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },
   // The bundle sits in dist/cli/ like main.js, so paths relative to import.meta.url stay right.
   define: { 'import.meta.url': '__shellgate_import_meta_url' },
   banner: { js: 'const __shellgate_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },

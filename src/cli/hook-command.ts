@@ -9,14 +9,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENTS, isAgentId } from '../agents/registry.js';
 import { AGENT_IDS, type AgentProfile, type HookAnswer } from '../agents/types.js';
-import { answerHook } from '../hook/answer.js';
-import { createHookRuntime } from '../hook/runtime.js';
 import { AuditLog } from '../audit/log.js';
 import { MODES, type Mode } from '../policy/modes.js';
 import { PRESETS, type PresetName } from '../policy/presets.js';
 import { auditFileFromConfig } from '../audit/config.js';
 import { UsageError } from './args.js';
-import { askServer, splitServerFlag } from '../serve/client.js';
+import { splitServerFlag } from '../serve/server-flag.js';
 
 export const HOOK_USAGE = `usage: shellgate hook AGENT [--config FILE] [--preset NAME]... [--mode MODE] [--workspace DIR]...
                       [--no-agent-settings] [--audit-log FILE] [--server [SOCKET]]
@@ -97,6 +95,8 @@ export async function runHook(argv: string[], version: string, stdin: () => stri
   const warnings: string[] = [];
   const withWarnings = (a: HookAnswer): HookAnswer => (warnings.length === 0 ? a : { ...a, stderr: a.stderr + warnings.map((w) => `shellgate: warning: ${w}\n`).join('') });
   try {
+    // Loaded here, not at the top: `--server` answers without the analyser when a server is up.
+    const [{ answerHook }, { createHookRuntime }] = await Promise.all([import('../hook/answer.js'), import('../hook/runtime.js')]);
     const audit = openAuditLog(args.auditLog, args.config, (m) => warnings.push(m));
     const rt = createHookRuntime(agent, {
       config: args.config,
@@ -142,6 +142,7 @@ async function runHookViaServer(socket: string | null, argv: string[], version: 
   if (args) {
     const options = { config: args.config ? resolve(args.config) : null, presets: args.presets, mode: args.mode, workspaces: args.workspaces, agentSettings: args.agentSettings, auditLog: args.auditLog !== null ? resolve(args.auditLog) : null };
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    const { askServer } = await import('../serve/client.js');
     const r = await askServer(socket, { agent: args.agent.id, input, options, version, cwd: process.cwd(), env, pid: process.pid });
     if ('answer' in r) return { stdout: r.answer.stdout, stderr: r.answer.stderr, exitCode: r.answer.exitCode };
     if (!r.quiet) note = `shellgate: --server: ${r.unavailable}; decided in-process\n`;

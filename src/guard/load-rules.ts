@@ -116,7 +116,11 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
     if (!isObject(ex) || !Array.isArray(ex.match) || !Array.isArray(ex.noMatch)) bad('examples', 'must be { "match": [ … ], "noMatch": [ … ] }');
     const examples = ex as { match: unknown[]; noMatch: unknown[] };
     if ([...examples.match, ...examples.noMatch].some((e) => typeof e !== 'string')) bad('examples', 'must hold command strings');
-    const test = compileMatcher(r.match as Matcher, { defs, home, where }, 'match');
+    // A user's rule is compiled now, so a mistake fails at load naming the rule. A built-in rule
+    // (every one compiled by test/guard-rules.test.ts) is compiled when a command first needs it:
+    // a hook decides one command, which the prefilter matches against a handful of rules.
+    let compiled: LoadedRule['test'] | null = builtin ? null : compileMatcher(r.match as Matcher, { defs, home, where }, 'match');
+    const test: LoadedRule['test'] = (subject) => (compiled ??= compileMatcher(r.match as Matcher, { defs, home, where }, 'match'))(subject);
     return {
       id,
       category,

@@ -4,6 +4,7 @@
  * memory is not garbage-collected.
  */
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { Language, Parser } from 'web-tree-sitter';
 import { TSNode } from './ts-node.js';
 import type { Script, Span } from './ast.js';
@@ -39,7 +40,14 @@ function loadLanguage(): Promise<Language> {
   if (!languagePromise) {
     const require = createRequire(import.meta.url);
     const wasm = require.resolve('tree-sitter-bash/tree-sitter-bash.wasm');
-    languagePromise = Parser.init().then(() => Language.load(wasm));
+    // web-tree-sitter's own runtime, found through the package (not beside the script that runs
+    // it: the CLI is bundled into one file elsewhere).
+    const runtime = require.resolve('web-tree-sitter/tree-sitter.wasm');
+    // Both given as bytes: web-tree-sitter reads a path with a dynamic import(), which the bundled
+    // CLI (run through vm.Script for its code cache) cannot do.
+    languagePromise = Parser.init({ locateFile: (name: string) => (name.endsWith('.wasm') ? runtime : name), wasmBinary: readFileSync(runtime) } as object).then(() =>
+      Language.load(readFileSync(wasm)),
+    );
     languagePromise.catch(() => {
       languagePromise = null; // let a later call try again
     });
