@@ -103,9 +103,9 @@ export const geminiCli: AgentProfile = {
   name: 'Gemini CLI',
   docs: [
     'https://geminicli.com/docs/hooks/',
-    'https://geminicli.com/docs/hooks/reference/',
-    'https://geminicli.com/docs/reference/configuration/',
-    'https://geminicli.com/docs/reference/policy-engine/',
+    'https://geminicli.com/docs/hooks/reference',
+    'https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md',
+    'https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/policy-engine.md',
     'https://github.com/google-gemini/gemini-cli/pull/21146',
   ],
   tools: {

@@ -1,8 +1,8 @@
 /**
  * Qwen Code (QwenLM/qwen-code). Facts read in the release code of 0.12–0.15.6 (a mirror that
  * tracks upstream releases, undici77/qwen-code-no-telemetry), in upstream main, and in the docs
- * https://qwenlm.github.io/qwen-code-docs/ (docs/users/features/hooks.md, approval-mode.md,
- * docs/users/configuration/settings.md); notes in the project's research file on Qwen Code.
+ * https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks (docs/users/features/hooks.md,
+ * approval-mode.md, docs/users/configuration/settings.md); notes in the project's research file on Qwen Code.
  * - Hooks use Claude Code's event names: the pre-tool event is `PreToolUse`. Wired to tool
  *   execution in 0.13 (behind `--experimental-hooks` / `hooksConfig.enabled`), on by default
  *   since 0.14; `disableAllHooks: true` (and `--bare`) turn every hook off. Project hooks load
@@ -65,9 +65,9 @@ export const qwenCode: AgentProfile = {
   id: 'qwen-code',
   name: 'Qwen Code',
   docs: [
-    'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/',
-    'https://qwenlm.github.io/qwen-code-docs/en/users/features/approval-mode/',
-    'https://qwenlm.github.io/qwen-code-docs/en/users/configuration/settings/',
+    'https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks',
+    'https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/approval-mode.md',
+    'https://github.com/QwenLM/qwen-code/blob/main/docs/users/configuration/settings.md',
     'https://github.com/QwenLM/qwen-code/issues/12457',
     'https://github.com/QwenLM/qwen-code/issues/6321',
   ],
