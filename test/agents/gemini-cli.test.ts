@@ -4,7 +4,7 @@
  * docs), the answer read the way Gemini CLI's hook runner reads it. Build first (dist/).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +12,8 @@ import { geminiCli } from '../../src/agents/gemini-cli.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 // The workspace is the session's cwd; HOME is a separate folder so the user's own settings never leak in.
-const WS = mkdtempSync(join(tmpdir(), 'sg-gemini-'));
-const HOME = mkdtempSync(join(tmpdir(), 'sg-gemini-home-'));
+const WS = realpathSync(mkdtempSync(join(tmpdir(), 'sg-gemini-')));
+const HOME = realpathSync(mkdtempSync(join(tmpdir(), 'sg-gemini-home-')));
 mkdirSync(join(WS, 'sub'));
 writeFileSync(join(WS, 'sub', '.env'), 'API_KEY=1\n');
 writeFileSync(join(WS, '.env'), 'API_KEY=1\n');

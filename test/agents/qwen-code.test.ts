@@ -4,15 +4,15 @@
  * Qwen Code's hook runner reads it. Build first (dist/).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { qwenCode } from '../../src/agents/qwen-code.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
-const WS = mkdtempSync(join(tmpdir(), 'sg-qwen-'));
-const HOME = mkdtempSync(join(tmpdir(), 'sg-qwen-home-'));
+const WS = realpathSync(mkdtempSync(join(tmpdir(), 'sg-qwen-')));
+const HOME = realpathSync(mkdtempSync(join(tmpdir(), 'sg-qwen-home-')));
 mkdirSync(join(WS, 'sub'));
 writeFileSync(join(WS, 'sub', '.env'), 'API_KEY=1\n');
 writeFileSync(join(WS, '.env'), 'API_KEY=1\n');
