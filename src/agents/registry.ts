@@ -9,10 +9,14 @@ import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
 import { copilotCli } from './copilot-cli.js';
 import { cursor } from './cursor.js';
+import { geminiCli } from './gemini-cli.js';
+import { qwenCode } from './qwen-code.js';
 
 export const AGENTS: Readonly<Partial<Record<AgentId, AgentProfile>>> = {
   'claude-code': claudeCode,
   codex,
+  'gemini-cli': geminiCli,
+  'qwen-code': qwenCode,
   cursor,
   'copilot-cli': copilotCli,
 };

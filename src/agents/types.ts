@@ -43,6 +43,8 @@ export interface ToolSpec {
   command?: readonly string[];
   /** URLs fetched. */
   url?: readonly string[];
+  /** Text whose every http(s) URL is fetched (Gemini CLI's web_fetch `prompt`). */
+  urlsInText?: readonly string[];
   /** Patch text naming the files it edits (apply_patch's `*** Update File: path`). */
   patch?: readonly string[];
   /** The argument a rule's specifier names for other tools (`Agent(Explore)` → subagent_type). */

@@ -72,11 +72,11 @@ export function detectFormat(file: string | undefined): SettingsFormat {
   return f === null ? 'shellgate' : f === 'gemini' ? 'qwen' : f;
 }
 
-/** Project root for `/x` patterns: the folder that holds `.claude/` or `.qwen/`, else the file's folder. */
+/** Project root for `/x` patterns: the folder that holds `.claude/`, `.qwen/` or `.gemini/`, else the file's folder. */
 function projectRootOf(file: string | undefined, cwd: string): string {
   if (!file) return cwd;
   const dir = dirname(resolve(file));
-  return /^\.(claude|qwen|shellgate)$/.test(basename(dir)) ? dirname(dir) : dir;
+  return /^\.(claude|qwen|gemini|shellgate)$/.test(basename(dir)) ? dirname(dir) : dir;
 }
 
 function lineOf(text: string, needle: string): number | null {

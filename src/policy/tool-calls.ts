@@ -180,9 +180,12 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       return parts;
     }
     case 'web': {
-      const urls = (spec!.url ?? []).flatMap((n) => stringsOf(call.args?.[n]));
-      return urls.map((url) => {
-        const host = hostOf(url) ?? url;
+      const urls = (spec!.url ?? []).flatMap((n) => stringsOf(call.args?.[n])).map((url) => ({ url, host: hostOf(url) ?? url }));
+      // URLs inside a text are read as the agent reads them there: with the WHATWG parser.
+      for (const url of (spec!.urlsInText ?? []).flatMap((n) => stringsOf(call.args?.[n]).flatMap(urlsIn))) urls.push({ url, host: urlHost(url) ?? hostOf(url) ?? url });
+      // A fetch whose target shellgate cannot find is never allowed.
+      if (urls.length === 0) return [{ ...base, label: call.tool, findings: [finding('tool-arguments', 'input', 'ask', `${call.tool}: no http(s) URL in its arguments; what it would fetch cannot be checked`)], mutating: false }];
+      return urls.map(({ url, host }) => {
         return { ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', 'network', 'ask', `fetches ${url}`)], mutating: false };
       });
     }
@@ -216,6 +219,25 @@ function resolveToolPath(raw: string, env: FileToolEnv): string {
   return raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
 }
 
+/**
+ * Every http(s) URL in a text, however the agent finds it: Gemini CLI splits its prompt on
+ * whitespace (older versions matched `https?://\S+`), and the model that fetches may read more,
+ * so each `http(s)://` starts a URL, even inside quotes, brackets or another URL.
+ */
+function urlsIn(text: string): string[] {
+  return [...text.matchAll(/(?=(https?:\/\/[^\s]+))/gi)].map((m) => m[1]);
+}
+
+/** The host the WHATWG URL parser (the agent's) reads, else null. */
+function urlHost(url: string): string | null {
+  try {
+    const h = new URL(url).hostname;
+    return h === '' ? null : h.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 function stringsOf(v: unknown): string[] {
   if (typeof v === 'string') return v === '' ? [] : [v];
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x !== '');
@@ -242,7 +264,7 @@ function badArguments(call: ToolCall, spec: ToolSpec): string | null {
   for (const group of spec.required ?? []) {
     if (!group.some((n) => stringsOf(args[n]).length > 0)) return `missing ${group.map((n) => `"${n}"`).join(' or ')}`;
   }
-  for (const n of [...(spec.path ?? []), ...(spec.dir ?? []), ...(spec.command ?? []), ...(spec.url ?? []), ...(spec.glob ?? []), ...(spec.patch ?? [])]) {
+  for (const n of [...(spec.path ?? []), ...(spec.dir ?? []), ...(spec.command ?? []), ...(spec.url ?? []), ...(spec.urlsInText ?? []), ...(spec.glob ?? []), ...(spec.patch ?? [])]) {
     if (args[n] !== undefined && args[n] !== null && typeof args[n] !== 'string') return `"${n}" is not a string`;
   }
   for (const n of [...(spec.pathList ?? []), ...(spec.filter ?? [])]) {
