@@ -3,7 +3,7 @@
  * with a message naming the file, the program and the field, never later with a stack trace.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
 import { own } from '../own.js';
@@ -22,6 +22,15 @@ export interface SpecTable {
   has(program: string): boolean;
   /** Every program name the table knows. */
   programs(): string[];
+  /** The file the program's spec is read from (`rules/commands/coreutils.json` for built-ins), for explain. */
+  fileOf?(program: string): string | undefined;
+}
+
+const PACKAGE_ROOT = join(RULES_DIR, '..');
+
+/** Built-in files relative to the package (`rules/commands/x.json`), user files as given. */
+function shownFile(file: string): string {
+  return file.startsWith(PACKAGE_ROOT + sep) ? relative(PACKAGE_ROOT, file).split(sep).join('/') : file;
 }
 
 /**
@@ -53,6 +62,11 @@ class LazySpecTable implements SpecTable {
 
   programs(): string[] {
     return Object.keys(this.index);
+  }
+
+  fileOf(program: string): string | undefined {
+    const name = own(this.index, program);
+    return name === undefined ? undefined : shownFile(join(this.dir, name));
   }
 
   get(program: string): CommandSpec | undefined {
@@ -104,6 +118,7 @@ export function layerSpecs(base: SpecTable, over: SpecTable): SpecTable {
     get: (p) => over.get(p) ?? base.get(p),
     has: (p) => over.has(p) || base.has(p),
     programs: () => [...new Set([...over.programs(), ...base.programs()])],
+    fileOf: (p) => (over.has(p) ? over.fileOf?.(p) : base.fileOf?.(p)),
   };
 }
 
@@ -153,6 +168,7 @@ export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
   const raw = readSpecDir(dir);
   const table = new Map<string, CommandSpec>() as Map<string, CommandSpec> & SpecTable;
   table.programs = () => [...table.keys()];
+  table.fileOf = (p) => (table.has(p) ? shownFile(raw.get(p)!.file) : undefined);
   for (const [name, { file, value }] of raw) {
     if (isObject(value) && typeof value.alias === 'string') continue;
     table.set(name, checkSpec(value, `${file}: program "${name}"`));
