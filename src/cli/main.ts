@@ -22,6 +22,7 @@ import { runJobs } from './jobs.js';
 import { parseRulesArgs, rulesOutput } from './rules-command.js';
 import { HOOK_USAGE, runHook } from './hook-command.js';
 import { INIT_USAGE, runInit } from './init-command.js';
+import { EXPLAIN_USAGE, runExplain } from './explain-command.js';
 
 const EXIT: Record<Level, number> = { allow: 0, ask: 1, deny: 2 };
 const EXIT_USAGE = 64;
@@ -53,9 +54,15 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
 
 exit status: 0 all allow, 1 ask, 2 deny, 64 usage error, 70 internal error
 
+       shellgate explain [--json] [--agent AGENT] [options of check] [--] COMMAND
+
+Show the whole story behind one decision: sub-commands, each operation and where it came from,
+findings, every policy layer, and the reason the agent reads (shellgate explain --help).
+
        shellgate rules [--json] [--config FILE] [ID]
 
-List every guard rule (id, level, message), or show one rule's rationale and examples.`;
+List every guard rule and core finding (id, level, message), or show one with why it exists,
+a safer way, and (guard rules) its examples.`;
 
 function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
   const out: SettingsSource[] = [];
@@ -190,6 +197,17 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     return check(parseCheckArgs(rest));
+  }
+  if (sub === 'explain') {
+    const dash = rest.indexOf('--');
+    const flags = dash < 0 ? rest : rest.slice(0, dash);
+    if (flags.includes('--help') || flags.includes('-h')) {
+      process.stdout.write(EXPLAIN_USAGE + '\n');
+      return 0;
+    }
+    const r = await runExplain(rest);
+    process.stdout.write(r.output + '\n');
+    return r.exitCode;
   }
   if (sub === 'rules') {
     const args = parseRulesArgs(rest);
