@@ -287,10 +287,15 @@ export function renderExplanation(e: Explanation, color: boolean): string {
 
   const d = e.decision;
   out.push('', `${c('bold', 'Decision')}  ${c(d.level, c('bold', d.level.toUpperCase()))}  decided by ${d.layer}`);
-  out.push(`  ${oneLine(d.reason)}`);
+  out.push(`  ${flat(d.reason)}`);
   if (d.safer) out.push(`  safer: ${d.safer}`);
-  out.push(`  the agent reads: ${oneLine(d.steering)}`);
+  out.push(`  the agent reads: ${flat(d.steering)}`);
   return out.join('\n');
+}
+
+/** One line, control characters shown harmlessly, nothing cut (the reason is read whole). */
+function flat(s: string): string {
+  return s.replace(/[\x00-\x1f\x7f]/g, (ch) => (ch === '\n' ? '⏎' : ' '));
 }
 
 function findingLines(f: ExplainedFinding, text: string | null, c: (k: keyof typeof COLORS, s: string) => string): string[] {
