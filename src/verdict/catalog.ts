@@ -152,6 +152,7 @@ export const CORE_FINDINGS = {
     category: 'policy',
     level: 'allow',
     message: '{detail}: an allow rule covers this only if it names the option; a `*` does not stand for it',
+    rationale: 'An allow rule with a `*` (`Bash(find:*)`, `Bash(git commit *)`) speaks for the ordinary forms of a program. Options that change what the program is — find -delete or -exec, git commit --no-verify — are covered only by a rule that names them, so a broad rule never allows them by accident.',
   },
   'unknown-option': {
     category: 'unknown',
