@@ -19,7 +19,10 @@ const bundle = path.join(__dirname, '..', 'dist', 'cli', 'shellgate.cjs');
 const sub = process.argv[2];
 // One decision per process: tiering WASM up costs more than it saves, and Node waits at exit for
 // the background compile. Set before anything is compiled, so the code cache sees the same flags.
-const oneShot = sub === 'hook' || sub === 'explain' || sub === 'init' || (sub === 'check' && process.argv.length > 3 && !process.argv.includes('--jobs'));
+const argv = process.argv;
+// `check COMMAND` decides one command; `check < file` may decide thousands, where tier-up pays.
+const oneCommand = !argv.includes('--jobs') && (argv.includes('--') || !(argv[argv.length - 1] || '-').startsWith('-'));
+const oneShot = sub === 'hook' || sub === 'explain' || sub === 'init' || (sub === 'check' && argv.length > 3 && oneCommand);
 if (oneShot) v8.setFlagsFromString('--liftoff-only');
 
 function cacheDir() {

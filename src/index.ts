@@ -5,7 +5,7 @@ export type { Verdict, Finding, Level, TraceStep } from './verdict/types.js';
 export { stricter, LEVEL_ORDER } from './verdict/types.js';
 export { CORE_FINDINGS } from './verdict/catalog.js';
 export type { FindingMeta, CoreFindingId } from './verdict/catalog.js';
-export type { Operation, OpKind } from './ops/types.js';
+export type { Operation, OpKind, OpOrigin, OpHandler } from './ops/types.js';
 export type { WalkedCommand, CommandContext, Arg, RedirectTarget } from './walk/types.js';
 export type { PathClass } from './paths/classify.js';
 export type { CommandSpec, OptionSpec, ArgRole, CommandClass, ExtraOp, CommandSpecFile } from './ops/spec-types.js';

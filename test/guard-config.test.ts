@@ -58,10 +58,10 @@ describe('shellgate rules', () => {
   const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
 
-  it('lists every rule as JSON lines with id, category, level and message', () => {
+  it('lists every rule as JSON lines with id, category, level, message and source', () => {
     const lines = run('--json').stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThan(10);
-    for (const l of lines) expect(Object.keys(l)).toEqual(['id', 'category', 'level', 'message']);
+    for (const l of lines) expect(Object.keys(l).slice(0, 5)).toEqual(['id', 'category', 'level', 'message', 'source']);
   });
 
   it('shows one rule with its rationale and examples, and 64 for an unknown id', () => {

@@ -25,7 +25,7 @@ export function formatVerdict(v: Verdict, color: boolean): string {
   return lines.join('\n');
 }
 
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   const flat = s.replace(/[\r\n\t\v\f\x00-\x1f\x7f]/g, (ch) => (ch === '\n' ? '⏎' : ' '));
   return flat.length > 200 ? flat.slice(0, 200) + '…' : flat;
 }

@@ -1,5 +1,11 @@
-/** `shellgate rules [--json] [--config FILE] [ID]`: list the guard rules, or show one. */
+/**
+ * `shellgate rules [--json] [--config FILE] [ID]`: list the guard rules and the core findings, or
+ * show one of either with why it exists and a safer way to do the same work. The core findings
+ * (`sensitive-path`, `unknown-effect`…) are the ids most decisions carry, so they are explained
+ * the same way as the guard rules.
+ */
 import type { GuardRule } from '../guard/rule-types.js';
+import { CORE_FINDINGS, type FindingMeta } from '../verdict/catalog.js';
 import { UsageError } from './args.js';
 
 export interface RulesArgs {
@@ -24,31 +30,110 @@ export function parseRulesArgs(argv: string[]): RulesArgs {
   return out;
 }
 
-function describe(r: GuardRule): object {
-  return { id: r.id, category: r.category, level: r.level, message: r.message, rationale: r.rationale, examples: r.examples, builtin: r.builtin };
+/** A guard rule or a core finding, as `rules` shows it. */
+export interface RuleInfo {
+  id: string;
+  category: string;
+  level: string;
+  /** The guard rule's message; a core finding's template (`{detail}`: what it is about). */
+  message: string;
+  rationale: string;
+  safer?: string;
+  /** `builtin` and `user` guard rules, or a `core` finding of the analyser or the gate. */
+  source: 'builtin' | 'user' | 'core';
+  examples?: GuardRule['examples'];
 }
 
-export function rulesOutput(rules: readonly GuardRule[], args: RulesArgs): string {
-  if (args.id !== null) {
-    const r = rules.find((x) => x.id === args.id);
-    if (!r) {
-      const near = rules.filter((x) => x.id.includes(args.id!)).map((x) => x.id);
-      throw new UsageError(`no rule "${args.id}"${near.length > 0 ? ` (did you mean: ${near.slice(0, 5).join(', ')})` : ''}`);
+export function coreFindings(): RuleInfo[] {
+  return Object.entries(CORE_FINDINGS as Record<string, FindingMeta>).map(([id, m]) => ({
+    id,
+    category: m.category,
+    level: m.level,
+    message: m.message,
+    rationale: m.rationale,
+    ...(m.safer !== undefined ? { safer: m.safer } : {}),
+    source: 'core' as const,
+  }));
+}
+
+export function guardInfo(r: GuardRule): RuleInfo {
+  return {
+    id: r.id,
+    category: r.category,
+    level: r.level,
+    message: r.message,
+    rationale: r.rationale,
+    ...(r.safer !== undefined ? { safer: r.safer } : {}),
+    source: r.builtin ? 'builtin' : 'user',
+    examples: r.examples,
+  };
+}
+
+/** Every id `rules` knows: guard rules first, then the core findings. */
+export function allRules(guards: readonly GuardRule[]): RuleInfo[] {
+  return [...guards.map(guardInfo), ...coreFindings()];
+}
+
+export function findRule(all: readonly RuleInfo[], id: string): RuleInfo {
+  const hit = all.find((r) => r.id === id);
+  if (hit) return hit;
+  const near = nearIds(id, all.map((r) => r.id));
+  throw new UsageError(`no rule "${id}"${near.length > 0 ? ` (did you mean: ${near.join(', ')})` : ''} — \`shellgate rules\` lists them`);
+}
+
+/** Ids that contain the query (or its name part), or are a few edits away: the closest five. */
+export function nearIds(query: string, ids: readonly string[]): string[] {
+  const q = query.toLowerCase();
+  const tail = (s: string) => s.slice(s.lastIndexOf('/') + 1);
+  const scored: { id: string; score: number }[] = [];
+  for (const id of ids) {
+    const l = id.toLowerCase();
+    let score: number;
+    if (l.includes(q) || (tail(q).length >= 3 && l.includes(tail(q)))) score = 0;
+    else {
+      const d = Math.min(distance(q, l), distance(tail(q), tail(l)));
+      if (d > Math.max(2, Math.floor(Math.min(q.length, l.length) / 4))) continue;
+      score = d;
     }
-    if (args.json) return JSON.stringify(describe(r));
-    return [
-      `${r.id}  [${r.category}, ${r.level}]${r.builtin ? '' : '  (user rule)'}`,
-      `  ${r.message}`,
-      '',
-      `  ${r.rationale}`,
-      '',
-      '  matches:',
-      ...r.examples.match.map((e) => `    ${e}`),
-      '  does not match:',
-      ...r.examples.noMatch.map((e) => `    ${e}`),
-    ].join('\n');
+    scored.push({ id, score });
   }
-  if (args.json) return rules.map((r) => JSON.stringify({ id: r.id, category: r.category, level: r.level, message: r.message })).join('\n');
-  const width = Math.max(...rules.map((r) => r.id.length));
-  return rules.map((r) => `${r.id.padEnd(width)}  ${r.level.padEnd(4)}  ${r.message}`).join('\n');
+  return scored.sort((a, b) => a.score - b.score || a.id.localeCompare(b.id)).slice(0, 5).map((s) => s.id);
+}
+
+/** Levenshtein distance (ids are short). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** A core finding's message template for reading: `{detail}` stands for what it is about. */
+function shownMessage(r: RuleInfo): string {
+  return r.source === 'core' ? r.message.replace('{detail}', '…') : r.message;
+}
+
+export function describeRule(r: RuleInfo): string {
+  const lines = [`${r.id}  [${r.category}, ${r.level}]${r.source === 'core' ? '  (core finding)' : r.source === 'user' ? '  (user rule)' : ''}`, `  ${shownMessage(r)}`, '', `  ${r.rationale}`];
+  if (r.safer) lines.push('', `  safer: ${r.safer}`);
+  if (r.examples) {
+    lines.push('', '  matches:', ...r.examples.match.map((e) => `    ${e}`), '  does not match:', ...r.examples.noMatch.map((e) => `    ${e}`));
+  }
+  return lines.join('\n');
+}
+
+export function rulesOutput(guards: readonly GuardRule[], args: RulesArgs): string {
+  const all = allRules(guards);
+  if (args.id !== null) {
+    const r = findRule(all, args.id);
+    return args.json ? JSON.stringify(r) : describeRule(r);
+  }
+  if (args.json) {
+    return all.map((r) => JSON.stringify({ id: r.id, category: r.category, level: r.level, message: r.message, source: r.source, ...(r.safer ? { safer: r.safer } : {}) })).join('\n');
+  }
+  const width = Math.max(...all.map((r) => r.id.length));
+  return all.map((r) => `${r.id.padEnd(width)}  ${r.level.padEnd(5)}  ${r.source === 'core' ? 'core  ' : ''}${shownMessage(r)}`).join('\n');
 }

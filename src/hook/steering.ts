@@ -17,7 +17,9 @@ export function steeringReason(d: Decision, hint?: (rule: string) => string | un
   const settingsRule = /^(\S+\(.*?\)|\S+) (?:denies|asks for)\b/.exec(d.reason)?.[1];
   if (settingsRule && (d.layer === 'rule-deny' || d.layer === 'rule-ask' || d.layer === 'whole-tool-deny')) rules.unshift(settingsRule);
   const head = d.level === 'allow' ? 'shellgate allows this' : d.level === 'ask' ? 'shellgate asks: approval is needed' : 'shellgate denies this';
-  const safer = rules.map((r) => hint?.(r)).find((h): h is string => typeof h === 'string' && h !== '');
+  // The hint of the rule the reason names comes first, so the two agree.
+  const named = rules.filter((r) => d.reason.startsWith(`${r}:`));
+  const safer = [...named, ...rules].map((r) => hint?.(r)).find((h): h is string => typeof h === 'string' && h !== '');
   const parts = [`${head} (${d.layer}): ${d.reason}`];
   if (safer) parts.push(`Safer: ${safer}`);
   return { text: parts.join('. ').replace(/\.\./g, '.'), rules };

@@ -3,7 +3,7 @@
  * with a message naming the file, the program and the field, never later with a stack trace.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
 import { own } from '../own.js';
@@ -22,6 +22,15 @@ export interface SpecTable {
   has(program: string): boolean;
   /** Every program name the table knows. */
   programs(): string[];
+  /** The file the program's spec is read from (`rules/commands/coreutils.json` for built-ins), for explain. */
+  fileOf?(program: string): string | undefined;
+}
+
+const PACKAGE_ROOT = join(RULES_DIR, '..');
+
+/** Built-in files relative to the package (`rules/commands/x.json`), user files as given. */
+function shownFile(file: string): string {
+  return file.startsWith(PACKAGE_ROOT + sep) ? relative(PACKAGE_ROOT, file).split(sep).join('/') : file;
 }
 
 /**
@@ -76,8 +85,8 @@ class LazySpecTable implements SpecTable {
     private readonly split: string | null = null,
   ) {}
 
-  /** The file holding `program`'s spec. */
-  private fileOf(program: string): string {
+  /** The file read for `program`'s spec (its split file when there is one). */
+  private readPathOf(program: string): string {
     return this.split ? join(this.split, splitFileName(program)) : join(this.dir, this.index[program]);
   }
 
@@ -89,17 +98,22 @@ class LazySpecTable implements SpecTable {
     return Object.keys(this.index);
   }
 
+  fileOf(program: string): string | undefined {
+    const name = own(this.index, program);
+    return name === undefined ? undefined : shownFile(join(this.dir, name));
+  }
+
   get(program: string): CommandSpec | undefined {
     const hit = this.checked.get(program);
     if (hit) return hit;
     const name = own(this.index, program);
     if (name === undefined) return undefined;
-    const file = this.fileOf(program);
+    const file = this.readPathOf(program);
     const value = own(this.file(file), program);
     if (value === undefined) throw new ShellgateError('config', `${file}: program "${program}" is in ${INDEX_FILE} but not in the file (run npm run specs:index)`);
     let spec: CommandSpec;
     if (isObject(value) && typeof value.alias === 'string') {
-      const target = own(this.index, value.alias) === undefined ? undefined : own(this.file(this.fileOf(value.alias)), value.alias);
+      const target = own(this.index, value.alias) === undefined ? undefined : own(this.file(this.readPathOf(value.alias)), value.alias);
       if (target === undefined || (isObject(target) && typeof target.alias === 'string')) {
         throw new ShellgateError('config', `${file}: program "${program}": alias "${value.alias}" names no program`);
       }
@@ -138,6 +152,7 @@ export function layerSpecs(base: SpecTable, over: SpecTable): SpecTable {
     get: (p) => over.get(p) ?? base.get(p),
     has: (p) => over.has(p) || base.has(p),
     programs: () => [...new Set([...over.programs(), ...base.programs()])],
+    fileOf: (p) => (over.has(p) ? over.fileOf?.(p) : base.fileOf?.(p)),
   };
 }
 
@@ -187,6 +202,7 @@ export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
   const raw = readSpecDir(dir);
   const table = new Map<string, CommandSpec>() as Map<string, CommandSpec> & SpecTable;
   table.programs = () => [...table.keys()];
+  table.fileOf = (p) => (table.has(p) ? shownFile(raw.get(p)!.file) : undefined);
   for (const [name, { file, value }] of raw) {
     if (isObject(value) && typeof value.alias === 'string') continue;
     table.set(name, checkSpec(value, `${file}: program "${name}"`));

@@ -15,7 +15,7 @@ import type { LineLinks } from '../walk/line-links.js';
 import type { MadeView } from '../paths/readings.js';
 import type { SpecTable } from './load-specs.js';
 import type { ArgRole, CommandClass } from './spec-types.js';
-import type { Operation, OpKind } from './types.js';
+import type { Operation, OpKind, OpOrigin } from './types.js';
 import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
 import { PROGRAM_HANDLERS } from './program-handlers.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
@@ -77,13 +77,28 @@ export class OpBuilder {
   readonly ops: Operation[] = [];
   readonly unknownOptions: UnknownOption[] = [];
   readonly namedOptions: NamedOption[] = [];
+  /** Stamped on every operation added (explain shows where each came from). */
+  private origin: OpOrigin | undefined;
   constructor(
     readonly cmd: WalkedCommand,
     readonly env: OpsEnv,
   ) {}
 
   add(kind: OpKind, source: Operation['source'], span: Span, extra: Partial<Operation> = {}): void {
-    this.ops.push({ kind, command: this.cmd.id, source, dynamic: false, glob: false, span, ...extra });
+    const op: Operation = { kind, command: this.cmd.id, source, dynamic: false, glob: false, span, ...extra };
+    if (this.origin !== undefined && op.origin === undefined) op.origin = this.origin;
+    this.ops.push(op);
+  }
+
+  /** Runs `make` with `origin` stamped on the operations it adds (the innermost origin wins). */
+  from<T>(origin: OpOrigin, make: () => T): T {
+    const outer = this.origin;
+    this.origin = origin;
+    try {
+      return make();
+    } finally {
+      this.origin = outer;
+    }
   }
 
   /** A path operation for `arg`, resolved against the command's cwd and classified. */
@@ -260,8 +275,10 @@ const SCHEDULERS = new Set(['at', 'batch']);
 
 export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const b = new OpBuilder(cmd, env);
-  for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
-  redirectOps(b, cmd.redirects);
+  b.from({ handler: 'assignment' }, () => {
+    for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
+  });
+  b.from({ handler: 'redirect' }, () => redirectOps(b, cmd.redirects));
   let label = cmd.program ?? cmd.programRaw;
   const cwdOutside =
     cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
@@ -280,7 +297,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
 
   if (cmd.program === null) {
     if (cmd.programRaw !== '') {
-      b.add('Unknown', 'program', cmd.span, { target: cmd.programRaw, dynamic: true });
+      b.add('Unknown', 'program', cmd.span, { target: cmd.programRaw, dynamic: true, origin: { handler: 'unknown-program' } });
       return facts('unknown');
     }
     return facts('read-only'); // assignments or redirects only
@@ -289,24 +306,27 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const program = cmd.program;
   if (cmd.programPath !== null && !SYSTEM_BIN_DIRS.has(posix.dirname(posix.normalize(cmd.programPath)))) {
     // `./cat`, `/tmp/cat`: a file named like a known program is not that program.
-    b.path('Exec', { value: cmd.programPath, dynamic: false, glob: false, span: cmd.span }, 'program');
+    b.from({ handler: 'program-path', program }, () => b.path('Exec', { value: cmd.programPath!, dynamic: false, glob: false, span: cmd.span }, 'program'));
     return facts('unknown');
   }
 
-  if (SHELLS.has(program) || WRAPPERS.has(program)) return wrapperFacts(b, cmd, facts);
+  if (SHELLS.has(program) || WRAPPERS.has(program)) return b.from({ handler: 'wrapper', program }, () => wrapperFacts(b, cmd, facts));
 
   const spec = env.specs.get(program);
   const handler = own(PROGRAM_HANDLERS, program);
   if (!spec) {
-    const handled = handler?.(b, null);
+    const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, null));
     if (handled) return facts(handled.class ?? 'unknown');
-    b.add('Unknown', 'program', cmd.span, { program, target: program });
-    for (const a of cmd.args) if (a.dynamic) b.add('Unknown', 'operand', a.span, { target: a.value, dynamic: true });
+    b.from({ handler: 'unknown-program', program }, () => {
+      b.add('Unknown', 'program', cmd.span, { program, target: program });
+      for (const a of cmd.args) if (a.dynamic) b.add('Unknown', 'operand', a.span, { target: a.value, dynamic: true });
+    });
     return facts('unknown', true);
   }
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
   label = [program, ...parsed.subcommands].join(' ');
-  const handled = handler?.(b, parsed) ?? {};
+  const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
+  const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed)) ?? {};
   // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.
   const p = handled.parsed ?? parsed;
   let cls = handled.class ?? effectiveClass(p);
@@ -315,43 +335,52 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     // A read-only command that loads project configuration runs what that configuration names.
     for (const found of projectRepoCode(program, cmd, p, env.home, env.vars)) {
       const file = found.kind !== 'unknown' && found.where.startsWith('/') ? found.where : undefined;
-      b.add('Exec', 'config', cmd.span, { program: found.value ?? undefined, path: file, target: describeRepoCode(found), dynamic: found.kind === 'unknown' || found.value === null });
+      b.add('Exec', 'config', cmd.span, { program: found.value ?? undefined, path: file, target: describeRepoCode(found), dynamic: found.kind === 'unknown' || found.value === null, origin: { handler: 'project-config', program } });
       cls = 'unknown';
     }
   }
   if (!handled.skipOperands) {
     const roles = operandRoles(p);
+    const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
     // `ls` with no operand lists the working directory.
-    if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand');
-    p.operands.forEach((a, i) => b.role(roles[i], a, 'operand'));
-    if (LANDING_PROGRAMS.has(program)) landingOps(b, program, p);
-    if (program === 'patch') patchTargets(b, p);
+    if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand'));
+    p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
+    if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
+    if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
   }
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
-  if (!handled.skipOptions) optionOps(b, p);
+  if (!handled.skipOptions) optionOps(b, p, specFile, label);
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
-  for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
-  if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
+  b.from({ spec: specFile, program: label, field: 'reads' }, () => {
+    for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
+  });
+  if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin', origin: { handler: 'stdin-program', program } });
   for (const x of extraOps(p)) {
-    if (!b.ops.some((o) => o.kind === x)) b.add(x, 'program', cmd.span, { program });
+    if (b.ops.some((o) => o.kind === x)) continue;
+    // From the spec itself, or from an option that has the effect (`--exec`).
+    const option = p.spec.ops?.includes(x) ? undefined : p.options.find((o) => o.spec?.ops?.includes(x))?.name;
+    b.add(x, 'program', cmd.span, { program, origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' } });
   }
   return facts(cls);
 }
 
 /** Operations of option values (`sort -o FILE`, `jq --rawfile NAME FILE`) and of options that print a fixed file. */
-function optionOps(b: OpBuilder, p: ParsedArgv): void {
+function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string): void {
   for (const o of p.options) {
     const spec = o.spec;
     if (!spec) continue;
     if (spec.named) b.namedOption(o.name, o.arg, spec.named);
+    const origin = (role?: string): OpOrigin => ({ spec: specFile, program: label, option: o.name, ...(role !== undefined ? { role } : {}) });
     if (spec.values) {
       [o.value, ...o.more].forEach((v, k) => {
-        if (v && spec.values![k]) b.role(spec.values![k], v, 'option');
+        if (v && spec.values![k]) b.from(origin(spec.values![k]), () => b.role(spec.values![k], v, 'option'));
       });
-    } else if (o.value && spec.role) b.role(spec.role, o.value, 'option');
-    for (const path of spec.reads ?? []) b.fixedRead(path, 'option');
+    } else if (o.value && spec.role) b.from(origin(spec.role), () => b.role(spec.role!, o.value!, 'option'));
+    b.from({ ...origin(), field: 'reads' }, () => {
+      for (const path of spec.reads ?? []) b.fixedRead(path, 'option');
+    });
     // `--files0-from=F` (sort, wc, du): the files read are named inside F.
-    if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true });
+    if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true, origin: origin() });
   }
 }
 

@@ -43,4 +43,42 @@ export interface Operation {
   dynamic: boolean;
   glob: boolean;
   span: Span;
+  /** What produced it: a command spec's operand or option, or the code that reads the program (for `explain`). */
+  origin?: OpOrigin;
 }
+
+/**
+ * Provenance of an operation. `spec`: the command spec file (`rules/commands/coreutils.json`) and
+ * what in it — operand N with its role, an option, the spec's fixed `reads` or extra `ops`.
+ * `handler`: code that reads the command itself (a redirect, a wrapper, a program handler…).
+ */
+export type OpOrigin =
+  | {
+      spec: string;
+      /** Program and subcommands whose table was read (`git push`). */
+      program: string;
+      /** 1-based operand (after options and subcommands). */
+      operand?: number;
+      option?: string;
+      /** The role the spec gives that operand or option value (`delete`, `url`…). */
+      role?: string;
+      /** A spec field other than operands and options: `reads` (a fixed file), `ops` (an extra operation). */
+      field?: 'reads' | 'ops';
+    }
+  | {
+      handler: OpHandler;
+      program?: string;
+    };
+
+/** The code paths that make operations outside the spec tables (explain maps each to its module). */
+export type OpHandler =
+  | 'assignment'
+  | 'redirect'
+  | 'program-handler'
+  | 'wrapper'
+  | 'program-path'
+  | 'unknown-program'
+  | 'landing'
+  | 'patch-targets'
+  | 'project-config'
+  | 'stdin-program';

@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import type { Finding, Level, Verdict } from '../verdict/types.js';
 import { stricter } from '../verdict/types.js';
+import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Operation } from '../ops/types.js';
 import type { PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
@@ -140,7 +141,7 @@ export interface FileToolEnv {
   isExternal: (p: string) => boolean;
 }
 
-function finding(rule: string, category: string, level: Level, message: string): Finding {
+function finding(rule: CoreFindingId, category: string, level: Level, message: string): Finding {
   return { rule, category, level, message, span: { start: 0, end: 0 } };
 }
 
