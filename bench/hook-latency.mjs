@@ -9,7 +9,7 @@
 //     command each time: a full analysis), and one socket request per new connection (peer check included).
 // Process rows: median of RUNS separate processes each, the rows interleaved round-robin so that
 // load on the machine falls on all of them alike. Prints a table and writes
-// bench/results/hook-latency-<date>.json. Usage: npx tsc -p tsconfig.json && node bench/hook-latency.mjs
+// bench/results/hook-latency-<date>.json. Usage: npm run build && node bench/hook-latency.mjs
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -21,9 +21,12 @@ import { fileURLToPath } from 'node:url';
 const RUNS = Number(process.env.RUNS ?? 20);
 const HTTP_REQUESTS = Number(process.env.HTTP_REQUESTS ?? 1000);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'dist', 'cli', 'main.js');
+// The installed command (bin/shellgate.cjs: the bundle with its code cache), and the unbundled
+// ES modules it is built from, for comparison.
+const BIN = join(ROOT, 'bin', 'shellgate.cjs');
+const UNBUNDLED = join(ROOT, 'dist', 'cli', 'main.js');
 const CLIENT = join(ROOT, 'dist', 'serve', 'client.js');
-if (!existsSync(BIN) || !existsSync(CLIENT)) throw new Error('build first: npx tsc -p tsconfig.json');
+if (!existsSync(join(ROOT, 'dist', 'cli', 'shellgate.cjs')) || !existsSync(CLIENT)) throw new Error('build first: npm run build');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 
 // A user's project and home of their own, so the numbers do not depend on this machine's settings.
@@ -95,6 +98,7 @@ const rows = [
   { name: 'node -e 0', args: ['-e', '0'] },
   { name: 'hook claude-code (Bash)', args: [BIN, 'hook', 'claude-code'], input: BASH },
   { name: 'hook claude-code (Read)', args: [BIN, 'hook', 'claude-code'], input: READ },
+  { name: 'hook claude-code (Bash), unbundled dist/cli/main.js', args: [UNBUNDLED, 'hook', 'claude-code'], input: BASH },
   { name: 'hook claude-code --server (Bash)', args: [BIN, 'hook', 'claude-code', '--server', SOCKET], input: BASH },
   { name: 'hook claude-code --server (Read)', args: [BIN, 'hook', 'claude-code', '--server', SOCKET], input: READ },
   { name: 'socket client alone, bare node (Bash)', args: ['--input-type=module', '-e', clientScript], input: BASH },
