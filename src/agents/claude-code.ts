@@ -40,7 +40,7 @@
  *   status or a connection failure lets the call run.
  */
 import type { AgentProfile, HookAnswer, HookDecision, HookRequest, SettingsFile, ToolSpec } from './types.js';
-import { expectObject, expectString, optionalString } from './hook-input.js';
+import { decodePreToolUse, exitTwo } from './hook-input.js';
 
 const PATHS = ['file_path'];
 
@@ -159,18 +159,10 @@ export const claudeCode: AgentProfile = {
     managedSettings(),
   ],
   hook: {
-    decode(input: unknown): HookRequest {
-      const o = expectObject(input, 'the hook input');
-      const event = optionalString(o, 'hook_event_name');
-      const tool = expectString(o, 'tool_name');
-      const args = expectObject(o.tool_input, '"tool_input"');
-      return { tool, args, event, cwd: optionalString(o, 'cwd'), session: optionalString(o, 'session_id'), mode: optionalString(o, 'permission_mode') };
-    },
+    decode: (input: unknown): HookRequest => decodePreToolUse(input),
     encode,
-    block(reason: string): HookAnswer {
-      // Exit 2 is the only blocking failure; stderr reaches Claude.
-      return { stdout: '', stderr: `shellgate: ${reason}\n`, exitCode: 2 };
-    },
+    // Exit 2 is the only blocking failure; stderr reaches Claude.
+    block: exitTwo,
     limits: [
       'An `allow` skips Claude Code\'s prompt, but its own deny and ask rules still apply after the hook; a hook cannot approve AskUserQuestion, ExitPlanMode or critical-path `rm`.',
       'A hook that times out, cannot start, or exits with a code other than 0 or 2 lets the call run: keep the hook\'s `timeout` well above shellgate\'s run time.',

@@ -36,8 +36,7 @@
  * Research notes with every source: /work/agent-research/codex.md.
  */
 import type { AgentProfile, HookAnswer, HookDecision, HookRequest } from './types.js';
-import { HookInputError } from './types.js';
-import { expectObject, expectString, optionalString } from './hook-input.js';
+import { decodePreToolUse, exitTwo } from './hook-input.js';
 
 const NO_OPINION: HookAnswer = { stdout: '', stderr: '', exitCode: 0 };
 
@@ -97,20 +96,10 @@ export const codex: AgentProfile = {
     { source: 'managed', path: '/etc/codex/requirements.toml', format: 'none' },
   ],
   hook: {
-    decode(input: unknown): HookRequest {
-      const o = expectObject(input, 'the hook input');
-      const event = optionalString(o, 'hook_event_name');
-      // Another event's answer has another shape: a deny printed for it would be ignored.
-      if (event !== undefined && event !== 'PreToolUse') throw new HookInputError(`shellgate answers PreToolUse events, not "${event}"`);
-      const tool = expectString(o, 'tool_name');
-      const args = expectObject(o.tool_input, '"tool_input"');
-      return { tool, args, event, cwd: optionalString(o, 'cwd'), session: optionalString(o, 'session_id'), mode: optionalString(o, 'permission_mode') };
-    },
+    decode: (input: unknown): HookRequest => decodePreToolUse(input, true),
     encode,
-    block(reason: string): HookAnswer {
-      // Exit 2 with a non-empty stderr blocks in every version; other exits fail open.
-      return { stdout: '', stderr: `shellgate: ${reason}\n`, exitCode: 2 };
-    },
+    // Exit 2 with a non-empty stderr blocks in every version; other exits fail open.
+    block: exitTwo,
     limits: [
       'Codex honours only deny: `allow` is sent as no opinion (Codex\'s approval policy and sandbox still apply) and `ask` becomes a deny saying approval is needed (use `--mode auto-edit` to let workspace edits through).',
       'A shell call arrives as its command text only: `exec_command`\'s `workdir` is not sent, so the command is judged in the session\'s cwd.',

@@ -37,7 +37,7 @@
  *   Code's rule syntax, and the deprecated `tools.allowed`/`tools.exclude`/`excludeTools`.
  */
 import type { AgentProfile, HookAnswer, HookDecision, HookRequest, ToolSpec } from './types.js';
-import { expectObject, expectString, optionalString } from './hook-input.js';
+import { decodePreToolUse } from './hook-input.js';
 
 const FILE = ['file_path', 'absolute_path'];
 const SHELL: ToolSpec = { family: 'shell', command: ['command'], dir: ['directory'], required: [['command']] };
@@ -125,13 +125,7 @@ export const qwenCode: AgentProfile = {
     { source: 'managed', path: '/Library/Application Support/QwenCode/settings.json', format: 'qwen' },
   ],
   hook: {
-    decode(input: unknown): HookRequest {
-      const o = expectObject(input, 'the hook input');
-      const event = optionalString(o, 'hook_event_name');
-      const tool = expectString(o, 'tool_name');
-      const args = expectObject(o.tool_input, '"tool_input"');
-      return { tool, args, event, cwd: optionalString(o, 'cwd'), session: optionalString(o, 'session_id'), mode: optionalString(o, 'permission_mode') };
-    },
+    decode: (input: unknown): HookRequest => decodePreToolUse(input),
     encode,
     block: (reason) => deny(`shellgate: ${reason}`),
     limits: [

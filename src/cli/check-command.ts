@@ -8,8 +8,9 @@ import { createGate, type Decision, type GateContext } from '../policy/gate.js';
 import { familyOf, type ToolCall } from '../policy/tool-calls.js';
 import { createAutoGate } from '../auto/auto-gate.js';
 import { createOpenAIClassifier } from '../auto/classifier.js';
-import { MODES, type Mode } from '../policy/modes.js';
-import { PRESETS, type PresetName } from '../policy/presets.js';
+import type { Mode } from '../policy/modes.js';
+import type { PresetName } from '../policy/presets.js';
+import { checkMode, checkPresets } from './policy-flags.js';
 import { detectFormat, type SettingsSource } from '../policy/settings.js';
 import { LEVEL_ORDER, type Level } from '../verdict/types.js';
 import { UsageError, type CheckArgs } from './args.js';
@@ -29,10 +30,8 @@ export function settingsSources(config: string | null, settings: string[]): Sett
 }
 
 export async function check(args: CheckArgs): Promise<number> {
-  if (args.mode !== null && !(MODES as readonly string[]).includes(args.mode)) {
-    throw new UsageError(`unknown --mode "${args.mode}" (known: ${MODES.join(', ')})`);
-  }
-  for (const p of args.presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  checkMode(args.mode);
+  checkPresets(args.presets);
   const gate = await createGate({ settings: settingsSources(args.config, args.settings), presets: args.presets as PresetName[] });
   const cwd = resolve(args.cwd ?? process.cwd());
   if (args.cwd !== null && !isDirectory(cwd)) throw new UsageError(`--cwd ${args.cwd}: not an existing directory`);

@@ -12,8 +12,9 @@ import { parseArgs } from 'node:util';
 import { createGate, type GateContext } from '../policy/gate.js';
 import type { SettingsSource } from '../policy/settings.js';
 import type { ToolCall } from '../policy/tool-calls.js';
-import { MODES, type Mode } from '../policy/modes.js';
-import { PRESETS, type PresetName } from '../policy/presets.js';
+import type { Mode } from '../policy/modes.js';
+import type { PresetName } from '../policy/presets.js';
+import { checkMode, checkPresets } from './policy-flags.js';
 import { AGENTS, isAgentId } from '../agents/registry.js';
 import { AGENT_IDS, type AgentProfile } from '../agents/types.js';
 import { agentSettingsSources, projectRootOf } from '../hook/runtime.js';
@@ -87,10 +88,8 @@ export function parseExplainArgs(argv: string[]): ExplainArgs {
     throw new UsageError(`${(e as Error).message.split('\n')[0]} (try: shellgate explain --help)`);
   }
   const v = parsed.values;
-  const mode = v.mode ?? null;
-  if (mode !== null && !(MODES as readonly string[]).includes(mode)) throw new UsageError(`unknown --mode "${mode}" (known: ${MODES.join(', ')})`);
-  const presets = v.preset ?? [];
-  for (const p of presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  const mode = checkMode(v.mode);
+  const presets = checkPresets(v.preset ?? []);
   let agent: AgentProfile | null = null;
   if (v.agent !== undefined) {
     if (!isAgentId(v.agent)) throw new UsageError(`unknown --agent "${v.agent}" (known: ${AGENT_IDS.join(', ')})`);

@@ -10,8 +10,7 @@ import { parseArgs } from 'node:util';
 import { AGENTS, isAgentId } from '../agents/registry.js';
 import { AGENT_IDS, type AgentProfile, type HookAnswer } from '../agents/types.js';
 import { AuditLog } from '../audit/log.js';
-import { MODES, type Mode } from '../policy/modes.js';
-import { PRESETS, type PresetName } from '../policy/presets.js';
+import { POLICY_OPTIONS, readPolicyFlags, type PolicyFlags } from './policy-flags.js';
 import { auditFileFromConfig } from '../audit/config.js';
 import { UsageError } from './args.js';
 import { splitServerFlag } from '../serve/server-flag.js';
@@ -25,14 +24,8 @@ own protocol. AGENT: ${AGENT_IDS.join(', ')}. The agent's own permission setting
 --server: ask a running \`shellgate serve\` (default socket, or SOCKET) and decide in-process when it
 is not there or runs with other flags.`;
 
-export interface HookArgs {
+export interface HookArgs extends PolicyFlags {
   agent: AgentProfile;
-  config: string | null;
-  presets: PresetName[];
-  mode: Mode | null;
-  workspaces: string[];
-  agentSettings: boolean;
-  auditLog: string | null;
 }
 
 export function parseHookArgs(argv: string[]): HookArgs {
@@ -42,35 +35,11 @@ export function parseHookArgs(argv: string[]): HookArgs {
   if (!agent) throw new UsageError(`no hook for ${id} yet`);
   let values;
   try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        config: { type: 'string' },
-        preset: { type: 'string', multiple: true },
-        mode: { type: 'string' },
-        workspace: { type: 'string', multiple: true },
-        'no-agent-settings': { type: 'boolean' },
-        'audit-log': { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    ({ values } = parseArgs({ args: rest, options: POLICY_OPTIONS, strict: true, allowPositionals: false }));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const mode = values.mode ?? null;
-  if (mode !== null && !(MODES as readonly string[]).includes(mode)) throw new UsageError(`unknown --mode "${mode}" (known: ${MODES.join(', ')})`);
-  const presets = values.preset ?? [];
-  for (const p of presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
-  return {
-    agent,
-    config: values.config ?? null,
-    presets: presets as PresetName[],
-    mode: mode as Mode | null,
-    workspaces: (values.workspace ?? []).map((w) => resolve(w)),
-    agentSettings: values['no-agent-settings'] !== true,
-    auditLog: values['audit-log'] ?? null,
-  };
+  return { agent, ...readPolicyFlags(values) };
 }
 
 /** The blocking answer when not even the agent is known: exit 2 blocks in every protocol that has one. */

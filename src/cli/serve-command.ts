@@ -8,8 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AuditLog } from '../audit/log.js';
 import { auditFileFromConfig } from '../audit/config.js';
-import { MODES } from '../policy/modes.js';
-import { PRESETS } from '../policy/presets.js';
+import { POLICY_OPTIONS, readPolicyFlags } from './policy-flags.js';
 import type { PolicyOptions } from '../serve/protocol.js';
 import { startServer } from '../serve/server.js';
 import { defaultSocketPath } from '../serve/socket-path.js';
@@ -59,12 +58,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         http: { type: 'string' },
         'token-file': { type: 'string' },
         'idle-timeout': { type: 'string' },
-        config: { type: 'string' },
-        preset: { type: 'string', multiple: true },
-        mode: { type: 'string' },
-        workspace: { type: 'string', multiple: true },
-        'no-agent-settings': { type: 'boolean' },
-        'audit-log': { type: 'string' },
+        ...POLICY_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -72,10 +66,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const mode = values.mode ?? null;
-  if (mode !== null && !(MODES as readonly string[]).includes(mode)) throw new UsageError(`unknown --mode "${mode}" (known: ${MODES.join(', ')})`);
-  const presets = values.preset ?? [];
-  for (const p of presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  const flags = readPolicyFlags(values);
   if (values['token-file'] !== undefined && values.http === undefined) throw new UsageError('--token-file is for the HTTP transport: add --http PORT');
   let socket: string;
   try {
@@ -88,14 +79,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     httpPort: values.http !== undefined ? nonNegativeInteger(values.http, '--http', 65535) : null,
     tokenFile: values['token-file'] !== undefined ? resolve(values['token-file']) : null,
     idleTimeoutSec: values['idle-timeout'] !== undefined ? nonNegativeInteger(values['idle-timeout'], '--idle-timeout', 2 ** 31 / 1000 - 1) : 3600,
-    policy: {
-      config: values.config !== undefined ? resolve(values.config) : null,
-      presets,
-      mode,
-      workspaces: (values.workspace ?? []).map((w) => resolve(w)),
-      agentSettings: values['no-agent-settings'] !== true,
-      auditLog: values['audit-log'] !== undefined ? resolve(values['audit-log']) : null,
-    },
+    policy: { ...flags, config: flags.config !== null ? resolve(flags.config) : null, auditLog: flags.auditLog !== null ? resolve(flags.auditLog) : null },
   };
 }
 
