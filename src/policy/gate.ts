@@ -230,7 +230,7 @@ function evaluate(
 
   // Rules in force: approvals first (session before persistent), then settings by source, presets last.
   const applies = (e: RuleEntry) => e.channels === null || e.channels.includes(channel);
-  const rules = [...approvals, ...policy.rules.filter(applies), ...presetRules(policy.presets, ctx, extraRoots)];
+  const rules = [...approvals, ...policy.rules.filter(applies), ...presetRulesFor(policy.presets, ctx, extraRoots)];
 
   // 1. Tool default
   let verdict: Verdict | undefined;
@@ -403,6 +403,24 @@ function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], 
     default:
       return { level, reasonText };
   }
+}
+
+/**
+ * Preset rules for a context, built once per (presets, cwd, roots, home, extra roots): building
+ * them parses every sensitive pattern and, for the jail, reads the roots' realpaths — work a
+ * hook or server repeats for every call otherwise.
+ */
+const presetCache = new Map<string, RuleEntry[]>();
+function presetRulesFor(presets: PresetName[], ctx: { cwd: string; roots: string[]; home: string }, extraRoots: string[]): RuleEntry[] {
+  if (presets.length === 0) return [];
+  const key = [presets.join(','), ctx.cwd, ctx.home, ctx.roots.join('\u0001'), extraRoots.join('\u0001')].join('\u0000');
+  let rules = presetCache.get(key);
+  if (!rules) {
+    if (presetCache.size >= 64) presetCache.clear();
+    rules = presetRules(presets, ctx, extraRoots);
+    presetCache.set(key, rules);
+  }
+  return rules;
 }
 
 /** The jail and sensitive presets as deny rules. */
