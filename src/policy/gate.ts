@@ -116,7 +116,7 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
       const ctx = resolveContext(context);
       const added: string[] = [];
       for (const text of approvalRules(call, d, familyOf(call.tool, call.agent))) {
-        const rule = parseRule(text, { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home }, { unknownTools: 'accept', familyOf: (t) => toolSpecOf(t)?.family ?? null });
+        const rule = parseRule(text, { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home }, { unknownTools: 'accept' });
         const entry: RuleEntry = { rule, at: () => rule, level: 'allow', source: 'session', origin: `approval (${scope})`, channels: null, approval: true };
         // Session approvals are looked at before persistent ones.
         if (scope === 'session') approvals.unshift(entry);

@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { parse as shellParse } from 'shell-quote';
+import { toolSpecOf } from '../agents/registry.js';
 
 /** Tools a rule can name, by family. Read covers every tool that reads (read_file, list, grep, glob). */
 export const RULE_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'WebSearch'] as const;
@@ -79,7 +80,8 @@ export function parseRule(text: string, anchors: PathAnchors, options: ParseRule
     };
   }
   // Every agent's shell tool is the Bash rule's tool.
-  const tool = TOOL_ALIASES[name] ?? (options.familyOf?.(name) === 'shell' ? 'Bash' : name);
+  const familyOf = options.familyOf ?? registryFamily;
+  const tool = TOOL_ALIASES[name] ?? (familyOf(name) === 'shell' ? 'Bash' : name);
   if (!(RULE_TOOLS as readonly string[]).includes(tool)) return toolRule(name, spec, text, anchors, options);
   if (spec === undefined || spec.trim() === '*' || spec.trim() === '') return { ...base, tool: tool as RuleTool, whole: true };
   switch (tool) {
@@ -105,7 +107,7 @@ const FILE_FAMILIES = new Set(['read', 'search', 'write', 'edit', 'patch']);
 
 /** A rule for one named tool: `Grep`, `read_file(./src/**)`, `Agent(Explore)`, `Skill(pdf)`, `TodoWrite`. */
 function toolRule(name: string, spec: string | undefined, text: string, anchors: PathAnchors, options: ParseRuleOptions): ParsedRule {
-  const family = options.familyOf?.(name) ?? null;
+  const family = (options.familyOf ?? registryFamily)(name);
   if (family === null && (options.unknownTools ?? 'error') === 'error') {
     throw new RuleSyntaxError(`"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool, or a tool an agent names: Grep, read_file, Agent…)`);
   }
@@ -127,11 +129,15 @@ function toolRule(name: string, spec: string | undefined, text: string, anchors:
  * that tool alone: an allow for one tool must not allow every read.
  */
 export const TOOL_ALIASES: Record<string, string> = {
-  // The same tool under other agents' names: a shell is a shell.
-  run_shell_command: 'Bash',
-  Shell: 'Bash',
+  // The class name older Gemini CLI and Qwen Code settings used for the shell tool. Every agent's
+  // own shell tool name (`run_shell_command`, `Shell`, `bash`) comes from its profile.
   ShellTool: 'Bash',
 };
+
+/** A tool's family from the agent profiles (src/agents/registry.ts), or null for a name none knows. */
+function registryFamily(tool: string): string | null {
+  return toolSpecOf(tool)?.family ?? null;
+}
 
 /**
  * Bash patterns match a sub-command's normalised argv, word by word (tokenised with

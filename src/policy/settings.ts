@@ -9,7 +9,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
 import { parseRule, RuleSyntaxError, type ParsedRule, type ParseRuleOptions, type PathAnchors } from './rule-syntax.js';
-import { modeNamed, settingsFormatOf, toolSpecOf } from '../agents/registry.js';
+import { modeNamed, settingsFormatOf } from '../agents/registry.js';
 import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
 
@@ -34,7 +34,7 @@ export interface SettingsSource {
 
 /** How a rule's tool name is read: agent tools are known; imported files may name tools shellgate does not. */
 function ruleOptions(format: SettingsFormat): ParseRuleOptions {
-  return { unknownTools: format === 'shellgate' ? 'error' : 'accept', familyOf: (t) => toolSpecOf(t)?.family ?? null };
+  return { unknownTools: format === 'shellgate' ? 'error' : 'accept' };
 }
 
 export interface RuleEntry {
