@@ -16,6 +16,14 @@ import type { AgentProfile } from '../agents/types.js';
 import type { HookRuntime } from './answer.js';
 import type { AuditRecord } from '../audit/types.js';
 
+/**
+ * The input a hook analyses by default (settings' `maxInputLength` overrides it): the rest asks
+ * with `input-limit`. An agent that times a hook out lets the tool run (Claude Code, Gemini CLI,
+ * Qwen Code, Codex), so a hook must answer well inside a 30 s timeout on a slow machine: 256 KiB
+ * takes 1–4 s here (a 256 KiB `echo`, a 20,000-stage pipeline), the analyser's 4 MiB about 20 s.
+ */
+export const HOOK_MAX_INPUT_LENGTH = 256 * 1024;
+
 export interface HookRuntimeOptions {
   /** shellgate's own settings file (`--config`). */
   config?: string | null;
@@ -71,7 +79,7 @@ export function createHookRuntime(agent: AgentProfile, opts: HookRuntimeOptions)
     if (!g) {
       const settings: SettingsSource[] = opts.agentSettings === false ? [] : agentSettingsSources(agent, root, home);
       if (opts.config) settings.push({ source: 'project', file: resolve(opts.config), format: 'shellgate', optional: false });
-      g = createGate({ settings, presets: opts.presets ?? [] });
+      g = createGate({ settings, presets: opts.presets ?? [], analyzerDefaults: { maxInputLength: HOOK_MAX_INPUT_LENGTH } });
       // A gate that failed to build is not cached: the next call reports the error again.
       g.catch(() => gates.delete(root));
       gates.set(root, g);

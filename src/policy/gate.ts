@@ -27,6 +27,8 @@ export interface GateOptions {
   mode?: Mode;
   /** Analyser options (merged over the settings' own). */
   analyzer?: AnalyzerOptions;
+  /** Analyser options the settings' own override (a caller's defaults, such as a hook's input limit). */
+  analyzerDefaults?: AnalyzerOptions;
   /**
    * Where persistent approvals ("always allow") are kept, as shellgate settings. They are loaded
    * as approvals: they lift asks like allow rules, but never authorise another directory.
@@ -87,7 +89,7 @@ async function load(options: GateOptions): Promise<Loaded> {
   const policy = mergePolicies(sources.map((s) => loadSource(s, cwd, homedir())));
   for (const p of options.presets ?? []) if (!policy.presets.includes(p)) policy.presets.push(p);
   if (options.mode !== undefined && !(MODES as readonly string[]).includes(options.mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}`);
-  const analyzer = await createAnalyzer({ ...policy.analyzer, ...options.analyzer });
+  const analyzer = await createAnalyzer({ ...options.analyzerDefaults, ...policy.analyzer, ...options.analyzer });
   return { policy, analyzer };
 }
 

@@ -69,6 +69,14 @@ describe('claude-code hook: Bash', () => {
     expect(d.reason).toMatch(/destructive-delete\/rm-root-or-home/);
   });
 
+  it('answers a command far past the hook\'s input limit with ask (input-limit), never by running out the agent\'s timeout', () => {
+    // 1 MB: the hook analyses the first 256 KiB and asks for the rest (src/hook/runtime.ts), so it
+    // answers within seconds; an agent that times a hook out would let the call run.
+    const d = decision(hook(event('Bash', { command: 'echo ' + 'a '.repeat(512 * 1024) + '; rm -rf ~' })));
+    expect(d.level).toBe('ask');
+    expect(d.reason).toMatch(/input-limit/);
+  });
+
   it('reads a multi-line command whole (a heredoc is not split into lines)', () => {
     const d = decision(hook(event('Bash', { command: "cat <<'EOF' | wc -l\nrm -rf /\nEOF" })));
     expect(d.level).toBe('allow');
