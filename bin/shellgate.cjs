@@ -45,8 +45,10 @@ function trusted(p) {
 const source = fs.readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
 const stat = fs.statSync(bundle);
 const dir = cacheDir();
-const key = `${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}-${oneShot ? 'l' : 't'}`.replace(/[^A-Za-z0-9.-]/g, '_');
-const file = dir && path.join(dir, `code-${key}.bin`);
+// One cache per build of the bundle and Node, and per flag set (Liftoff-only runs and tier-up runs
+// compile differently; V8 would reject the other's cache).
+const identity = `${process.version}-${process.arch}-${stat.size}-${Math.floor(stat.mtimeMs)}`.replace(/[^A-Za-z0-9.-]/g, '_');
+const file = dir && path.join(dir, `code-${identity}-${oneShot ? 'l' : 't'}.bin`);
 let cachedData;
 if (file && trusted(dir) && trusted(file)) {
   try {
@@ -65,7 +67,8 @@ if (file && (cachedData === undefined || script.cachedDataRejected)) {
       const tmp = `${file}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       fs.renameSync(tmp, file);
-      for (const f of fs.readdirSync(dir)) if (f.startsWith('code-') && f !== path.basename(file) && !f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
+      // Caches of older builds go; the other flag set's cache of this build stays.
+      for (const f of fs.readdirSync(dir)) if (f.startsWith('code-') && !f.startsWith(`code-${identity}-`) && !f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
     } catch {
       // A cache that cannot be written only costs time.
     }
