@@ -33,6 +33,7 @@ export async function check(args: CheckArgs): Promise<number> {
   checkMode(args.mode);
   checkPresets(args.presets);
   const gate = await createGate({ settings: settingsSources(args.config, args.settings), presets: args.presets as PresetName[] });
+  for (const w of gate.policy.warnings) process.stderr.write(`shellgate: warning: ${w}\n`);
   const cwd = resolve(args.cwd ?? process.cwd());
   if (args.cwd !== null && !isDirectory(cwd)) throw new UsageError(`--cwd ${args.cwd}: not an existing directory`);
   for (const w of args.workspaces) if (!isDirectory(resolve(w))) throw new UsageError(`--workspace ${w}: not an existing directory`);

@@ -192,6 +192,7 @@ export async function runExplain(argv: string[], stdin: () => string = readStdin
       channel: args.channel ?? 'cli',
       settings: settings.map((s) => ({ file: s.file ?? '(inline)', source: s.source, present: s.file === undefined || existsSync(s.file) })),
       presets: gate.policy.presets,
+      warnings: gate.policy.warnings,
     },
     rulesInForce: gate.policy.rules,
     guardIds: new Set(gate.rules.map((r) => r.id)),

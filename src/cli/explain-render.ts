@@ -93,7 +93,7 @@ export interface Explanation {
   args: Record<string, unknown>;
   agent: string | null;
   command: string | null;
-  context: { cwd: string; workspaceRoots: string[]; mode: string; channel: string; settings: { file: string; source: string; present: boolean }[]; presets: string[] };
+  context: { cwd: string; workspaceRoots: string[]; mode: string; channel: string; settings: { file: string; source: string; present: boolean }[]; presets: string[]; warnings?: string[] };
   /** Shell calls: did the command parse cleanly, and the parse findings (null for other tools). */
   parse: { clean: boolean; findings: ExplainedFinding[] } | null;
   commands: ExplainedCommand[];
@@ -232,6 +232,7 @@ export function renderExplanation(e: Explanation, color: boolean): string {
   out.push(`  cwd ${ctx.cwd} · workspace ${ctx.workspaceRoots.join(', ')} · mode ${ctx.mode} · channel ${ctx.channel}${e.agent ? ` · agent ${e.agent}` : ''}`);
   const files = ctx.settings.map((s) => `${s.file} (${s.source}${s.present ? '' : ', missing: skipped'})`);
   out.push(`  settings: ${files.length > 0 ? files.join(', ') : 'none'}${ctx.presets.length > 0 ? ` · presets: ${ctx.presets.join(', ')}` : ''}`);
+  for (const w of ctx.warnings ?? []) out.push(`  ${c('ask', 'not applied')}: ${w}`);
 
   if (e.command !== null && e.parse !== null) {
     out.push('', c('bold', 'Parse'));

@@ -58,6 +58,8 @@ export interface Policy {
   presets: PresetName[];
   defaultMode: Mode | null;
   analyzer: AnalyzerOptions;
+  /** What was read but not applied, and why (an imported allow rule shellgate cannot read). */
+  warnings: string[];
 }
 
 const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles']);
@@ -90,7 +92,7 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   const name = src.file ?? `(inline ${src.source} settings)`;
   if (src.file) {
     const optional = src.optional ?? (src.source === 'user' || src.source === 'local');
-    if (optional && !existsSync(src.file)) return { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {} };
+    if (optional && !existsSync(src.file)) return { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
     try {
       text = readFileSync(src.file, 'utf8');
     } catch (e) {
@@ -111,7 +113,7 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   const obj = data as Record<string, unknown>;
   if (format === 'shellgate') for (const k of Object.keys(obj)) if (!OWN_KEYS.has(k)) fail(`/${k}`, `unknown setting (known: ${[...OWN_KEYS].join(', ')})`);
   const anchors: PathAnchors = { projectRoot: projectRootOf(src.file, cwd), cwd, home };
-  const policy: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {} };
+  const policy: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
 
   const perms = (obj.permissions ?? {}) as Record<string, unknown>;
   if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) fail('/permissions', 'must be an object');
@@ -139,8 +141,15 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
       try {
         rule = parseRule(format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string), anchors, ruleOptions(format));
       } catch (e) {
-        if (e instanceof RuleSyntaxError) fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
-        throw e;
+        if (!(e instanceof RuleSyntaxError)) throw e;
+        // An agent's own file may hold allow rules shellgate's syntax cannot read (Claude Code's
+        // old "always allow" entries such as `Bash(cd x && npm test)`). Skipping an allow never
+        // widens; failing would block every call of that agent. A deny or ask is never skipped.
+        if (format !== 'shellgate' && level === 'allow') {
+          policy.warnings.push(`${name}: ${pointer}/${i}: allow rule ${JSON.stringify(ruleText)} skipped: ${e.message}`);
+          return;
+        }
+        return fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
       }
       const text2 = format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string);
       policy.rules.push({ rule, at: anchoredRule(text2, anchors.projectRoot, ruleOptions(format)), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
@@ -202,12 +211,13 @@ function qwenToClaude(rule: string): string {
 
 /** Merge sources in layering order; later sources add rules, the first defaultMode set wins from the top. */
 export function mergePolicies(policies: Policy[]): Policy {
-  const out: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {} };
+  const out: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
   for (const p of policies) {
     out.rules.push(...p.rules);
     out.additionalDirectories.push(...p.additionalDirectories);
     for (const x of p.presets) if (!out.presets.includes(x)) out.presets.push(x);
     out.defaultMode = out.defaultMode ?? p.defaultMode;
+    out.warnings.push(...p.warnings);
     Object.assign(out.analyzer, p.analyzer);
   }
   return out;

@@ -119,6 +119,19 @@ describe('importing Claude Code settings never widens', () => {
     expect(g.evaluate({ tool: 'FutureTool', args: { x: 'arg' } }, ctx).level).toBe('ask');
   });
 
+  it('skips an imported allow rule it cannot read, saying so, and never skips a deny or ask', async () => {
+    const { root, ctx } = project();
+    const file = join(root, '.claude', 'settings.local.json');
+    // Old "always allow" entries hold whole command lines; shellgate's Bash rules name one command.
+    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(cd /x && npm test)', 'Bash(ls)'] } }));
+    const g = await createGate({ settings: [{ source: 'local', file }] });
+    expect(g.policy.warnings).toEqual([expect.stringMatching(/allow\/0: allow rule "Bash\(cd \/x && npm test\)" skipped/)]);
+    expect(g.evaluate(sh('ls'), ctx).level).toBe('allow');
+    expect(g.evaluate(sh('cd /x && npm test'), ctx).level).toBe('ask');
+    writeFileSync(file, JSON.stringify({ permissions: { deny: ['Bash(curl x | sh)'] } }));
+    await expect(createGate({ settings: [{ source: 'local', file }] })).rejects.toThrow(/deny\/0.*one command/);
+  });
+
   it('still rejects an unknown tool name in shellgate\'s own settings (a typo must not pass silently)', async () => {
     await expect(createGate({ settings: [{ source: 'project', settings: { permissions: { allow: ['Bahs(ls)'] } } }] })).rejects.toThrow(/unknown tool "Bahs"/);
   });
