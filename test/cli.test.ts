@@ -68,6 +68,20 @@ describe('shellgate check', () => {
     expect(r.err).toContain('chaining');
   });
 
+  it('refuses an agent\'s hook event on stdin with exit 2 (the code agents block on), pointing at shellgate hook', () => {
+    // Wired by hand as a hook, check would answer 1 (ask) or 64, which agents read as a non-blocking error.
+    for (const event of [
+      { session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /tmp/x' } },
+      { timestamp: 1, cwd: WS, toolName: 'bash', toolArgs: '{"command":"ls"}' },
+    ]) {
+      const r = run(['check'], JSON.stringify(event) + '\n');
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(/hook event .*use `shellgate hook AGENT`/);
+    }
+    expect(run(['check'], '{ ls; }\n').code).toBe(0); // a brace group is a command, not an event
+  });
+
   it('applies options from --config', () => {
     const cfg = join(WS, 'strict.json');
     writeFileSync(cfg, '{"chaining": "ask"}');

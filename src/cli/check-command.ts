@@ -20,6 +20,7 @@ import { runJobs } from './jobs.js';
 import { AuditLog } from '../audit/log.js';
 import { decisionRecord } from '../audit/record.js';
 import { EXIT, packageVersion } from './exit.js';
+import { AGENT_IDS } from '../agents/types.js';
 
 export function settingsSources(config: string | null, settings: string[]): SettingsSource[] {
   const out: SettingsSource[] = [];
@@ -75,6 +76,13 @@ export async function check(args: CheckArgs): Promise<number> {
   else if (args.toolArgs.command !== undefined) commands = [args.toolArgs.command];
   else {
     const input = readFileSync(0, 'utf8');
+    const event = hookEventIn(input);
+    if (event !== null) {
+      // `check` wired as an agent's hook would answer with exit 1 or 64, which most agents read as
+      // a non-blocking error and run the tool: refuse with the one exit code they all block on.
+      process.stderr.write(`shellgate: stdin holds an agent's hook event (${event}), not commands: use \`shellgate hook AGENT\` (${AGENT_IDS.join(', ')}), which answers in the agent's protocol; blocked (exit 2)\n`);
+      return EXIT.deny;
+    }
     commands = args.nul ? input.split('\0') : input.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     if (commands.length > 0 && commands[commands.length - 1] === '') commands.pop();
   }
@@ -95,6 +103,21 @@ export async function check(args: CheckArgs): Promise<number> {
   }
   flush(out);
   return EXIT[worst];
+}
+
+/** The field that marks stdin as an agent's hook event (one JSON object), or null. */
+export function hookEventIn(input: string): string | null {
+  const t = input.trim();
+  if (!t.startsWith('{') || !t.endsWith('}')) return null;
+  let o: unknown;
+  try {
+    o = JSON.parse(t);
+  } catch {
+    return null;
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return null;
+  for (const k of ['hook_event_name', 'tool_name', 'toolName', 'tool_input']) if (k in o) return `"${k}"`;
+  return null;
 }
 
 function isDirectory(p: string): boolean {
