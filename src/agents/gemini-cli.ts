@@ -180,7 +180,7 @@ export const geminiCli: AgentProfile = {
     },
     limits: [
       '`allow` cannot skip Gemini CLI\'s own policy engine or confirmation dialog: it only means "do not block".',
-      '`ask` forces Gemini CLI\'s confirmation (even in yolo and auto_edit) from v0.36; before v0.36 the hook runs after the user already approved and an `ask` lets the call run, so on those versions shellgate\'s ask is no prompt at all.',
+      '`ask` forces Gemini CLI\'s confirmation (even in yolo and auto_edit) from v0.36; before v0.36 the hook runs after the user already approved and an `ask` lets the call run, so on those versions shellgate\'s ask is no prompt at all: add `--ask-as-deny` to the hook command there.',
       'What an `ask` does in headless `gemini -p` runs is not documented; Gemini\'s own policy engine denies its ask_user there.',
       'The payload carries no approval mode: pass `--mode` to `shellgate hook gemini-cli` to apply one.',
       'Gemini CLI lets a call run when the hook times out, crashes, is killed or prints nothing; hooks can be switched off with hooksConfig.enabled:false or /hooks disable, and project hooks are skipped in untrusted folders.',

@@ -14,6 +14,7 @@ export const POLICY_OPTIONS = {
   workspace: { type: 'string', multiple: true },
   'no-agent-settings': { type: 'boolean' },
   'audit-log': { type: 'string' },
+  'ask-as-deny': { type: 'boolean' },
 } as const;
 
 export interface PolicyFlags {
@@ -23,6 +24,8 @@ export interface PolicyFlags {
   workspaces: string[];
   agentSettings: boolean;
   auditLog: string | null;
+  /** Answer ask with deny (saying approval is needed): for agents or versions that cannot ask. */
+  askAsDeny: boolean;
 }
 
 /** A mode name, or a usage error listing the known ones. */
@@ -38,7 +41,7 @@ export function checkPresets(presets: readonly string[]): PresetName[] {
   return presets as PresetName[];
 }
 
-export function readPolicyFlags(values: { config?: string; preset?: string[]; mode?: string; workspace?: string[]; 'no-agent-settings'?: boolean; 'audit-log'?: string }): PolicyFlags {
+export function readPolicyFlags(values: { config?: string; preset?: string[]; mode?: string; workspace?: string[]; 'no-agent-settings'?: boolean; 'audit-log'?: string; 'ask-as-deny'?: boolean }): PolicyFlags {
   return {
     config: values.config ?? null,
     presets: checkPresets(values.preset ?? []),
@@ -46,5 +49,6 @@ export function readPolicyFlags(values: { config?: string; preset?: string[]; mo
     workspaces: (values.workspace ?? []).map((w) => resolve(w)),
     agentSettings: values['no-agent-settings'] !== true,
     auditLog: values['audit-log'] ?? null,
+    askAsDeny: values['ask-as-deny'] === true,
   };
 }

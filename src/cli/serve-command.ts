@@ -16,7 +16,7 @@ import { UsageError } from './args.js';
 
 export const SERVE_USAGE = `usage: shellgate serve [--socket PATH] [--http PORT] [--token-file FILE] [--idle-timeout SECONDS]
                        [--config FILE] [--preset NAME]... [--mode MODE] [--workspace DIR]...
-                       [--no-agent-settings] [--audit-log FILE]
+                       [--no-agent-settings] [--audit-log FILE] [--ask-as-deny]
 
 Answer hook events as \`shellgate hook AGENT\` does, from one resident process per user, in
 milliseconds. Clients: \`shellgate hook AGENT --server [SOCKET]\` (decides in-process when the

@@ -27,6 +27,11 @@ export interface HookRuntime {
   /** Called once per event with what was decided (the audit log). */
   record?(r: AuditRecord): void;
   version: string;
+  /**
+   * Answer ask with deny, saying approval is needed: for an agent or a version whose protocol has
+   * no ask it honours (Gemini CLI before v0.36 lets an asked call run).
+   */
+  askAsDeny?: boolean;
   /** A safer alternative for a finding or guard rule id, when one is known (reasons that steer). */
   hint?(rule: string): string | undefined;
   /** Clock for durations (tests). */
@@ -121,6 +126,10 @@ export async function answerHook(agent: AgentProfile, text: string, rt: HookRunt
     call = { tool: mcp ?? req.tool, args: req.args, agent: agent.id };
     const d = await rt.decide(call, context);
     const steer = steeringReason(d, rt.hint);
+    if (rt.askAsDeny && d.level === 'ask') {
+      const reason = `${steer.text} (denied: approval is needed, and --ask-as-deny says this agent cannot ask)`;
+      return finish(agent.hook.encode({ level: 'deny', reason }, req), 'deny', d.layer, steer.rules, reason);
+    }
     const hd: HookDecision = { level: d.level, reason: steer.text };
     return finish(agent.hook.encode(hd, req), d.level, d.layer, steer.rules, steer.text);
   } catch (e) {

@@ -37,6 +37,8 @@ export interface HookRuntimeOptions {
   home?: string;
   version: string;
   record?(r: AuditRecord): void;
+  /** Answer ask with deny, saying approval is needed (`--ask-as-deny`). */
+  askAsDeny?: boolean;
 }
 
 /** The folder whose agent settings apply to a call in `cwd`: the nearest ancestor holding the agent's project folder (`.claude/`), else `cwd`. */
@@ -93,6 +95,7 @@ export function createHookRuntime(agent: AgentProfile, opts: HookRuntimeOptions)
     ...(opts.mode ? { mode: opts.mode } : {}),
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.record ? { record: opts.record } : {}),
+    ...(opts.askAsDeny ? { askAsDeny: true } : {}),
     gateFor,
     async decide(call: ToolCall, context: GateContext): Promise<Decision> {
       const cwd = context.cwd ?? process.cwd();

@@ -67,6 +67,7 @@ export function createDecider(opts: DeciderOptions): Decider {
         mode: p.mode as Mode | null,
         ...(p.workspaces.length > 0 ? { workspaceRoots: p.workspaces } : {}),
         agentSettings: p.agentSettings,
+        askAsDeny: p.askAsDeny === true,
         env: serverEnv,
         home: opts.home,
         version: opts.version,

@@ -22,6 +22,8 @@ export interface PolicyOptions {
   agentSettings: boolean;
   /** Absolute audit log file (`--audit-log`). */
   auditLog: string | null;
+  /** `--ask-as-deny` (absent: false). */
+  askAsDeny?: boolean;
 }
 
 export interface ServeRequest {
@@ -59,6 +61,7 @@ export function optionsKey(o: PolicyOptions): string {
     workspaces: o.workspaces,
     agentSettings: o.agentSettings,
     auditLog: o.auditLog,
+    askAsDeny: o.askAsDeny === true,
   });
 }
 
@@ -82,7 +85,7 @@ export function parseRequest(line: string): ServeRequest | string {
     if (typeof p !== 'object' || p === null || !nullableString(p.config) || !strings(p.presets) || !nullableString(p.mode) || !strings(p.workspaces) || typeof p.agentSettings !== 'boolean' || !nullableString(p.auditLog)) {
       return 'the request\'s "options" are malformed';
     }
-    req.options = { config: p.config, presets: p.presets, mode: p.mode, workspaces: p.workspaces, agentSettings: p.agentSettings, auditLog: p.auditLog };
+    req.options = { config: p.config, presets: p.presets, mode: p.mode, workspaces: p.workspaces, agentSettings: p.agentSettings, auditLog: p.auditLog, askAsDeny: p.askAsDeny === true };
   }
   if (o.version !== undefined) {
     if (typeof o.version !== 'string') return '"version" must be a string';

@@ -125,6 +125,15 @@ describe('gemini-cli hook: decisions', () => {
     expect(deny.legacy).toBe('deny');
   });
 
+  it('--ask-as-deny turns an ask into a deny saying approval is needed (Gemini before v0.36 runs an asked call), and leaves allow and deny alone', () => {
+    const ask = hook(payload('run_shell_command', { command: 'git push origin main', dir_path: '.' }), ['--ask-as-deny']);
+    expectDecision(ask, 'deny');
+    expect(ask.legacy).toBe('deny');
+    expect(ask.json?.reason).toMatch(/approval is needed.*--ask-as-deny/);
+    expectDecision(hook(payload('run_shell_command', { command: 'git status', dir_path: '.' }), ['--ask-as-deny']), 'allow');
+    expectDecision(hook(payload('run_shell_command', { command: 'rm -rf ~' }), ['--ask-as-deny']), 'deny');
+  });
+
   it('reads the shell tool\'s dir_path (and the older directory) as the cwd', () => {
     for (const key of ['dir_path', 'directory']) {
       const r = hook(payload('run_shell_command', { command: 'cat .env', [key]: 'sub' }));
