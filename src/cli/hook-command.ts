@@ -9,9 +9,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENTS, isAgentId } from '../agents/registry.js';
 import { AGENT_IDS, type AgentProfile, type HookAnswer } from '../agents/types.js';
-import { AuditLog } from '../audit/log.js';
 import { POLICY_OPTIONS, readPolicyFlags, type PolicyFlags } from './policy-flags.js';
-import { auditFileFromConfig } from '../audit/config.js';
+import { openAuditLog } from '../audit/config.js';
 import { UsageError } from './args.js';
 import { splitServerFlag } from '../serve/server-flag.js';
 
@@ -83,14 +82,6 @@ export async function runHook(argv: string[], version: string, stdin: () => stri
   } catch (e) {
     return withWarnings(agent.hook.block(`cannot decide (${(e as Error).message}); blocked rather than let an unchecked call run`));
   }
-}
-
-/** The log `--audit-log` names (sized by the config's `audit.maxBytes`), else the config's `audit.file`, else none. */
-export function openAuditLog(flag: string | null, config: string | null, onError: (message: string) => void): AuditLog | null {
-  const fromConfig = config ? auditFileFromConfig(config) : null;
-  const maxBytes = fromConfig?.maxBytes !== undefined ? { maxBytes: fromConfig.maxBytes } : {};
-  if (flag !== null) return new AuditLog(resolve(flag), { ...maxBytes, onError });
-  return fromConfig ? new AuditLog(fromConfig.file, { ...maxBytes, onError }) : null;
 }
 
 /** `--server`: the server's answer when it gives the one this hook would; else decided here. */

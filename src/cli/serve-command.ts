@@ -6,8 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AuditLog } from '../audit/log.js';
-import { auditFileFromConfig } from '../audit/config.js';
+import { openAuditLog } from '../audit/config.js';
 import { POLICY_OPTIONS, readPolicyFlags } from './policy-flags.js';
 import type { PolicyOptions } from '../serve/protocol.js';
 import { startServer } from '../serve/server.js';
@@ -91,8 +90,7 @@ export async function runServe(argv: string[], version: string): Promise<number>
   try {
     const p = args.policy;
     // The audit log as in `shellgate hook`: --audit-log, else `audit.file` in --config.
-    const fromConfig = p.config ? auditFileFromConfig(p.config) : null;
-    const audit = p.auditLog !== null ? new AuditLog(p.auditLog, fromConfig?.maxBytes ? { maxBytes: fromConfig.maxBytes } : {}) : fromConfig ? new AuditLog(fromConfig.file, fromConfig) : null;
+    const audit = openAuditLog(p.auditLog, p.config, (m) => log(`warning: ${m}`));
     server = await startServer({
       socketPath: args.socket,
       httpPort: args.httpPort,
