@@ -58,11 +58,6 @@ export function mcpNameOf(tool: string, agent?: AgentId): string | null {
   return profile?.mcpName?.(tool) ?? null;
 }
 
-/** Every tool name any agent (or shellgate) knows, for validating rules in shellgate's own settings. */
-export function isKnownTool(tool: string): boolean {
-  return toolSpecOf(tool) !== null;
-}
-
 /** An agent's name for a permission mode (`acceptEdits`, `yolo`, `auto_edit`…), in any profile. */
 export function modeNamed(name: string): ModeMapping | null {
   for (const id of ORDER) {

@@ -142,8 +142,6 @@ export interface AgentProfile {
   /** The agent's mode names → shellgate's modes. */
   modes: Readonly<Record<string, ModeMapping>>;
   settings: readonly SettingsFile[];
-  /** Names the agent's permission rules use for tools, beyond the tool names themselves. */
-  ruleAliases?: Readonly<Record<string, string>>;
   hook: HookCodec;
   init: InitSpec;
 }

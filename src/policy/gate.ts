@@ -15,7 +15,7 @@ import { loadSource, mergePolicies, SOURCE_ORDER, type Policy, type RuleEntry, t
 import { parseRule, type ParsedRule, type RuleTool } from './rule-syntax.js';
 import { MODES, NON_INTERACTIVE_CHANNELS, type Mode } from './modes.js';
 import type { PresetName } from './presets.js';
-import { familyOf, shellParts, strictestOf, toolParts, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
+import { argOf, familyOf, resolveToolPath, shellParts, strictestOf, toolParts, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
 import { toolSpecOf } from '../agents/registry.js';
 import { approvalRules } from './approvals.js';
 
@@ -238,11 +238,11 @@ function evaluate(
   let verdict: Verdict | undefined;
   let parts: Part[];
   let global: Finding[] = [];
-  const shellCommand = family === 'shell' ? shellLine(call, spec?.command ?? ['command']) : null;
+  const shellCommand = family === 'shell' ? (argOf(call, ...(spec?.command ?? ['command'])) ?? null) : null;
   if (family === 'shell' && shellCommand !== null) {
     // The shell tool's own directory argument is where the command runs.
-    const dir = shellLine(call, spec?.dir ?? []);
-    const cwd = dir !== null && dir !== '' ? (dir === '~' || dir.startsWith('~/') ? posix.join(ctx.home, dir.slice(1)) : posix.resolve(ctx.cwd, dir)) : undefined;
+    const dir = argOf(call, ...(spec?.dir ?? []));
+    const cwd = dir !== undefined && dir !== '' ? resolveToolPath(dir, ctx) : undefined;
     verdict = analyzer.analyze(shellCommand, cwd !== undefined ? { ...analysisContext, cwd } : analysisContext);
     ({ parts, global } = shellParts(verdict, isExternal));
   } else {
@@ -349,14 +349,6 @@ function evaluate(
   if (level === 'allow' && !reasonText) reasonText = 'every part is allowed';
   trace.push({ layer: 'final', level, reason: reasonText });
   return { level, reason: reasonText, layer, findings, trace, parts: decided, verdict };
-}
-
-function shellLine(call: ToolCall, names: readonly string[]): string | null {
-  for (const n of names) {
-    const v = call.args?.[n];
-    if (typeof v === 'string') return v;
-  }
-  return null;
 }
 
 /** Findings an allow rule never lifts: the rule's pattern cannot see them. */

@@ -216,7 +216,7 @@ function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: bool
 }
 
 /** A tool may expand `~` itself: read it as the home directory, the stricter reading. */
-function resolveToolPath(raw: string, env: FileToolEnv): string {
+export function resolveToolPath(raw: string, env: { cwd: string; home: string }): string {
   return raw === '~' || raw.startsWith('~/') ? posix.join(env.home, raw.slice(1)) : posix.resolve(env.cwd, raw);
 }
 
