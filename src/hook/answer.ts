@@ -64,29 +64,45 @@ export async function answerHook(agent: AgentProfile, text: string, rt: HookRunt
   let req: HookRequest | null = null;
   let call: ToolCall | null = null;
   const finish = (answer: HookAnswer, level: AuditRecord['level'], layer: string, rules: string[], reason: string): HookResult => {
-    const family = req ? toolSpecOf(req.tool, agent.id)?.family : undefined;
-    const record: AuditRecord = {
-      time: new Date().toISOString(),
-      agent: agent.id,
-      ...(req?.session !== undefined ? { session: req.session } : {}),
-      tool: req?.tool ?? '',
-      ...(family !== undefined ? { family } : {}),
-      command: summary(call, req, agent),
-      ...(req?.cwd !== undefined ? { cwd: req.cwd } : {}),
-      level,
-      layer,
-      rules,
-      // The reason may quote the command (`Bash(curl *) denies curl -H …`, a JSON parse error's excerpt).
-      reason: redactSecrets(reason),
-      version: rt.version,
-      durationMs: Math.round((now() - start) * 1000) / 1000,
+    const time = new Date().toISOString();
+    const durationMs = Math.round((now() - start) * 1000) / 1000;
+    // Built only when read (the audit log, a server's failure answer): redacting the command is
+    // work a decision without a log need not pay.
+    let built: AuditRecord | null = null;
+    const record = (): AuditRecord => {
+      if (built) return built;
+      const family = req ? toolSpecOf(req.tool, agent.id)?.family : undefined;
+      built = {
+        time,
+        agent: agent.id,
+        ...(req?.session !== undefined ? { session: req.session } : {}),
+        tool: req?.tool ?? '',
+        ...(family !== undefined ? { family } : {}),
+        command: summary(call, req, agent),
+        ...(req?.cwd !== undefined ? { cwd: req.cwd } : {}),
+        level,
+        layer,
+        rules,
+        // The reason may quote the command (`Bash(curl *) denies curl -H …`, a JSON parse error's excerpt).
+        reason: redactSecrets(reason),
+        version: rt.version,
+        durationMs,
+      };
+      return built;
     };
-    try {
-      rt.record?.(record);
-    } catch {
-      // The log records the decision; a log that fails does not change it (AuditLog reports its own failures).
+    if (rt.record) {
+      try {
+        rt.record(record());
+      } catch {
+        // The log records the decision; a log that fails does not change it (AuditLog reports its own failures).
+      }
     }
-    return { answer, record };
+    return {
+      answer,
+      get record() {
+        return record();
+      },
+    };
   };
   const block = (reason: string, layer: string): HookResult => finish(agent.hook.block(reason), 'deny', layer, [], reason);
   try {
