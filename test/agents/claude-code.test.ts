@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandbox, type HookRun } from './hook-process.js';
+import { claudeEvent, sandbox, type HookRun } from './hook-process.js';
 
 const box = sandbox('sg-claude-');
 const WS = box.project('proj');
@@ -15,18 +15,7 @@ box.write(join(WS, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\n');
 box.write(join(box.home, '.ssh', 'id_rsa'), 'PRIVATE KEY\n');
 
 function event(tool: string, input: unknown, extra: Record<string, unknown> = {}) {
-  return {
-    session_id: 'abc123',
-    prompt_id: '550e8400-e29b-41d4-a716-446655440000',
-    transcript_path: join(box.home, '.claude', 'projects', 'proj', 'transcript.jsonl'),
-    cwd: WS,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: tool,
-    tool_input: input,
-    tool_use_id: 'toolu_01ABC123',
-    ...extra,
-  };
+  return claudeEvent({ cwd: WS, home: box.home }, tool, input, extra);
 }
 
 function hook(payload: unknown, flags: string[] = []): HookRun {

@@ -57,3 +57,18 @@ export function sandbox(prefix: string): Sandbox {
     },
   };
 }
+
+/** A Claude Code PreToolUse event as Claude Code sends it (hooks reference: every input field). */
+export function claudeEvent(where: { cwd: string; home: string }, tool: string, input: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    session_id: '8f0c6a1e-5d2b-4c3e-9a7f-1b2c3d4e5f60',
+    transcript_path: join(where.home, '.claude', 'projects', 'project', 'transcript.jsonl'),
+    cwd: where.cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: 'toolu_01ABC123',
+    ...extra,
+  };
+}

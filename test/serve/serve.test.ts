@@ -10,6 +10,7 @@ import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeEvent } from '../agents/hook-process.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const TMP = mkdtempSync(join(tmpdir(), 'sg-serve-'));
@@ -27,17 +28,7 @@ const children: ChildProcess[] = [];
 
 /** A Claude Code PreToolUse event, with every field Claude Code sends. */
 function event(tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    session_id: '8f0c6a1e-5d2b-4c3e-9a7f-1b2c3d4e5f60',
-    transcript_path: join(HOME, '.claude', 'projects', 'project', 'transcript.jsonl'),
-    cwd: PROJECT,
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: tool,
-    tool_input: input,
-    tool_use_id: 'toolu_01ABC123',
-    ...extra,
-  });
+  return JSON.stringify(claudeEvent({ cwd: PROJECT, home: HOME }, tool, input, extra));
 }
 const bash = (command: string): string => event('Bash', { command, description: 'run it', timeout: 120000 });
 
