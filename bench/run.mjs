@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { Bench } from 'tinybench';
 import { parse as shellQuote } from 'shell-quote';
 import { createRequire } from 'node:module';
-import { BashParser } from '../dist/syntax/parser.js';
+import { BashParser } from '../dist/syntax/tree-sitter/parser.js';
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL('..', import.meta.url);

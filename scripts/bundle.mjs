@@ -15,7 +15,7 @@ await build({
   format: 'cjs',
   target: 'node20',
   // bash-parser is loaded only for `parser: 'consensus'`; web-tree-sitter is bundled and told
-  // where its .wasm is (src/syntax/parser.ts).
+  // where its .wasm is (src/syntax/tree-sitter/parser.ts).
   external: ['bash-parser'],
   // Its CommonJS build: the ES one loads node:fs with import(), which code run through vm.Script cannot.
   alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },

@@ -4,7 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
-import { BashParser } from './syntax/parser.js';
+import { BashParser } from './syntax/tree-sitter/parser.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
 import { bashReading } from './syntax/alternative-readings.js';

@@ -4,7 +4,7 @@
  * line, functions and aliases defined) and forgets it where control flow makes it uncertain.
  */
 import type { Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../syntax/ast.js';
-import type { ParseResult } from '../syntax/parser.js';
+import type { ParseResult } from '../syntax/parse-result.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';

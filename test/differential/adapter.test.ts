@@ -3,7 +3,7 @@
  * shellgate's own parser gives (and a few shapes are checked directly).
  */
 import { describe, expect, it } from 'vitest';
-import { BashParser } from '../../src/syntax/parser.js';
+import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import { loadBashParser, parseWithBashParser, type AdapterRepair } from '../../src/syntax/bash-parser-adapter.js';
 import { compareStructures, structureOf, type Structure } from '../../src/syntax/structure.js';
 import type { Command, DoubleQuoted, Pipeline, Script, SimpleCommand, Word } from '../../src/syntax/ast.js';

@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BashParser } from '../../src/syntax/parser.js';
+import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import { loadBashParser, parseWithBashParser, type AdapterRepair } from '../../src/syntax/bash-parser-adapter.js';
 import { compareStructures, structureOf } from '../../src/syntax/structure.js';
 

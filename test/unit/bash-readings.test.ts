@@ -4,7 +4,7 @@
  * marker function in place of the command).
  */
 import { describe, expect, it } from 'vitest';
-import { BashParser } from '../../src/syntax/parser.js';
+import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import type { ParamExp, Script, SimpleCommand, Subshell, WordPart } from '../../src/syntax/ast.js';
 import { isArithmetic, skipAnsiC, skipCommand } from '../../src/syntax/bash-scan.js';
 import { joinContinuations } from '../../src/syntax/continuations.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeAnsiC } from '../../src/expand/ansi-c.js';
 import { expandBrace } from '../../src/expand/braces.js';
 import { expandWord, type ExpandScope } from '../../src/expand/word.js';
-import { BashParser } from '../../src/syntax/parser.js';
+import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import type { SimpleCommand } from '../../src/syntax/ast.js';
 
 const parser = await BashParser.create();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BashParser } from '../../src/syntax/parser.js';
+import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import type { Command, List, Pipeline, SimpleCommand } from '../../src/syntax/ast.js';
 
 const parser = await BashParser.create();

@@ -5,7 +5,7 @@
  * `<<` token.
  */
 import type { Redirect, SimpleCommand, Word } from '../ast.js';
-import { splitUnquoted } from '../convert-words.js';
+import { splitUnquoted } from '../unquoted.js';
 import type { ConvertContext } from './context.js';
 import { local, makeFrame, spanOf, type Frame } from './frame.js';
 import { ParseFailure, type BPNode } from './tree.js';

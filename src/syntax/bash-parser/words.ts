@@ -6,7 +6,7 @@
  * bash-parser again (its own nested tree carries no locations).
  */
 import type { Script, Span, Word, WordPart } from '../ast.js';
-import { splitUnquoted } from '../convert-words.js';
+import { splitUnquoted } from '../unquoted.js';
 import type { ConvertContext } from './context.js';
 import { local, makeFrame, spanOf, type Frame } from './frame.js';
 import { ansiEnd, arithEnd, backtickEnd, braceEnd, dqEnd, parenEnd } from './scan-ends.js';

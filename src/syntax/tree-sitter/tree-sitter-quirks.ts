@@ -3,7 +3,7 @@
  * named for the input that shows it; the converter applies them while building our AST.
  */
 import type { TSNode } from './ts-node.js';
-import type { Word, WordPart } from './ast.js';
+import type { Word, WordPart } from '../ast.js';
 
 /**
  * tree-sitter-bash does not know `<>`: it parses `<`, then an ERROR holding `>`; or, inside a

@@ -2,7 +2,7 @@
  * Rebuild lists and pipelines from a flat stream with bash's precedence: `|`/`|&` bind tightest,
  * then `&&`/`||`, then `;`, `&` and newlines. See convert-commands.ts for why.
  */
-import type { Command, List, ListOp, Pipeline, Span } from './ast.js';
+import type { Command, List, ListOp, Pipeline, Span } from '../ast.js';
 
 export type StreamOp = '|' | '|&' | '&&' | '||' | ';' | '&' | '\n' | ';;' | ';&' | ';;&';
 export type StreamItem = { command: Command; op?: undefined } | { op: StreamOp; command?: undefined };

@@ -5,8 +5,8 @@
  *
  * The converter always reads node text from the original, never from the masked copy.
  */
-import type { Span } from './ast.js';
-import { isArithmetic, skipArithParens, skipCommand } from './bash-scan.js';
+import type { Span } from '../ast.js';
+import { isArithmetic, skipArithParens, skipCommand } from '../bash-scan.js';
 
 /** A construct read again from the original text instead of tree-sitter's (masked) reading. */
 export interface Reread {

@@ -17,7 +17,7 @@ import type {
   Span,
   Word,
   WordPart,
-} from './ast.js';
+} from '../ast.js';
 import {
   arithmeticSubstitutions,
   childrenOf,
@@ -32,10 +32,10 @@ import {
 import { rebuildList, type StreamItem } from './rebuild-lists.js';
 import { isReadWriteRedirect, joinAdjacentWords, splitAtBlanks } from './tree-sitter-quirks.js';
 import { STATEMENT_TYPES } from './node-types.js';
-import { mapSpans } from './spans.js';
+import { mapSpans } from '../spans.js';
 import type { Repair, Reread } from './repairs.js';
-import { isFunsub } from './bash-scan.js';
-import { readBrace } from './word-sites.js';
+import { isFunsub } from '../bash-scan.js';
+import { readBrace } from '../word-sites.js';
 import { caseStatement, forStatement, ifStatement, LIST_OPS, testWords, whileStatement, type CompoundHost } from './convert-compound.js';
 
 /** Past this nesting depth the converter stops and marks the rest as too deep (fail closed). */

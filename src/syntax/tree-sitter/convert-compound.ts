@@ -3,7 +3,7 @@
  * The converter (convert-commands.ts) hands each its node; lists inside go back through it.
  */
 import type { TSNode } from './ts-node.js';
-import type { CaseItem, Command, IfClause, List, Span, Word } from './ast.js';
+import type { CaseItem, Command, IfClause, List, Span, Word } from '../ast.js';
 import { childrenOf, convertWord, spanOf, wordFromParts, type WordContext } from './convert-words.js';
 import { STATEMENT_TYPES } from './node-types.js';
 

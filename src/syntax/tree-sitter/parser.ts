@@ -7,28 +7,16 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { Language, Parser } from 'web-tree-sitter';
 import { TSNode } from './ts-node.js';
-import type { Script, Span } from './ast.js';
-import { skipAnsiC } from './bash-scan.js';
+import type { Span } from '../ast.js';
+import type { ParseIssue, ParseResult } from '../parse-result.js';
+
+export type { ParseIssue, ParseResult } from '../parse-result.js';
+import { skipAnsiC } from '../bash-scan.js';
 import { ansiCRepair, applyRepairs, dparenRepair, maskCarriageReturns, type Repair, type Reread } from './repairs.js';
 import { CommandConverter } from './convert-commands.js';
 import { isReadWriteRedirect } from './tree-sitter-quirks.js';
 import { childrenOf } from './convert-words.js';
 
-export interface ParseIssue {
-  /**
-   * `error`: tree-sitter could not parse this region; `missing`: a token it had to invent;
-   * `doubt`: it parsed, but bash may read the region otherwise (see word-sites.ts).
-   */
-  kind: 'error' | 'missing' | 'doubt';
-  span: Span;
-  /** The token that was missing, or the text that did not parse (cut to 80 characters). */
-  text: string;
-}
-
-export interface ParseResult {
-  script: Script;
-  issues: ParseIssue[];
-}
 
 const MAX_ISSUES = 20;
 /** Rounds of masking and parsing again (each fixes at least one construct). */
