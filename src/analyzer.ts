@@ -26,6 +26,7 @@ import { checkContext, checkOptions, NO_CONTEXT, sameRoots, type AnalysisContext
 
 export type { AnalysisContext, AnalyzerOptions } from './analyzer-options.js';
 import { VerdictCache } from './verdict-cache.js';
+import { stageClock } from './stage-clock.js';
 import { loadRules } from './guard/load-rules.js';
 import { applyGuards } from './guard/apply.js';
 import type { GuardRule } from './guard/rule-types.js';
@@ -237,6 +238,8 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   }
 
   function analyzeOnce(command: string, ctx: Required<AnalysisContext>): Verdict {
+    const clock = stageClock.current; // bench/stages.mjs only
+    clock?.lap('other');
     const trace: TraceStep[] = [];
     const raw: RawFinding[] = [];
     currentHome = ctx.home;
@@ -267,6 +270,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason: other === null ? 'bash-parser could not parse it' : difference ?? 'both parsers agree' });
     }
 
+    clock?.lap('parse');
     const walker = new Walker({
       home: ctx.home,
       env: ctx.env,
@@ -281,6 +285,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       functionName: null, depth: 0, via: [], remote: null, privileged: false,
     };
     walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, newScope(ctx.cwd));
+    clock?.lap('walk');
     raw.push(...walker.findings);
     trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
 
@@ -296,8 +301,10 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       findings.push(...fs);
     }
     trace.push({ layer: 'ops', level: opsLevel, reason: `${operations.length} operation(s)` });
+    clock?.lap('ops');
 
     const guardFindings = applyGuards(guards, walker.commands, operations, specs);
+    clock?.lap('guard');
     let guardLevel: Level = 'allow';
     for (const f of guardFindings) guardLevel = stricter(guardLevel, f.level);
     findings.push(...guardFindings);
@@ -317,6 +324,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     }
     const top = findings.find((f) => f.level === level && level !== 'allow');
     trace.push({ layer: 'final', level, reason: top ? `${top.rule}: ${top.message}` : 'every part is read-only inside the workspace' });
+    clock?.lap('other');
     return { command, level, findings: shown, commands: walker.commands, operations, trace };
   }
 }
