@@ -1,5 +1,5 @@
 /** Path resolution: against the tracked cwd, then through symlinks on disk as the kernel does. */
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { posix } from 'node:path';
 
 /**
@@ -97,35 +97,67 @@ export class RealpathCache {
   /** `abs` is normalised (no `.`, `..` or `//`). */
   private nearest(abs: string, budget: Budget): string | null {
     // Walk up to the nearest ancestor that exists (or was resolved already, so sibling paths
-    // share the work), resolve it, then put the missing parts back.
+    // share the work), resolve it, then put the missing parts back. Each step costs one lstat,
+    // which also says whether a missing name is a symlink the kernel would follow; a name below a
+    // directory already found missing costs nothing (nothing can exist there).
     const missing: string[] = [];
     let at = abs;
     let base = this.map.get(at);
     let existing = base !== undefined && !this.absent.has(at);
+    /** The first missing name (the last pushed) may be a symlink: one that points nowhere or into a loop. */
+    let maybeLink = false;
     while (base === undefined) {
+      if (at === '/') {
+        base = '/';
+        this.remember(at, base);
+        existing = true;
+        break;
+      }
+      const slash = at.lastIndexOf('/');
+      const parent = slash === 0 ? '/' : at.slice(0, slash);
+      const name = at.slice(slash + 1);
       // Longer than PATH_MAX, it cannot exist: no system call needed to know.
-      if (at === '/' || (at.length <= PATH_MAX && safeExists(at))) {
+      const st = this.absent.has(parent) || at.length > PATH_MAX ? undefined : safeLstat(at);
+      if (st !== undefined) {
+        const known = st.isSymbolicLink() ? undefined : this.map.get(parent);
+        if (known !== undefined && known !== null && !this.absent.has(parent)) {
+          // A name that is no symlink, in a directory already resolved: no realpath needed.
+          base = known === '/' ? '/' + name : known + '/' + name;
+          this.remember(at, base);
+          existing = true;
+          break;
+        }
         try {
           // libc realpath: one call, where Node's JavaScript realpath lstats every component.
           base = realpathSync.native(at);
         } catch {
+          // A symlink that points nowhere (or into a loop): missing, but the kernel follows it.
+          if (st.isSymbolicLink()) {
+            missing.push(name);
+            maybeLink = true;
+            at = parent;
+            base = this.map.get(at);
+            existing = base !== undefined && !this.absent.has(at);
+            continue;
+          }
           base = at; // unreadable: keep the lexical path
         }
         this.remember(at, base);
         existing = true;
         break;
       }
-      missing.push(posix.basename(at));
-      at = posix.dirname(at);
+      missing.push(name);
+      maybeLink = false;
+      at = parent;
       base = this.map.get(at);
       existing = base !== undefined && !this.absent.has(at);
     }
     if (base === null) return null;
     if (missing.length === 0) return base;
     // The first missing name may still be a symlink: one that points nowhere (dangling) or into
-    // a loop fails `exists`, yet the kernel follows it. (Below a missing directory there is none.)
+    // a loop fails to resolve, yet the kernel follows it. (Below a missing directory there is none.)
     const first = missing[missing.length - 1];
-    const target = existing && first.length <= NAME_MAX ? readLink(base === '/' ? '/' + first : base + '/' + first) : null;
+    const target = existing && maybeLink && first.length <= NAME_MAX ? readLink(base === '/' ? '/' + first : base + '/' + first) : null;
     if (target !== null) {
       const fresh = budget.hops === 0;
       let result: string | null = null;
@@ -167,11 +199,12 @@ export function realpathNearest(abs: string): string {
   return new RealpathCache().realpathNearest(abs);
 }
 
-function safeExists(p: string): boolean {
+/** What lstat says of `p`; undefined when there is nothing there (or it cannot be looked at). */
+function safeLstat(p: string): Stats | undefined {
   try {
-    return existsSync(p);
+    return lstatSync(p, { throwIfNoEntry: false });
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -248,5 +248,45 @@ describe('case-insensitive file systems', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-Case-'));
     writeFileSync(join(dir, 'Readme'), '');
     expect(detectCaseInsensitive(dir)).toBe(false);
+  });
+});
+
+describe('realpaths read once per analysis', () => {
+  it('answer for a path as a fresh read does, whatever its neighbours made the cache learn first', () => {
+    const { ws, out } = scratch();
+    mkdirSync(join(ws, 'dir', 'sub'), { recursive: true });
+    writeFileSync(join(ws, 'dir', 'file'), '');
+    symlinkSync(join(out, 'deep'), join(ws, 'abs'));
+    symlinkSync('dir', join(ws, 'rel'));
+    symlinkSync('dir/file', join(ws, 'tofile'));
+    symlinkSync(join(out, 'not-yet'), join(ws, 'dangling'));
+    symlinkSync('loop2', join(ws, 'loop1'));
+    symlinkSync('loop1', join(ws, 'loop2'));
+    symlinkSync('../abs', join(ws, 'dir', 'up'));
+    const names = ['dir', 'sub', 'file', 'abs', 'rel', 'tofile', 'dangling', 'loop1', 'up', 'missing', '..'];
+    const paths = [ws];
+    for (const a of names) {
+      paths.push(`${ws}/${a}`);
+      for (const b of names) {
+        paths.push(`${ws}/${a}/${b}`);
+        for (const c of ['x', 'sub', 'up']) paths.push(`${ws}/${a}/${b}/${c}`);
+      }
+    }
+    const fresh = paths.map((p) => new RealpathCache().physical(p));
+    for (const order of [paths, [...paths].reverse()]) {
+      const shared = new RealpathCache();
+      const got = new Map(order.map((p) => [p, shared.physical(p)]));
+      expect(paths.map((p) => got.get(p))).toEqual(fresh);
+    }
+    // Where the path exists, the kernel's own answer.
+    for (const [i, p] of paths.entries()) {
+      let real: string | null = null;
+      try {
+        real = realpathSync.native(p);
+      } catch {
+        continue;
+      }
+      expect(fresh[i], p).toBe(real);
+    }
   });
 });
