@@ -4,7 +4,7 @@ import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../ops/load-specs.js';
 import type { Finding } from '../verdict/types.js';
 import type { LoadedRule, RuleSet } from './load-rules.js';
-import { meets, subjectFeatures } from './prefilter.js';
+import { meets, verdictFeatures } from './prefilter.js';
 import { Subject, SubjectIndex } from './subject.js';
 
 /** What the rules look at: each command with its operations and its neighbours, in walk order. */
@@ -52,16 +52,19 @@ function withInheritedOps(c: WalkedCommand, own: Operation[], byRedirect: Map<st
 
 export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
   const all = buildSubjects(commands, ops, specs);
+  const features = verdictFeatures(all, rules.home());
   const findings: Finding[] = [];
   const hits: LoadedRule[] = [];
-  for (const s of all) {
+  for (let i = 0; i < all.length; i++) {
+    const s = all[i];
+    const f = features[i];
+    const program = s.cmd.program;
     // Only rules that can match this program, then those for any program whose cheap necessary
     // conditions the command meets.
-    const features = subjectFeatures(s);
-    const forProgram = s.cmd.program === null ? undefined : rules.byProgram.get(s.cmd.program);
-    if (forProgram) for (const r of forProgram) check(r, s, features);
+    const forProgram = program === null ? undefined : rules.byProgram.get(program);
+    if (forProgram) for (const r of forProgram) if (meets(f, program, r.need) && r.test(s)) hits.push(r);
     const fromIndex = hits.length;
-    for (const r of rules.anyProgram) check(r, s, features);
+    for (const r of rules.anyProgram) if (meets(f, program, r.need) && r.test(s)) hits.push(r);
     // Findings come in rule file order whichever list a rule sits in, so how rules are indexed
     // never changes what is reported first.
     if (fromIndex > 0 && hits.length > fromIndex) hits.sort((x, y) => rules.position.get(x)! - rules.position.get(y)!);
@@ -69,8 +72,5 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
     hits.length = 0;
   }
   return findings;
-
-  function check(r: LoadedRule, s: Subject, features: number): void {
-    if (meets(features, r.need) && r.test(s)) hits.push(r);
-  }
 }
+

@@ -29,6 +29,8 @@ export interface RuleSet {
   anyProgram: LoadedRule[];
   /** Each rule's place in `rules`: findings are reported in this order. */
   position: Map<LoadedRule, number>;
+  /** The analysis's home directory (what `~` in a rule stands for). */
+  home: () => string;
 }
 
 /**
@@ -148,12 +150,18 @@ export function loadRules(userFiles: string[], home: () => string): RuleSet {
   const rules: LoadedRule[] = [];
   for (const f of files) rules.push(...loadRuleFile(join(dir, f), defs, home, true));
   for (const f of userFiles) rules.push(...loadRuleFile(f, defs, home, false));
-  const byId = new Map<string, LoadedRule>();
+  const set = indexRules(rules, defs, home);
   for (const r of rules) {
-    const prev = byId.get(r.id);
-    if (prev) throw new ShellgateError('config', `${r.file}: rule "${r.id}" is already defined in ${basename(prev.file)}`);
-    byId.set(r.id, r);
+    const prev = set.byId.get(r.id);
+    if (prev !== r) throw new ShellgateError('config', `${r.file}: rule "${r.id}" is already defined in ${basename(prev!.file)}`);
   }
+  return set;
+}
+
+/** The lookups over loaded rules: by id, by the programs they can match, and their order. */
+export function indexRules(rules: LoadedRule[], defs: SharedDefinitions, home: () => string): RuleSet {
+  const byId = new Map<string, LoadedRule>();
+  for (const r of rules) if (!byId.has(r.id)) byId.set(r.id, r);
   const byProgram = new Map<string, LoadedRule[]>();
   const anyProgram: LoadedRule[] = [];
   for (const r of rules) {
@@ -161,5 +169,5 @@ export function loadRules(userFiles: string[], home: () => string): RuleSet {
     if (programs === null) anyProgram.push(r);
     else for (const p of programs) byProgram.set(p, [...(byProgram.get(p) ?? []), r]);
   }
-  return { rules, byId, defs, byProgram, anyProgram, position: new Map(rules.map((r, i) => [r, i])) };
+  return { rules, byId, defs, byProgram, anyProgram, position: new Map(rules.map((r, i) => [r, i])), home };
 }

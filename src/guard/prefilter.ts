@@ -1,110 +1,424 @@
 /**
  * Cheap necessary conditions for a rule, derived from its matcher at load time. A subject's
- * features (which operation kinds it has, whether it runs inline code, has redirects, sits in a
- * pipeline…) are one bitmask computed once; a rule whose condition the mask cannot meet is skipped
- * without running its matcher. Most of the rules that name no program need an operation kind or a
- * context the typical command lacks, so this is where the guard layer saves most of its time.
+ * features (which operation kinds it has, under which top directories its paths lie, whether it
+ * runs inline code, sits in a pipeline…) are two bitmasks computed once; a rule is a conjunction
+ * of clauses, each a disjunction of features and program names, and a rule whose clauses the
+ * subject cannot meet is skipped without running its matcher. An `any` contributes what all its
+ * branches have in common (clause by clause), and a predicate what it declares it needs
+ * (predicates/programs.ts), so rules built from `any` and predicates are indexed as well.
  *
- * Soundness: a condition is only ever derived from a field that must hold for the matcher to
- * match (`not` and predicates contribute nothing), so skipping never changes a verdict.
+ * Soundness: a clause is only ever derived from a condition that must hold for the matcher to
+ * match (`not` contributes nothing, a predicate only its declaration, which a test checks on real
+ * commands), so skipping never changes a verdict. test/unit/guard-prefilter.test.ts compares
+ * prefiltered and unfiltered results over the corpora.
  */
 import type { OpKind } from '../ops/types.js';
-import type { Matcher, SharedDefinitions } from './rule-types.js';
+import { own } from '../own.js';
+import type { Matcher, Names, OpMatcher, SharedDefinitions } from './rule-types.js';
 import type { Subject } from './subject.js';
+import { PREDICATES } from './predicates/index.js';
+import { FETCH_PROGRAMS } from './predicates/download-exec.js';
+import type { Predicate } from './predicates/programs.js';
 
 const OP_KINDS: readonly OpKind[] = ['Read', 'Write', 'Delete', 'List', 'Exec', 'Network', 'Privilege', 'Env', 'Process', 'System', 'Unknown'];
-const KIND_BIT = new Map<OpKind, number>(OP_KINDS.map((k, i) => [k, 1 << i]));
-const ANY_OP = (1 << OP_KINDS.length) - 1;
-const BIT = {
-  code: 1 << 11,
-  redirect: 1 << 12,
-  pipeline: 1 << 13,
-  privileged: 1 << 14,
-  remote: 1 << 15,
-  substitution: 1 << 16,
-  background: 1 << 17,
-  loop: 1 << 18,
-  inFunction: 1 << 19,
-  execsStdin: 1 << 20,
-  args: 1 << 21,
-  feeders: 1 << 22,
-  parent: 1 << 23,
-} as const;
 
-/** Every clause must share a bit with the subject's features (a conjunction of disjunctions). */
-export type Need = readonly number[];
+/** What a command has, apart from the top directories of its paths. */
+const FLAGS = [
+  'code',
+  'redirect',
+  'pipeline',
+  'privileged',
+  'remote',
+  'substitution',
+  'background',
+  'loop',
+  'in-function',
+  'execs-stdin',
+  'args',
+  'feeders',
+  'parent',
+  /** The program word is dynamic or holds quotes, escapes, expansions or glob characters. */
+  'odd-name',
+  'infinite-loop',
+  /** It calls a function defined on the line. */
+  'calls-function',
+  /** Some command of the line fetches from the network (a fetch tool, or a Network operation). */
+  'line-fetches',
+] as const;
 
-export function subjectFeatures(s: Subject): number {
-  let f = 0;
-  for (const o of s.ops) {
-    f |= KIND_BIT.get(o.kind) ?? 0;
-    if (o.kind === 'Exec' && o.source === 'stdin') f |= BIT.execsStdin;
-  }
-  const c = s.cmd;
-  if (c.execsStdin) f |= BIT.execsStdin;
-  if (s.code !== null) f |= BIT.code;
-  if (c.redirects.length > 0) f |= BIT.redirect;
-  if (c.args.length > 0) f |= BIT.args;
-  if (c.parent !== null) f |= BIT.parent;
-  if (s.feeders().length > 0) f |= BIT.feeders;
-  const x = c.context;
-  if (x.pipeline !== null) f |= BIT.pipeline;
-  if (x.privileged) f |= BIT.privileged;
-  if (x.remote !== null) f |= BIT.remote;
-  if (x.substitution !== null) f |= BIT.substitution;
-  if (x.background) f |= BIT.background;
-  if (x.loop) f |= BIT.loop;
-  if (x.functionName !== null) f |= BIT.inFunction;
-  return f;
+/**
+ * Top directories of the paths a command touches (its operations' paths and its redirects'
+ * words): `path:/etc` for `/etc` and everything below it. `path:~` is the analysis's home and
+ * below (besides its own top directory), `path:/dev (special)` the harmless devices (/dev/null,
+ * /dev/stdout, /dev/fd/N…), `path:relative` a word that is not absolute, `path:other` any
+ * other top directory.
+ */
+const AREAS = [
+  'path:/etc',
+  'path:/var',
+  'path:/usr',
+  'path:/lib',
+  'path:/sys',
+  'path:/proc',
+  'path:/dev',
+  'path:/dev (special)',
+  'path:/boot',
+  'path:/bin',
+  'path:/root',
+  'path:/home',
+  'path:/tmp',
+  'path:/opt',
+  'path:/run',
+  'path:/macos',
+  'path:~',
+  'path:relative',
+  'path:other',
+] as const;
+
+export type Feature = OpKind | (typeof FLAGS)[number] | (typeof AREAS)[number];
+
+const BIT = new Map<string, number>([...OP_KINDS, ...FLAGS].map((k, i) => [k, 1 << i]));
+const AREA_BIT = new Map<string, number>(AREAS.map((k, i) => [k, 1 << i]));
+const bit = (f: string): number => BIT.get(f) ?? 0;
+const area = (f: string): number => AREA_BIT.get(f) ?? 0;
+const ANY_OP = OP_KINDS.reduce((a, k) => a | bit(k), 0);
+const ALL_AREAS = (1 << AREAS.length) - 1;
+
+/** Top directory name → area. */
+const TOP = new Map<string, number>([
+  ['etc', area('path:/etc')],
+  ['var', area('path:/var')],
+  ['usr', area('path:/usr')],
+  ['lib', area('path:/lib')],
+  ['lib32', area('path:/lib')],
+  ['lib64', area('path:/lib')],
+  ['libx32', area('path:/lib')],
+  ['sys', area('path:/sys')],
+  ['proc', area('path:/proc')],
+  ['dev', area('path:/dev')],
+  ['boot', area('path:/boot')],
+  ['bin', area('path:/bin')],
+  ['sbin', area('path:/bin')],
+  ['root', area('path:/root')],
+  ['home', area('path:/home')],
+  ['Users', area('path:/home')],
+  ['tmp', area('path:/tmp')],
+  ['opt', area('path:/opt')],
+  ['srv', area('path:/opt')],
+  ['snap', area('path:/opt')],
+  ['run', area('path:/run')],
+  ['Library', area('path:/macos')],
+  ['System', area('path:/macos')],
+  ['Applications', area('path:/macos')],
+  ['private', area('path:/macos')],
+]);
+const DEV = area('path:/dev');
+const DEV_SPECIAL = area('path:/dev (special)');
+const HOME = area('path:~');
+const RELATIVE = area('path:relative');
+const OTHER = area('path:other');
+/** The harmless devices (as paths/classify.ts reads them), and the names under /dev they start with. */
+const SPECIAL_DEVICE = /^\/dev\/(null|zero|u?random|full|stdin|stdout|stderr|tty|fd\/\d+|pts\/\d+)$/;
+const SPECIAL_DEVICE_NAMES = new Set(['null', 'zero', 'random', 'urandom', 'full', 'stdin', 'stdout', 'stderr', 'tty', 'fd', 'pts']);
+/** Characters that make a pattern component something else than its text (picomatch's syntax). */
+const PATTERN_SYNTAX = /[*?[\]{}()!+@\\|]/;
+
+/** The area of an absolute path (or any word: `path:relative` when it is not absolute). */
+export function areaOf(path: string): number {
+  if (path.charCodeAt(0) !== 47) return RELATIVE;
+  const end = path.indexOf('/', 1);
+  const top = TOP.get(end < 0 ? path.slice(1) : path.slice(1, end)) ?? OTHER;
+  return top === DEV && SPECIAL_DEVICE.test(path) ? DEV_SPECIAL : top;
 }
 
-export function meets(features: number, need: Need): boolean {
-  for (const clause of need) if ((features & clause) === 0) return false;
+/**
+ * The areas a path must have for the glob `pattern` to match it (picomatch's syntax, `~` the
+ * analysis's home): a literal first component names its one area; anything else may match anywhere.
+ */
+export function patternAreas(pattern: string): number {
+  if (process.platform === 'win32') return ALL_AREAS;
+  if (pattern === '~' || pattern.startsWith('~/')) return HOME;
+  if (!pattern.startsWith('/')) return ALL_AREAS;
+  const end = pattern.indexOf('/', 1);
+  const first = end < 0 ? pattern.slice(1) : pattern.slice(1, end);
+  if (first === '' || PATTERN_SYNTAX.test(first)) return ALL_AREAS;
+  const top = TOP.get(first) ?? OTHER;
+  if (top !== DEV || end < 0) return top;
+  // Under /dev: a literal pattern is one path; else the harmless devices are out of reach only
+  // when the name after /dev/ is literal and none of theirs.
+  const rest = pattern.slice(end + 1);
+  if (!PATTERN_SYNTAX.test(rest)) return SPECIAL_DEVICE.test(pattern) ? DEV_SPECIAL : DEV;
+  const next = rest.indexOf('/');
+  const second = next < 0 ? rest : rest.slice(0, next);
+  return second !== '' && !PATTERN_SYNTAX.test(second) && !SPECIAL_DEVICE_NAMES.has(second) ? DEV : DEV | DEV_SPECIAL;
+}
+
+/** A subject's features: flags and operation kinds, and the areas of its paths. */
+export interface Features {
+  bits: number;
+  areas: number;
+}
+
+/** One clause: the subject has one of these features, or its program is one of these. */
+export interface Clause {
+  readonly bits: number;
+  readonly areas: number;
+  readonly programs: ReadonlySet<string> | null;
+  readonly test: ((program: string) => boolean) | null;
+}
+
+/** Every clause must hold (a conjunction of disjunctions); empty: nothing known. */
+export type Need = readonly Clause[];
+
+/** How a predicate states what it needs (predicates/programs.ts `requires`). */
+export interface NeedSpec {
+  features?: readonly Feature[];
+  programs?: Iterable<string>;
+  /** For programs matched by a pattern (`python3.11`): true for every program the predicate may hold for. */
+  program?: (name: string) => boolean;
+}
+
+/**
+ * The features of each subject of a verdict. `home` is the analysis's home directory: `path:~`
+ * is only meaningful when it is a plain absolute path (no glob syntax), else every subject has it.
+ */
+export function verdictFeatures(subjects: readonly Subject[], home: string): Features[] {
+  const plainHome = home.length > 1 && home.startsWith('/') && !PATTERN_SYNTAX.test(home);
+  const homeSlash = home.endsWith('/') ? home : home + '/';
+  const out: Features[] = [];
+  let fetches = false;
+  for (const s of subjects) {
+    const f = subjectFeatures(s, plainHome ? home : null, homeSlash);
+    if (!fetches && ((f.bits & bit('Network')) !== 0 || (s.cmd.program !== null && FETCH_PROGRAMS.has(s.cmd.program)))) fetches = true;
+    out.push(f);
+  }
+  if (fetches) for (const f of out) f.bits |= bit('line-fetches');
+  return out;
+}
+
+/** Features of one subject (without the line's: see verdictFeatures). `home` null: unknown, `path:~` always set. */
+export function subjectFeatures(s: Subject, home: string | null, homeSlash = home === null ? '' : home + '/'): Features {
+  let f = 0;
+  let a = home === null ? HOME : 0;
+  for (const o of s.ops) {
+    f |= bit(o.kind);
+    if (o.kind === 'Exec' && o.source === 'stdin') f |= bit('execs-stdin');
+    const p = o.path;
+    if (p !== undefined) {
+      a |= areaOf(p);
+      if (home !== null && (p === home || p.startsWith(homeSlash))) a |= HOME;
+    }
+  }
+  const c = s.cmd;
+  for (const r of c.redirects) {
+    if (r.path === null) continue;
+    const p = r.path.value;
+    a |= areaOf(p);
+    if (home !== null && (p === home || p.startsWith(homeSlash))) a |= HOME;
+  }
+  if (c.execsStdin) f |= bit('execs-stdin');
+  if (s.code !== null) f |= bit('code');
+  if (c.redirects.length > 0) f |= bit('redirect');
+  if (c.args.length > 0) f |= bit('args');
+  if (c.parent !== null) f |= bit('parent');
+  if (s.feeders().length > 0) f |= bit('feeders');
+  if (c.program === null || ODD_NAME.test(c.programRaw)) f |= bit('odd-name');
+  if (c.calls !== null && c.calls.kind === 'function') f |= bit('calls-function');
+  const x = c.context;
+  if (x.pipeline !== null) f |= bit('pipeline');
+  if (x.privileged) f |= bit('privileged');
+  if (x.remote !== null) f |= bit('remote');
+  if (x.substitution !== null) f |= bit('substitution');
+  if (x.background) f |= bit('background');
+  if (x.loop) f |= bit('loop');
+  if (x.infiniteLoop) f |= bit('infinite-loop');
+  if (x.functionName !== null) f |= bit('in-function');
+  return { bits: f, areas: a };
+}
+
+/** Characters that hide what a program word names (quotes, escapes, expansions, glob characters). */
+const ODD_NAME = /['"\\$`?*[]/;
+
+export function meets(f: Features, program: string | null, need: Need): boolean {
+  for (const c of need) {
+    if ((f.bits & c.bits) !== 0 || (f.areas & c.areas) !== 0) continue;
+    if (program !== null && ((c.programs !== null && c.programs.has(program)) || (c.test !== null && c.test(program)))) continue;
+    return false;
+  }
   return true;
 }
 
-/** The conditions a matcher implies (empty: none known). Call after the matcher compiled cleanly. */
-export function needOf(m: Matcher, defs: SharedDefinitions, depth = 0): number[] {
-  if (depth > 20) return [];
-  const out: number[] = [];
-  if (m.op !== undefined) {
-    const kinds = m.op.kind === undefined ? null : Array.isArray(m.op.kind) ? m.op.kind : [m.op.kind];
-    out.push(kinds === null ? ANY_OP : kinds.reduce((a, k) => a | (KIND_BIT.get(k) ?? ANY_OP), 0));
-  }
-  if (m.code !== undefined) out.push(BIT.code);
-  if (m.redirect !== undefined) out.push(BIT.redirect);
-  if (m.pipedFrom !== undefined || m.pipedTo !== undefined) out.push(BIT.pipeline);
-  if (m.execsStdin === true) out.push(BIT.execsStdin);
-  if (m.arg !== undefined || m.argRegex !== undefined || m.argsAll !== undefined) out.push(BIT.args);
-  if (m.argCount !== undefined && (m.argCount.min ?? 0) > 0) out.push(BIT.args);
-  if (m.fedBy !== undefined) out.push(BIT.feeders);
-  if (m.inside !== undefined) out.push(BIT.parent);
-  if (m.context !== undefined) {
-    for (const k of ['privileged', 'remote', 'substitution', 'background', 'loop', 'inFunction'] as const) {
-      if (m.context[k] === true) out.push(BIT[k]);
-    }
-  }
-  if (m.macro !== undefined && defs.macros[m.macro]) out.push(...needOf(defs.macros[m.macro], defs, depth + 1));
-  for (const x of m.all ?? []) out.push(...needOf(x, defs, depth + 1));
-  if (m.any !== undefined && m.any.length > 0) {
-    // One branch must match: each branch contributes its narrowest clause, joined; a branch with
-    // no condition makes the whole `any` unconstrained.
-    let joined = 0;
-    for (const b of m.any) {
-      const n = needOf(b, defs, depth + 1);
-      if (n.length === 0) {
-        joined = -1;
-        break;
-      }
-      joined |= n.reduce((a, c) => (popcount(c) < popcount(a) ? c : a));
-    }
-    if (joined !== -1) out.push(joined);
-  }
-  return [...new Set(out)];
+// ---------------------------------------------------------------------------------------------
+// Deriving a matcher's clauses
+
+const clause = (bits: number, areas = 0, programs: ReadonlySet<string> | null = null, test: ((p: string) => boolean) | null = null): Clause => ({ bits, areas, programs, test });
+
+function namesOf(v: Names | undefined, defs: SharedDefinitions): string[] {
+  if (v === undefined) return [];
+  return (Array.isArray(v) ? v : [v]).flatMap((n) => (typeof n === 'string' && n.startsWith('@') ? own(defs.lists, n.slice(1)) ?? [] : [n]));
 }
 
-function popcount(x: number): number {
-  let n = 0;
-  for (let v = x; v !== 0; v &= v - 1) n++;
-  return n;
+/** The areas a list of patterns allows, or null when they allow any. */
+function areasOfPatterns(patterns: string[]): number | null {
+  let a = 0;
+  for (const p of patterns) a |= typeof p === 'string' ? patternAreas(p) : ALL_AREAS;
+  return a === ALL_AREAS || patterns.length === 0 ? null : a;
+}
+
+function opClauses(o: OpMatcher, defs: SharedDefinitions): Clause[] {
+  const out: Clause[] = [];
+  const kinds = o.kind === undefined ? null : Array.isArray(o.kind) ? o.kind : [o.kind];
+  out.push(clause(kinds === null ? ANY_OP : kinds.reduce((a, k) => a | (BIT.get(k) ?? ANY_OP), 0)));
+  // A path (glob or exact) is matched against the operation's path as text.
+  if (o.path !== undefined) {
+    const a = areasOfPatterns(namesOf(o.path, defs));
+    if (a !== null) out.push(clause(0, a));
+  }
+  if (o.pathIs !== undefined) {
+    const a = areasOfPatterns(namesOf(o.pathIs, defs));
+    if (a !== null) out.push(clause(0, a));
+  }
+  return out;
+}
+
+const specClauses = new WeakMap<Predicate, Clause[]>();
+
+/** What a predicate declares: the programs it can hold for, and what else it needs. */
+function predicateClauses(p: Predicate): Clause[] {
+  let out = specClauses.get(p);
+  if (out) return out;
+  out = [];
+  if (p.programs) out.push(clause(0, 0, p.programs));
+  for (const spec of p.needs ?? []) {
+    let bits = 0;
+    let areas = 0;
+    for (const f of spec.features ?? []) {
+      bits |= bit(f);
+      areas |= area(f);
+    }
+    const programs = spec.programs === undefined ? null : new Set(spec.programs);
+    // A condition that names nothing would never hold: it says nothing, so it is left out.
+    if (bits !== 0 || areas !== 0 || programs !== null || spec.program !== undefined) out.push(clause(bits, areas, programs, spec.program ?? null));
+  }
+  specClauses.set(p, out);
+  return out;
+}
+
+/** The clauses a matcher implies (empty: none known). Call after the matcher compiled cleanly. */
+export function needOf(m: Matcher, defs: SharedDefinitions): Clause[] {
+  return tidy(clausesOf(m, defs, 0));
+}
+
+function clausesOf(m: Matcher, defs: SharedDefinitions, depth: number): Clause[] {
+  if (depth > 20 || typeof m !== 'object' || m === null) return [];
+  const out: Clause[] = [];
+  if (m.program !== undefined) out.push(clause(0, 0, new Set(namesOf(m.program, defs))));
+  if (m.op !== undefined) out.push(...opClauses(m.op, defs));
+  if (m.code !== undefined) out.push(clause(bit('code')));
+  if (m.redirect !== undefined) {
+    out.push(clause(bit('redirect')));
+    // The redirect's word is matched as text: its area says where it can point.
+    if (m.redirect.path !== undefined) {
+      const a = areasOfPatterns(namesOf(m.redirect.path, defs));
+      if (a !== null) out.push(clause(0, a));
+    }
+  }
+  if (m.pipedFrom !== undefined || m.pipedTo !== undefined) out.push(clause(bit('pipeline')));
+  if (m.execsStdin === true) out.push(clause(bit('execs-stdin')));
+  if (m.arg !== undefined || m.argRegex !== undefined || m.argsAll !== undefined) out.push(clause(bit('args')));
+  if (m.argCount !== undefined && (m.argCount.min ?? 0) > 0) out.push(clause(bit('args')));
+  if (m.fedBy !== undefined) out.push(clause(bit('feeders')));
+  if (m.inside !== undefined) out.push(clause(bit('parent')));
+  if (m.context !== undefined) {
+    const c = m.context;
+    if (c.privileged === true) out.push(clause(bit('privileged')));
+    if (c.remote === true) out.push(clause(bit('remote')));
+    if (c.substitution === true) out.push(clause(bit('substitution')));
+    if (c.background === true) out.push(clause(bit('background')));
+    if (c.loop === true) out.push(clause(bit('loop')));
+    if (c.inFunction === true) out.push(clause(bit('in-function')));
+  }
+  const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
+  if (predicate) out.push(...predicateClauses(predicate));
+  const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
+  if (macro) out.push(...clausesOf(macro, defs, depth + 1));
+  if (Array.isArray(m.all)) for (const x of m.all) out.push(...clausesOf(x, defs, depth + 1));
+  if (Array.isArray(m.any) && m.any.length > 0) out.push(...disjunction(m.any.map((b) => tidy(clausesOf(b, defs, depth + 1)))));
+  return out;
+}
+
+/** Most clauses a disjunction is spelt out into (each is one pick of a clause per branch). */
+const MAX_PRODUCT = 64;
+
+/**
+ * (A1 ∧ A2) ∨ (B1 ∧ B2) = (A1 ∨ B1) ∧ (A1 ∨ B2) ∧ (A2 ∨ B1) ∧ (A2 ∨ B2). Where that is too many
+ * clauses, the branches with the most keep only their most selective one (still necessary).
+ */
+function disjunction(branches: Clause[][]): Clause[] {
+  if (branches.some((b) => b.length === 0)) return [];
+  const bs = branches.map((b) => [...b]);
+  for (;;) {
+    const size = bs.reduce((n, b) => n * b.length, 1);
+    if (size <= MAX_PRODUCT) break;
+    const widest = bs.reduce((w, b) => (b.length > w.length ? b : w));
+    widest.splice(0, widest.length, widest.reduce((x, y) => (weight(y) < weight(x) ? y : x)));
+  }
+  let acc: Clause[] = [clause(0)];
+  for (const b of bs) acc = acc.flatMap((x) => b.map((y) => or(x, y)));
+  return acc;
+}
+
+function or(x: Clause, y: Clause): Clause {
+  const programs = x.programs === null ? y.programs : y.programs === null ? x.programs : new Set([...x.programs, ...y.programs]);
+  const tx = x.test;
+  const ty = y.test;
+  const test = tx === null ? ty : ty === null ? tx : (p: string) => tx(p) || ty(p);
+  return clause(x.bits | y.bits, x.areas | y.areas, programs, test);
+}
+
+/**
+ * A rough chance that a command meets a clause (the features of everyday commands are common,
+ * most program names and areas rare): clauses are tested most selective first.
+ */
+function weight(c: Clause): number {
+  let w = 0;
+  for (const [name, b] of BIT) if (c.bits & b) w += COMMON.get(name) ?? 0.02;
+  for (const [name, b] of AREA_BIT) if (c.areas & b) w += COMMON.get(name) ?? 0.02;
+  if (c.programs !== null) w += 0.003 * c.programs.size;
+  if (c.test !== null) w += 0.02;
+  return w;
+}
+
+const COMMON = new Map<string, number>([
+  ['args', 0.9],
+  ['path:other', 0.8],
+  ['Read', 0.5],
+  ['List', 0.3],
+  ['Write', 0.3],
+  ['redirect', 0.3],
+  ['pipeline', 0.3],
+  ['path:relative', 0.3],
+  ['path:/dev (special)', 0.2],
+  ['Exec', 0.2],
+  ['Unknown', 0.1],
+  ['Delete', 0.1],
+  ['substitution', 0.1],
+  ['parent', 0.1],
+  ['feeders', 0.1],
+  ['path:/tmp', 0.1],
+  ['path:~', 0.1],
+  ['path:/home', 0.1],
+  ['loop', 0.05],
+  ['Network', 0.05],
+]);
+
+/** Without duplicates, most selective first. */
+function tidy(cs: Clause[]): Clause[] {
+  const seen = new Map<string, Clause>();
+  for (const c of cs) {
+    const key = `${c.bits}:${c.areas}:${c.programs === null ? '' : [...c.programs].sort().join(',')}`;
+    if (c.test === null && !seen.has(key)) seen.set(key, c);
+    else if (c.test !== null) seen.set(`${key}:${seen.size}`, c);
+  }
+  return [...seen.values()].sort((a, b) => weight(a) - weight(b));
 }

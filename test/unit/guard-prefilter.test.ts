@@ -1,59 +1,142 @@
 /**
- * The guard's prefilter skips a rule when a command lacks a feature the rule's matcher needs.
- * That is only sound if no rule ever matches a command the prefilter would skip: checked here on
- * every rule's own examples (where rules do match) and on NL2Bash (where most do not).
+ * The guard's prefilter skips a rule when a command lacks a feature the rule's matcher needs, and
+ * predicates declare what they need. That is only sound if no rule ever matches a command the
+ * prefilter would skip: checked here by running every rule on every command of the corpora with
+ * no prefilter at all and comparing with what the guard reports, and by checking each predicate's
+ * declaration wherever it holds.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzer, CONTEXT, projectCommands } from '../helpers/analyzer.js';
-import { nl2bash } from '../helpers/shared-corpus.js';
+import { analyzer, CONTEXT, HOME, projectCommands } from '../helpers/analyzer.js';
+import { jsonl, nl2bash, tldr } from '../helpers/shared-corpus.js';
 import type { Subject } from '../../src/guard/subject.js';
-import { buildSubjects } from '../../src/guard/apply.js';
-import { meets, needOf, subjectFeatures } from '../../src/guard/prefilter.js';
+import { applyGuards, buildSubjects } from '../../src/guard/apply.js';
+import { areaOf, meets, needOf, patternAreas, verdictFeatures, type Clause } from '../../src/guard/prefilter.js';
+import { PREDICATES } from '../../src/guard/predicates/index.js';
+import { globMatcher } from '../../src/guard/glob.js';
 import { defaultSpecs } from '../../src/ops/load-specs.js';
-import type { LoadedRule } from '../../src/guard/load-rules.js';
-import type { Verdict } from '../../src/verdict/types.js';
+import { indexRules, type LoadedRule } from '../../src/guard/load-rules.js';
+import type { Finding, Verdict } from '../../src/verdict/types.js';
 
 const a = await analyzer();
 const rules = a.rules as LoadedRule[];
+const specs = defaultSpecs();
+const defs = (await import('../../src/guard/load-rules.js')).loadRules([], () => HOME).defs;
+const ruleSetOf = (list: LoadedRule[] = rules) => indexRules(list, defs, () => HOME);
 
-/** Subjects exactly as applyGuards builds them. */
-function subjects(v: Verdict): Subject[] {
-  return buildSubjects(v.commands, v.operations, defaultSpecs());
+const commands = [
+  ...rules.flatMap((r) => [...r.examples.match, ...r.examples.noMatch]),
+  ...projectCommands(),
+  ...nl2bash(),
+  ...tldr().map((t) => t.command),
+  ...['guard-cases.jsonl', 'bypass-cases.jsonl', 'peer-cases.jsonl', 'atomic-red-team.jsonl'].flatMap((f) => jsonl<{ command: string }>(f).map((c) => c.command)),
+];
+const verdicts: Verdict[] = commands.map((c) => a.analyze(c, CONTEXT));
+
+/** What the guard reports when every rule is tested against every command, in rule order. */
+function unfiltered(v: Verdict): Finding[] {
+  const out: Finding[] = [];
+  for (const s of buildSubjects(v.commands, v.operations, specs)) {
+    for (const r of rules) if (r.test(s)) out.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+  }
+  return out;
 }
 
-const projectCases = projectCommands();
-
 describe('guard prefilter', () => {
-  it('never skips a rule that matches (rule examples, project corpus, NL2Bash)', () => {
-    const commands = [...rules.flatMap((r) => [...r.examples.match, ...r.examples.noMatch]), ...projectCases, ...nl2bash().slice(0, 4000)];
+  it('reports what testing every rule on every command reports (rule examples and all corpora)', () => {
+    const differ: string[] = [];
+    const ruleSet = ruleSetOf();
     let matched = 0;
-    const skippedMatches: string[] = [];
-    for (const cmd of commands) {
-      for (const s of subjects(a.analyze(cmd, CONTEXT))) {
-        const features = subjectFeatures(s);
-        for (const r of rules) {
-          if (!r.test(s)) continue;
-          matched++;
-          if (!meets(features, r.need)) skippedMatches.push(`${r.id}: ${cmd}`);
-        }
-      }
+    for (const [i, v] of verdicts.entries()) {
+      const all = unfiltered(v);
+      matched += all.length;
+      const got = applyGuards(ruleSet, v.commands, v.operations, specs);
+      if (JSON.stringify(got) !== JSON.stringify(all)) differ.push(`${commands[i]}: ${all.map((f) => f.rule).join(', ')} ≠ ${got.map((f) => f.rule).join(', ')}`);
     }
-    expect(skippedMatches).toEqual([]);
+    expect(differ).toEqual([]);
     expect(matched).toBeGreaterThan(rules.length); // the check saw real matches, not only misses
   });
 
-  it('derives conditions from operations, code, pipelines and contexts, and none from `not`', () => {
-    const defs = { lists: {}, macros: { net: { op: { kind: 'Network' as const } } } };
+  it('holds each predicate to what it declares it needs, wherever it holds', () => {
+    const declared = Object.entries(PREDICATES).filter(([, p]) => p.needs !== undefined);
+    const wrong: string[] = [];
+    const held = new Set<string>();
+    for (const v of verdicts) {
+      const subjects = buildSubjects(v.commands, v.operations, specs);
+      const features = verdictFeatures(subjects, HOME);
+      subjects.forEach((s: Subject, i) => {
+        for (const [name, p] of declared) {
+          if (!p(s)) continue;
+          held.add(name);
+          const need = needOf({ predicate: name }, { lists: {}, macros: {} });
+          if (!meets(features[i], s.cmd.program, need)) wrong.push(`${name}: ${s.cmd.text}`);
+        }
+      });
+    }
+    expect(wrong).toEqual([]);
+    expect(declared.length).toBeGreaterThan(25);
+    // Most were seen to hold, so the check said something about them.
+    expect(held.size).toBeGreaterThan(declared.length * 0.8);
+  });
+
+  it('cuts the rules tested per command to a few', () => {
+    let tests = 0;
+    const counted = rules.map((r) => ({ ...r, test: (s: Subject) => (tests++, r.test(s)) }));
+    const set = ruleSetOf(counted);
+    const sample = verdicts.slice(-12_000);
+    for (const v of sample) applyGuards(set, v.commands, v.operations, specs);
+    expect(tests / sample.length).toBeLessThan(20);
+  });
+});
+
+describe('clauses a matcher implies', () => {
+  const defs = { lists: {}, macros: { net: { op: { kind: 'Network' as const } } } };
+  const one = (cs: Clause[]) => {
+    expect(cs).toHaveLength(1);
+    return cs[0];
+  };
+
+  it('come from operations, code, pipelines, contexts and programs, and none from `not` or an undeclared predicate', () => {
     expect(needOf({ op: { kind: 'Write' } }, defs)).toHaveLength(1);
     expect(needOf({ not: { op: { kind: 'Write' } } }, defs)).toEqual([]);
-    expect(needOf({ predicate: 'fork-bomb' }, defs)).toEqual([]);
-    // `any`: a branch without a condition leaves the whole any unconstrained
-    expect(needOf({ any: [{ code: ['x'] }, { program: 'ls' }] }, defs)).toEqual([]);
-    const both = needOf({ any: [{ code: ['x'] }, { macro: 'net' }] }, defs);
-    expect(both).toHaveLength(1);
-    const net = needOf({ macro: 'net' }, defs)[0];
-    const code = needOf({ code: ['x'] }, defs)[0];
-    expect(both[0]).toBe(net | code);
+    expect(needOf({ predicate: 'obfuscation/static-input' }, defs)).toEqual([]);
     expect(needOf({ context: { privileged: true, background: false } }, defs)).toHaveLength(1);
+    expect(one(needOf({ program: 'ls' }, defs)).programs).toEqual(new Set(['ls']));
+  });
+
+  it('take from `any` what every branch needs: one branch without a condition leaves it unconstrained', () => {
+    expect(needOf({ any: [{ code: ['x'] }, { argRegex: 'y' }, { not: { program: 'ls' } }] }, defs)).toEqual([]);
+    const both = one(needOf({ any: [{ code: ['x'] }, { macro: 'net' }] }, defs));
+    expect(both.bits).toBe(one(needOf({ macro: 'net' }, defs)).bits | one(needOf({ code: ['x'] }, defs)).bits);
+    // A program in one branch, a feature in the other: either will do.
+    const mixed = one(needOf({ any: [{ program: 'umount' }, { code: ['x'] }] }, defs));
+    expect(mixed.programs).toEqual(new Set(['umount']));
+    expect(mixed.bits).toBe(one(needOf({ code: ['x'] }, defs)).bits);
+    // Two conditions per branch: spelt out pairwise.
+    expect(needOf({ any: [{ op: { kind: 'Write', path: '/etc/**' } }, { program: 'mount' }] }, defs)).toHaveLength(2);
+  });
+
+  it('take the top directory of a path pattern, and of a declared predicate what it declares', () => {
+    const etc = needOf({ op: { path: ['/etc/cron.d/**', '/etc/crontab'] } }, defs);
+    expect(etc.some((c) => c.areas === areaOf('/etc/x'))).toBe(true);
+    expect(needOf({ op: { path: '**/.bash_history' } }, defs)).toHaveLength(1); // only the kind
+    expect(needOf({ predicate: 'resource-abuse/busy-loop' }, defs)).toHaveLength(1);
+  });
+});
+
+describe('path areas', () => {
+  const paths = ['/', '/etc', '/etc/passwd', '/etcetera/x', '/dev', '/dev/null', '/dev/sda', '/dev/null/x', '/dev/fd/3', '/dev/fd0', '/dev/tcp/1.2.3.4/80', '/dev/shm/x', '/home/user/.bashrc', '/Users/u/x', '/usr/lib/x', '/lib64/x', '/sys/block/sda/device/delete', 'relative/x', '~/x', '/tmp/a b', '/private/etc/sudoers'];
+  const patterns = ['/etc/**', '/etc', '/dev/**', '/dev/tcp/**', '/dev/null', '/dev/*', '/dev/fd/*', '/dev/sd?', '**/.ssh/**', '/home/*/.bashrc', '/Users/**', '/sys/block/*/device/delete', '/{etc,usr}/**', '/e?c/**', '/*', 'x', '/private/etc/sudoers.d/**', '/lib/**'];
+
+  it('never rule out a path its pattern matches', () => {
+    for (const p of patterns) {
+      const m = globMatcher([p]);
+      for (const path of paths) if (m(path)) expect(areaOf(path) & patternAreas(p), `${p} matches ${path}`).not.toBe(0);
+    }
+  });
+
+  it('tell the harmless devices from the others', () => {
+    expect(areaOf('/dev/null')).not.toBe(areaOf('/dev/sda'));
+    expect(patternAreas('/dev/tcp/**') & areaOf('/dev/null')).toBe(0);
+    expect(patternAreas('/etc/**') & areaOf('/tmp/x')).toBe(0);
   });
 });

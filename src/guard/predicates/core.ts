@@ -3,7 +3,7 @@
  * from a rule (`"predicate": "fork-bomb"`) and tested through that rule's examples.
  */
 import type { Subject } from '../subject.js';
-import type { Predicate } from './programs.js';
+import { requires, type Predicate } from './programs.js';
 
 /**
  * A function that calls itself in a pipeline or in the background, and is called: `:(){ :|:& };:`,
@@ -32,7 +32,7 @@ function busyLoop(s: Subject): boolean {
 }
 
 export const CORE_PREDICATES: Record<string, Predicate> = {
-  'fork-bomb': forkBomb,
-  'spawn-loop': spawnLoop,
-  'busy-loop': busyLoop,
+  'fork-bomb': requires([{ features: ['calls-function'] }], forkBomb),
+  'spawn-loop': requires([{ features: ['infinite-loop'] }, { features: ['background'] }], spawnLoop),
+  'busy-loop': requires([{ features: ['infinite-loop'] }], busyLoop),
 };

@@ -1,6 +1,6 @@
 /** Named predicates for the disk-write rules (rules/builtin/disk-write.json). */
 import type { Subject } from '../subject.js';
-import type { Predicate } from './programs.js';
+import { requires, type Predicate } from './programs.js';
 
 /**
  * Storage (and raw memory) devices: whole disks, partitions, device-mapper and LVM volumes, RAID,
@@ -79,9 +79,10 @@ function unmountsSystem(s: Subject): boolean {
 }
 
 export const diskWritePredicates: Record<string, Predicate> = {
-  'disk-write/writes-block-device': writesBlockDevice,
-  'disk-write/redirect-to-block-device': redirectsToBlockDevice,
-  'disk-write/targets-block-device': targetsBlockDevice,
+  // A storage device is a path under /dev that is none of the harmless devices.
+  'disk-write/writes-block-device': requires([{ features: ['Write', 'Delete'] }, { features: ['path:/dev'] }], writesBlockDevice),
+  'disk-write/redirect-to-block-device': requires([{ features: ['Write'] }, { features: ['path:/dev'] }], redirectsToBlockDevice),
+  'disk-write/targets-block-device': requires([{ features: ['Write', 'Delete', 'args'] }], targetsBlockDevice),
   'disk-write/mount-point-is-system': mountPointIsSystem,
   'disk-write/unmounts-system': unmountsSystem,
 };

@@ -1,6 +1,7 @@
 /** Named predicates for the download-exec rules (rules/builtin/download-exec.json). */
 import type { Subject } from '../subject.js';
-import type { Predicate } from './programs.js';
+import { requires, type Predicate } from './programs.js';
+import { interpreterFamily } from '../../ops/interpreters.js';
 
 /** A literal IPv4 or bracketed/colon IPv6 host, not loopback. */
 function isRawIp(host: string | undefined): boolean {
@@ -33,7 +34,7 @@ function stdinFromRawIp(s: Subject): boolean {
   return readsFd && s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value)) && rawIpSource(o));
 }
 
-const FETCH_PROGRAMS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-download', 'GET', 'ftp', 'tftp', 'httpie', 'scp', 'rsync', 'certutil']);
+export const FETCH_PROGRAMS: ReadonlySet<string> = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-download', 'GET', 'ftp', 'tftp', 'httpie', 'scp', 'rsync', 'certutil']);
 
 /** The commands of a verdict that fetch from the network, found once per verdict. */
 const fetchersOf = new WeakMap<Subject[], Subject[]>();
@@ -94,16 +95,21 @@ function pwshDownloadEval(s: Subject): boolean {
   return /\b(iex|invoke-expression)\b/i.test(text) && /(net\.webclient|downloadstring|downloaddata|\biwr\b|invoke-webrequest|\birm\b|invoke-restmethod|start-bitstransfer|https?:\/\/)/i.test(text);
 }
 
+function isPwsh(program: string): boolean {
+  return interpreterFamily(program) === 'pwsh';
+}
+
 /** The command is part of a script that was itself fed to a shell as text (`echo '…' | bash`, `bash <<< '…'`, `eval '…'`, `source <(…)`). */
 function insideFedScript(s: Subject): boolean {
   return s.cmd.context.via.some((v) => v.startsWith('shell-stdin') || v.startsWith('eval') || v.startsWith('source'));
 }
 
 export const downloadExecPredicates: Record<string, Predicate> = {
-  'download-exec/raw-ip-source': rawIpSource,
-  'download-exec/stdin-from-raw-ip': stdinFromRawIp,
-  'download-exec/runs-fetched-file': (s) => runsFetched(s, false),
-  'download-exec/runs-file-fetched-from-raw-ip': (s) => runsFetched(s, true),
-  'download-exec/pwsh-download-eval': pwshDownloadEval,
+  'download-exec/raw-ip-source': requires([{ features: ['Network'] }], rawIpSource),
+  // Both ways need an earlier pipeline stage.
+  'download-exec/stdin-from-raw-ip': requires([{ features: ['execs-stdin'] }, { features: ['pipeline'] }], stdinFromRawIp),
+  'download-exec/runs-fetched-file': requires([{ features: ['line-fetches'] }], (s) => runsFetched(s, false)),
+  'download-exec/runs-file-fetched-from-raw-ip': requires([{ features: ['line-fetches'] }], (s) => runsFetched(s, true)),
+  'download-exec/pwsh-download-eval': requires([{ program: isPwsh }], pwshDownloadEval),
   'download-exec/inside-fed-script': insideFedScript,
 };

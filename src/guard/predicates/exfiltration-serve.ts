@@ -4,7 +4,7 @@
  */
 import type { Subject } from '../subject.js';
 import { isSecretPath, textNamesSecret } from './exfiltration-secrets.js';
-import { forPrograms, type Predicate } from './programs.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
 
 export const HOME_DIR = /^\/(home|Users)\/[^/]+\/?$|^\/root\/?$/;
 const EXPOSED_DIR = /^\/$|^\/(home|Users|etc|root|var|usr|proc|boot|srv|opt)\/?$/;
@@ -89,8 +89,8 @@ function tailscaleServesSecret(s: Subject): boolean {
 }
 
 export const serveExfiltrationPredicates: Record<string, Predicate> = {
-  // Not declared: python/php/ruby are matched with version suffixes.
-  'exfiltration/serves-sensitive-dir': servesSensitiveDir,
+  // Not declared as programs: python/php/ruby are matched with version suffixes.
+  'exfiltration/serves-sensitive-dir': requires([{ program: (p) => WEB_SERVERS.has(p) || SERVER_INTERPRETERS.test(p) }], servesSensitiveDir),
   'exfiltration/open-kube-proxy': forPrograms(['kubectl', 'oc'], openKubeProxy),
   'exfiltration/tailscale-serves-secret': forPrograms(['tailscale'], tailscaleServesSecret),
 };

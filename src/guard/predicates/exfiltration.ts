@@ -4,7 +4,7 @@ import { globMatcher } from '../glob.js';
 import type { Subject } from '../subject.js';
 import { textNamesSecret } from './exfiltration-secrets.js';
 import { HOME_DIR, serveExfiltrationPredicates } from './exfiltration-serve.js';
-import { forPrograms, type Predicate } from './programs.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
 import type { Operation } from '../../ops/types.js';
 import type { Span } from '../../syntax/ast.js';
 
@@ -329,19 +329,22 @@ function secretToWebRoot(s: Subject): boolean {
   return s.ops.some((o) => o.kind === 'Write' && o.path !== undefined && WEB_ROOT(o.path)) && s.secretReads.length > 0;
 }
 
+/** Every program uploadsSecret reads past its socket-redirect case. */
+const UPLOADERS = [...Object.keys(UPLOAD_OPTIONS), ...HTTP_CLIENTS, 'socat', ...REMOTE_COPIERS, ...OPERAND_SENDERS, ...STDIN_SENDERS];
+
 export const exfiltrationPredicates: Record<string, Predicate> = {
-  // Not declared: a secret written to `> /dev/tcp/…` counts whatever the program.
-  'exfiltration/uploads-secret': uploadsSecret,
+  // Not declared as programs: a secret written to `> /dev/tcp/…` counts whatever the program.
+  'exfiltration/uploads-secret': requires([{ programs: UPLOADERS, features: ['path:/dev'] }], uploadsSecret),
   'exfiltration/puts-secret': forPrograms(FILE_TRANSFER, putsSecret),
   'exfiltration/pipes-secret': forPrograms(STDIN_SENDERS, pipesSecret),
-  // Not declared: any program whose output goes to `> /dev/tcp/…` counts.
-  'exfiltration/secret-substituted': secretSubstituted,
+  // Not declared as programs: any program whose output goes to `> /dev/tcp/…` counts.
+  'exfiltration/secret-substituted': requires([{ programs: [...HTTP_CLIENTS, ...RAW_SOCKETS, ...MAILERS, 'openssl', 'whois'], features: ['path:/dev'] }, { features: ['feeders'] }], secretSubstituted),
   'exfiltration/dns-exfil': forPrograms(DNS_TOOLS, dnsExfil),
   'exfiltration/icmp-exfil': forPrograms(['ping', 'ping6', 'hping3', 'hping', 'hping2', 'nping'], icmpExfil),
-  'exfiltration/reads-secret': readsSecret,
+  'exfiltration/reads-secret': requires([{ features: ['Read', 'List'] }], readsSecret),
   'exfiltration/whois-exfil': forPrograms(['whois'], whoisExfil),
-  'exfiltration/reads-home-or-root': readsHomeOrRoot,
+  'exfiltration/reads-home-or-root': requires([{ features: ['Read', 'List'] }], readsHomeOrRoot),
   'exfiltration/uploads-collected-keys': forPrograms(KEY_SENDERS, uploadsCollectedKeys),
-  'exfiltration/secret-to-web-root': secretToWebRoot,
+  'exfiltration/secret-to-web-root': requires([{ features: ['Write'] }, { features: ['Read', 'List'] }], secretToWebRoot),
   ...serveExfiltrationPredicates,
 };

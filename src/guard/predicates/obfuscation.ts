@@ -1,7 +1,8 @@
 /** Named predicates for the obfuscation rules (rules/builtin/obfuscation.json). */
 import picomatch from 'picomatch';
 import type { Subject } from '../subject.js';
-import { cheap, forPrograms, type Predicate } from './programs.js';
+import { cheap, forPrograms, requires, type Predicate } from './programs.js';
+import { interpreterFamily } from '../../ops/interpreters.js';
 
 /** The program name is only known at run time (`$x`, `$(echo rm)`, `/???/r?`, `r$@m`). */
 function dynamicName(s: Subject): boolean {
@@ -136,15 +137,18 @@ function staticInput(s: Subject): boolean {
   return before.length > 0 && before.every((b) => (b.cmd.program === 'echo' || b.cmd.program === 'printf') && !b.cmd.args.some((a) => a.dynamic));
 }
 
+const ODD_NAME = [{ features: ['odd-name'] }] as const;
+
 export const obfuscationPredicates: Record<string, Predicate> = {
-  'obfuscation/dynamic-name': cheap(dynamicName),
-  'obfuscation/glob-program': cheap(globProgram),
-  'obfuscation/glob-program-dangerous': globResolvesDangerous,
-  'obfuscation/ifs-word': cheap(ifsWord),
-  'obfuscation/split-name': cheap(splitName),
-  'obfuscation/hidden-name': cheap(hiddenName),
-  'obfuscation/pwsh-encoded': pwshEncoded,
+  // Each way of hiding a name needs a dynamic program or one of HIDING's characters in its word.
+  'obfuscation/dynamic-name': requires(ODD_NAME, cheap(dynamicName)),
+  'obfuscation/glob-program': requires(ODD_NAME, cheap(globProgram)),
+  'obfuscation/glob-program-dangerous': requires(ODD_NAME, globResolvesDangerous),
+  'obfuscation/ifs-word': requires(ODD_NAME, cheap(ifsWord)),
+  'obfuscation/split-name': requires(ODD_NAME, cheap(splitName)),
+  'obfuscation/hidden-name': requires(ODD_NAME, cheap(hiddenName)),
+  'obfuscation/pwsh-encoded': requires([{ program: (p) => interpreterFamily(p) === 'pwsh' }], pwshEncoded),
   'obfuscation/history-wipe': forPrograms(['history'], historyWipe),
-  'obfuscation/name-from-echo-dangerous': nameFromEchoDangerous,
+  'obfuscation/name-from-echo-dangerous': requires([...ODD_NAME, { features: ['feeders'] }], nameFromEchoDangerous),
   'obfuscation/static-input': staticInput,
 };

@@ -1,6 +1,6 @@
 /** Named predicates for the privilege-escalation rules (rules/builtin/privilege-escalation.json). */
 import type { Subject } from '../subject.js';
-import { forPrograms, type Predicate } from './programs.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'rbash', 'yash', 'fish', 'tcsh', 'csh']);
 const PRIV_TOOLS = new Set(['sudo', 'su', 'doas', 'pkexec', 'runuser', 'sg', 'newgrp']);
@@ -181,12 +181,15 @@ function worldWritable(s: Subject): boolean {
   return s.cmd.args.some((a) => /^0?[0-7]?[0-7]{2}[2367]$/.test(a.value) || /(^|,)[ugo]*[oa][ugoa]*[+=][rwxXst]*w/.test(a.value) || /(^|,)[+=][rwxXst]*w/.test(a.value));
 }
 
+/** A copy of a shell under another name (`./.bash`, `/tmp/rootsh`). */
+const SHELL_COPY = /^\.?[A-Za-z0-9_-]*(bash|zsh|dash|ksh|sh)$/;
+
 /** The shell is started in privileged mode (`bash -p`, `sh -p`), which keeps a setuid euid instead of dropping it. */
 function shellPrivilegedMode(s: Subject): boolean {
   const p = s.cmd.program;
   if (p === null) return false;
   // A renamed copy run by path (`/tmp/rootbash -p`, `./.sh -p`) counts as a shell too.
-  const copy = s.cmd.programPath !== null && /^\.?[A-Za-z0-9_-]*(bash|zsh|dash|ksh|sh)$/.test(p) && !/^\/(usr\/)?(local\/)?s?bin\//.test(s.cmd.programPath);
+  const copy = s.cmd.programPath !== null && SHELL_COPY.test(p) && !/^\/(usr\/)?(local\/)?s?bin\//.test(s.cmd.programPath);
   if (!SHELLS.has(p) && !copy) return false;
   // Only the shell's own options, before the script name (`bash run.sh -p` passes -p to the script).
   for (const a of s.cmd.args) {
@@ -291,18 +294,18 @@ function sshdWeakening(s: Subject): boolean {
 export const privilegeEscalationPredicates: Record<string, Predicate> = {
   'privilege-escalation/privileged-spawned-shell': forPrograms(SHELLS, privilegedSpawnedShell),
   'privilege-escalation/double-elevation-shell': forPrograms(SHELLS, doubleElevationShell),
-  'privilege-escalation/privileged-shell-in-args': privilegedShellInArgs,
+  'privilege-escalation/privileged-shell-in-args': requires([{ features: ['privileged'] }], privilegedShellInArgs),
   'privilege-escalation/sudo-uid-bypass': forPrograms(['sudo'], sudoUidBypass),
   'privilege-escalation/uid-zero-account': forPrograms(ACCOUNT_TOOLS, uidZeroAccount),
   'privilege-escalation/joins-root-group': forPrograms(GROUP_TOOLS, joinsRootGroup),
   'privilege-escalation/joins-admin-group': forPrograms(GROUP_TOOLS, joinsAdminGroup),
   // Not declared: any program run with sudo and LD_PRELOAD=… counts.
-  'privilege-escalation/privileged-loader-env': privilegedLoaderEnv,
+  'privilege-escalation/privileged-loader-env': requires([{ programs: ['sudo', 'doas'], features: ['privileged'] }], privilegedLoaderEnv),
   'privilege-escalation/scripted-visudo': forPrograms(['visudo'], scriptedVisudo),
   'privilege-escalation/sets-setuid': forPrograms(['chmod', 'install'], setsSetuid),
   'privilege-escalation/world-writable-mode': forPrograms(['chmod'], worldWritable),
   // Not declared: a renamed shell copy (`/tmp/rootbash -p`) is recognised by a pattern.
-  'privilege-escalation/shell-privileged-mode': shellPrivilegedMode,
+  'privilege-escalation/shell-privileged-mode': requires([{ program: (p) => SHELLS.has(p) || SHELL_COPY.test(p) }, { features: ['args'] }], shellPrivilegedMode),
   'privilege-escalation/chroot-shell': forPrograms(['chroot'], chrootShell),
   'privilege-escalation/interactive-shell': forPrograms(SHELLS, interactiveShell),
   'privilege-escalation/login-shell-tool': forPrograms(['sudo', 'doas', 'su'], loginShellTool),

@@ -1,10 +1,13 @@
 /**
  * What a predicate may declare about itself so rules that use it run less often or sooner:
  * the only programs it can hold for (the rule loader then indexes those rules by program, see
- * load-rules.ts `programsOf`, instead of testing them against every command), and that it is
- * cheap (compile.ts then runs it before scans of arguments and operations).
+ * load-rules.ts `programsOf`, instead of testing them against every command), what else it
+ * cannot hold without (the prefilter then skips its rules for commands that lack it, see
+ * prefilter.ts), and that it is cheap (compile.ts then runs it before scans of arguments and
+ * operations).
  */
 import type { Subject } from '../subject.js';
+import type { NeedSpec } from '../prefilter.js';
 
 /** A named predicate; `programs`, when present, holds every program it can be true for. */
 export interface Predicate {
@@ -12,6 +15,8 @@ export interface Predicate {
   readonly programs?: ReadonlySet<string>;
   /** Where compile.ts orders it among a matcher's checks (0 a program lookup … 5 the default). */
   readonly cost?: number;
+  /** Conditions that hold whenever the predicate does, each a disjunction (see `requires`). */
+  readonly needs?: readonly NeedSpec[];
 }
 
 export interface ProgramPredicate extends Predicate {
@@ -41,4 +46,15 @@ export function forPrograms(names: Iterable<string>, fn: (s: Subject) => boolean
  */
 export function cheap(fn: (s: Subject) => boolean): Predicate {
   return Object.assign((s: Subject) => fn(s), { cost: 1 });
+}
+
+/**
+ * Declare what `p` cannot hold without: each entry is a condition (one of its features, or a
+ * program among its programs or accepted by its test) that is true of every command `p` holds
+ * for. As with `forPrograms`, declare only what the code says on every path that returns true:
+ * test/unit/guard-prefilter checks each declaration on real commands.
+ */
+export function requires(needs: readonly NeedSpec[], p: Predicate): Predicate {
+  const fn = (s: Subject): boolean => p(s);
+  return Object.assign(fn, { ...(p.programs ? { programs: p.programs } : {}), ...(p.cost !== undefined ? { cost: p.cost } : {}), ...('unguarded' in p ? { unguarded: (p as ProgramPredicate).unguarded } : {}), needs: [...(p.needs ?? []), ...needs] });
 }

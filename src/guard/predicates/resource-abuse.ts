@@ -1,7 +1,7 @@
 /** Named predicates for the resource-abuse rules (rules/builtin/resource-abuse.json). */
 import type { Subject } from '../subject.js';
 import { isBlockDevice } from './disk-write.js';
-import { forPrograms, type Predicate } from './programs.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
 
 /** Character devices that never run dry. */
 const ENDLESS = /^\/dev\/(zero|u?random)$/;
@@ -296,10 +296,10 @@ function unboundedJobs(s: Subject): boolean {
 }
 
 export const resourceAbusePredicates: Record<string, Predicate> = {
-  'resource-abuse/spawn-loop': spawnLoop,
-  'resource-abuse/detached-busy-loop': detachedBusyLoop,
-  'resource-abuse/busy-loop-writes': busyLoopWrites,
-  'resource-abuse/busy-loop': busyLoop,
+  'resource-abuse/spawn-loop': requires([{ features: ['infinite-loop'] }, { features: ['background'] }], spawnLoop),
+  'resource-abuse/detached-busy-loop': requires([{ features: ['infinite-loop'] }, { features: ['background'] }], detachedBusyLoop),
+  'resource-abuse/busy-loop-writes': requires([{ features: ['infinite-loop'] }, { features: ['Write', 'Delete'] }], busyLoopWrites),
+  'resource-abuse/busy-loop': requires([{ features: ['infinite-loop'] }], busyLoop),
   'resource-abuse/endless-stream': forPrograms(STREAMERS, endlessStream),
   // True only when the command itself streams endlessly or passes such a stream on.
   'resource-abuse/fills-disk': forPrograms([...STREAMERS, ...PASSTHROUGH], fillsDisk),
@@ -308,8 +308,8 @@ export const resourceAbusePredicates: Record<string, Predicate> = {
   'resource-abuse/huge-allocation': forPrograms(ALLOCATORS, hugeAllocation),
   'resource-abuse/large-allocation': forPrograms(ALLOCATORS, largeAllocation),
   // Not declared: it reads any argv (its rules name stress / stress-ng).
-  'resource-abuse/unbounded-stress': unboundedStress,
-  'resource-abuse/huge-loop-writes': hugeLoopWrites,
+  'resource-abuse/unbounded-stress': requires([{ features: ['args'] }], unboundedStress),
+  'resource-abuse/huge-loop-writes': requires([{ features: ['loop'] }, { features: ['Write', 'Delete', 'Network'] }], hugeLoopWrites),
   'resource-abuse/mass-parallel-xargs': forPrograms(['xargs'], massParallelXargs),
   'resource-abuse/remote-load-test': forPrograms(LOAD_TESTERS, remoteLoadTest),
   'resource-abuse/unbounded-jobs': forPrograms(BUILDERS, unboundedJobs),

@@ -1,6 +1,6 @@
 /** Named predicates for the reverse-shell rules (rules/builtin/reverse-shell.json). */
 import type { Subject } from '../subject.js';
-import { forPrograms, type Predicate } from './programs.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
 
 /** Shells by name (`/bin/bash` is normalised to `bash` by the walker, but option values are not). */
 const SHELL_WORD = /(^|\/)(ba|da|z|k|c|tc|fi|a|mk|rba|ya)?sh$/;
@@ -118,11 +118,11 @@ function reverseTunnelToSsh(s: Subject): boolean {
 }
 
 export const reverseShellPredicates: Record<string, Predicate> = {
-  'reverse-shell/payload-arg': payloadArg,
-  'reverse-shell/payload-in-code': payloadInCode,
-  'reverse-shell/stdin-from-descriptor': stdinFromDescriptor,
+  'reverse-shell/payload-arg': requires([{ features: ['args'] }], payloadArg),
+  'reverse-shell/payload-in-code': requires([{ features: ['code'] }], payloadInCode),
+  'reverse-shell/stdin-from-descriptor': requires([{ features: ['redirect'] }], stdinFromDescriptor),
   'reverse-shell/socket-opened-earlier': socketOpenedEarlier,
-  'reverse-shell/shell-socket-relay': shellSocketRelay,
+  'reverse-shell/shell-socket-relay': requires([{ program: (p) => SHELL_WORD.test(p) }], shellSocketRelay),
   'reverse-shell/decoded-payload': forPrograms(['echo', 'printf'], decodedPayload),
-  'reverse-shell/reverse-tunnel-to-ssh': reverseTunnelToSsh,
+  'reverse-shell/reverse-tunnel-to-ssh': requires([{ features: ['args'] }], reverseTunnelToSsh),
 };
