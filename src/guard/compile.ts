@@ -6,6 +6,7 @@
 import { ShellgateError } from '../errors.js';
 import type { Matcher, Names, OpMatcher, SharedDefinitions } from './rule-types.js';
 import type { Subject } from './subject.js';
+import type { Operation } from '../ops/types.js';
 import { PREDICATES } from './predicates/index.js';
 import { own } from '../own.js';
 import { globMatcher } from './glob.js';
@@ -60,14 +61,23 @@ function globs(patterns: string[], env: CompileEnv, field: string): (s: string) 
   try {
     // `~` in a pattern is the home directory of the analysis.
     const cache = new Map<string, (s: string) => boolean>();
+    // Without `~`, the patterns are the same for every home: one matcher.
+    const fixed = patterns.some((p) => p.startsWith('~')) ? null : globMatcher(patterns);
+    if (fixed !== null) return fixed;
+    let lastHome: string | null = null;
+    let last: (s: string) => boolean = () => false;
     return (s: string) => {
       const home = env.home();
-      let m = cache.get(home);
-      if (!m) {
-        m = globMatcher(patterns.map((p) => (p.startsWith('~') ? home + p.slice(1) : p)));
-        cache.set(home, m);
+      if (home !== lastHome) {
+        let m = cache.get(home);
+        if (!m) {
+          m = globMatcher(patterns.map((p) => (p.startsWith('~') ? home + p.slice(1) : p)));
+          cache.set(home, m);
+        }
+        lastHome = home;
+        last = m;
       }
-      return m(s);
+      return last(s);
     };
   } catch (e) {
     fail(env, field, `has a bad glob (${(e as Error).message})`);
@@ -108,27 +118,39 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
       fail(env, `${path}.flags`, 'must be a list of lists of spellings');
     }
     const groups = m.flags;
-    add(2, (s) => groups.every((g) => g.some((f) => s.hasFlag(f))));
+    add(2, (s) => {
+      for (const g of groups) if (!hasAnyFlag(s, g)) return false;
+      return true;
+    });
   }
   if (m.anyFlag !== undefined) {
     const fl = names(m.anyFlag, env, `${path}.anyFlag`);
-    add(2, (s) => fl.some((f) => s.hasFlag(f)));
+    add(2, (s) => hasAnyFlag(s, fl));
   }
   if (m.noFlag !== undefined) {
     const fl = names(m.noFlag, env, `${path}.noFlag`);
-    add(2, (s) => !fl.some((f) => s.hasFlag(f)));
+    add(2, (s) => !hasAnyFlag(s, fl));
   }
   if (m.arg !== undefined) {
     const g = globs(names(m.arg, env, `${path}.arg`), env, `${path}.arg`);
-    add(2, (s) => s.cmd.args.some((a) => g(a.value)));
+    add(2, (s) => {
+      for (const a of s.cmd.args) if (g(a.value)) return true;
+      return false;
+    });
   }
   if (m.argRegex !== undefined) {
     const r = regex(m.argRegex, env, `${path}.argRegex`);
-    add(2, (s) => s.cmd.args.some((a) => r.test(a.value)));
+    add(2, (s) => {
+      for (const a of s.cmd.args) if (r.test(a.value)) return true;
+      return false;
+    });
   }
   if (m.argsAll !== undefined) {
     const r = regex(m.argsAll, env, `${path}.argsAll`);
-    add(2, (s) => s.cmd.args.length > 0 && s.cmd.args.every((a) => r.test(a.value)));
+    add(2, (s) => {
+      for (const a of s.cmd.args) if (!r.test(a.value)) return false;
+      return s.cmd.args.length > 0;
+    });
   }
   if (m.argCount !== undefined) {
     const { min = 0, max = Infinity } = m.argCount;
@@ -140,14 +162,19 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
     const r = m.redirect;
     const g = globs(names(r.path, env, `${path}.redirect.path`), env, `${path}.redirect.path`);
     const ops = names(r.op, env, `${path}.redirect.op`);
-    add(1, (s) => s.cmd.redirects.some((x) => x.path !== null && g(x.path.value) && (ops.length === 0 || ops.includes(x.op))));
+    add(1, (s) => {
+      for (const x of s.cmd.redirects) if (x.path !== null && g(x.path.value) && (ops.length === 0 || ops.includes(x.op))) return true;
+      return false;
+    });
   }
   if (m.code !== undefined) {
     if (!Array.isArray(m.code)) fail(env, `${path}.code`, 'must be a list of regular expressions');
     const rs = m.code.map((c, i) => regex(c, env, `${path}.code[${i}]`));
     add(3, (s) => {
       const code = s.code;
-      return code !== null && rs.every((r) => r.test(code));
+      if (code === null) return false;
+      for (const r of rs) if (!r.test(code)) return false;
+      return true;
     });
   }
   if (m.execsStdin !== undefined) {
@@ -187,11 +214,17 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   }
   if (m.fedBy !== undefined) {
     const f = sub(m.fedBy, 'fedBy');
-    add(3, (s) => s.feeders().some(f));
+    add(3, (s) => {
+      for (const x of s.feeders()) if (f(x)) return true;
+      return false;
+    });
   }
   if (m.inside !== undefined) {
     const f = sub(m.inside, 'inside');
-    add(3, (s) => s.ancestors().some(f));
+    add(3, (s) => {
+      for (const x of s.ancestors()) if (f(x)) return true;
+      return false;
+    });
   }
   if (m.after !== undefined) {
     if (typeof m.after !== 'object' || m.after === null || !m.after.match) fail(env, `${path}.after`, 'needs { "match": … }');
@@ -226,12 +259,18 @@ export function compileMatcher(m: Matcher, env: CompileEnv, path = 'match'): Com
   if (m.all !== undefined) {
     if (!Array.isArray(m.all)) fail(env, `${path}.all`, 'must be a list of matchers');
     const fs = m.all.map((x, i) => sub(x, `all[${i}]`));
-    add(4, (s) => fs.every((f) => f(s)));
+    add(4, (s) => {
+      for (const f of fs) if (!f(s)) return false;
+      return true;
+    });
   }
   if (m.any !== undefined) {
     if (!Array.isArray(m.any) || m.any.length === 0) fail(env, `${path}.any`, 'must be a non-empty list of matchers');
     const fs = m.any.map((x, i) => sub(x, `any[${i}]`));
-    add(4, (s) => fs.some((f) => f(s)));
+    add(4, (s) => {
+      for (const f of fs) if (f(s)) return true;
+      return false;
+    });
   }
   if (m.not !== undefined) {
     const f = sub(m.not, 'not');
@@ -273,7 +312,15 @@ function pipelineExtent(f: Compiled): (s: Subject) => Map<number, { min: number;
 }
 
 function stdinExec(s: Subject): boolean {
-  return s.cmd.execsStdin || s.ops.some((o) => o.kind === 'Exec' && o.source === 'stdin');
+  if (s.cmd.execsStdin) return true;
+  for (const o of s.ops) if (o.kind === 'Exec' && o.source === 'stdin') return true;
+  return false;
+}
+
+/** Some of these option spellings is present. */
+function hasAnyFlag(s: Subject, spellings: readonly string[]): boolean {
+  for (const f of spellings) if (s.hasFlag(f)) return true;
+  return false;
 }
 
 function compileOp(o: OpMatcher, env: CompileEnv, path: string): Compiled {
@@ -293,15 +340,16 @@ function compileOp(o: OpMatcher, env: CompileEnv, path: string): Compiled {
     if (exactCache === null || exactCache.home !== env.home()) exactCache = { home: env.home(), set: exactSet() };
     return exactCache.set.has(p);
   };
-  return (s) =>
-    s.ops.some(
-      (op) =>
-        (kinds === null || kinds.has(op.kind)) &&
-        (classes === null || (op.classes ?? []).some((c) => classes.includes(c))) &&
-        (pathMatch === null || (op.path !== undefined && pathMatch(op.path))) &&
-        (hostMatch === null || (op.host !== undefined && hostMatch(op.host))) &&
-        (exact === null || (op.path !== undefined && isExact(op.path))) &&
-        (o.dynamic === undefined || op.dynamic === o.dynamic) &&
-        (o.source === undefined || op.source === o.source),
-    );
+  const wanted = (op: Operation): boolean =>
+    (kinds === null || kinds.has(op.kind)) &&
+    (classes === null || (op.classes !== undefined && op.classes.some((c) => classes.includes(c)))) &&
+    (pathMatch === null || (op.path !== undefined && pathMatch(op.path))) &&
+    (hostMatch === null || (op.host !== undefined && hostMatch(op.host))) &&
+    (exact === null || (op.path !== undefined && isExact(op.path))) &&
+    (o.dynamic === undefined || op.dynamic === o.dynamic) &&
+    (o.source === undefined || op.source === o.source);
+  return (s) => {
+    for (const op of s.ops) if (wanted(op)) return true;
+    return false;
+  };
 }

@@ -55,7 +55,8 @@ export class Subject {
 
   /** Option spellings present, normalised (`-rf` → `-r`, `-f`; `--force=x` → `--force`). */
   hasFlag(spelling: string): boolean {
-    return this.parsed.options.some((o) => o.name === spelling);
+    for (const o of this.parsed.options) if (o.name === spelling) return true;
+    return false;
   }
 
   /** Inline program text run by an interpreter, or null. */

@@ -16,8 +16,21 @@ export const CODE_OPTIONS: Record<string, string[]> = {
   tclsh: [],
 };
 
+/** Families already looked up, by program name: the walker, the operations and the guard each ask. */
+const families = new Map<string, string | null>();
+
 /** `python3.11` → python, `nodejs` → node, `powershell` → pwsh. */
 export function interpreterFamily(program: string): string | null {
+  let family = families.get(program);
+  if (family === undefined) {
+    family = familyOf(program);
+    if (families.size >= 4096) families.clear();
+    families.set(program, family);
+  }
+  return family;
+}
+
+function familyOf(program: string): string | null {
   const p = program.toLowerCase();
   if (/^python[0-9.]*$/.test(p) || p === 'pypy' || p === 'pypy3') return 'python';
   if (/^perl[0-9.]*$/.test(p)) return 'perl';
@@ -30,7 +43,6 @@ export function interpreterFamily(program: string): string | null {
   if (/^(g|m|n)?awk$/.test(p) || p === 'busybox-awk') return 'awk';
   return null;
 }
-
 
 const AWK_VALUE_OPTIONS = new Set(['-F', '-v', '-f', '--field-separator', '--assign', '--file', '-W', '-i', '--include', '-l', '--load', '-E', '--exec']);
 
