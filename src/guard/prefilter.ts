@@ -153,16 +153,22 @@ export function patternAreas(pattern: string): number {
   return second !== '' && !PATTERN_SYNTAX.test(second) && !SPECIAL_DEVICE_NAMES.has(second) ? DEV : DEV | DEV_SPECIAL;
 }
 
-/** A subject's features: flags and operation kinds, and the areas of its paths. */
+/**
+ * A subject's features: flags and operation kinds, the areas of its paths, and the starts of its
+ * arguments (a 32-bit Bloom filter of each argument's first two and first three characters, ASCII
+ * letters folded to lower case: `argStart`).
+ */
 export interface Features {
   bits: number;
   areas: number;
+  starts: number;
 }
 
-/** One clause: the subject has one of these features, or its program is one of these. */
+/** One clause: the subject has one of these features or argument starts, or its program is one of these. */
 export interface Clause {
   readonly bits: number;
   readonly areas: number;
+  readonly starts: number;
   readonly programs: ReadonlySet<string> | null;
   readonly test: ((program: string) => boolean) | null;
 }
@@ -196,8 +202,154 @@ export function verdictFeatures(subjects: readonly Subject[], home: string): Fea
   return out;
 }
 
+const fold = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/** The Bloom bit of a start of two or three characters (`c` is -1 for two). */
+function startBit(a: number, b: number, c: number): number {
+  return 1 << (Math.imul((a << 16) ^ (b << 8) ^ (c + 1) ^ (c < 0 ? 0x9e37 : 0), 0x9e3779b1) >>> 27);
+}
+
+/** The Bloom bits of every argument's first two and three characters. */
+export function argStarts(values: readonly { value: string }[]): number {
+  let m = 0;
+  for (const { value } of values) {
+    if (value.length < 2) continue;
+    const a = fold(value.charCodeAt(0));
+    const b = fold(value.charCodeAt(1));
+    m |= startBit(a, b, -1);
+    if (value.length > 2) m |= startBit(a, b, fold(value.charCodeAt(2)));
+  }
+  return m;
+}
+
+/** The Bloom bit an argument starting with `prefix` (two characters or more) has; 0 for a shorter one. */
+export function startOf(prefix: string): number {
+  if (prefix.length < 2) return 0;
+  const a = fold(prefix.charCodeAt(0));
+  const b = fold(prefix.charCodeAt(1));
+  return prefix.length === 2 ? startBit(a, b, -1) : startBit(a, b, fold(prefix.charCodeAt(2)));
+}
+
+/**
+ * Text every match of the regular expression `source` (as compile.ts builds it: a leading `(?i)`
+ * ignores case) starts the input with, or '' when none is known: `^--donate-level(=|$)` gives
+ * `--donate-level`, `^(stratum\+tcp|stratum)://` gives `stratum`. Read conservatively: anything
+ * not plainly literal ends the prefix. Only ASCII is kept (case folding beyond it is not ours to guess).
+ */
+export function regexPrefix(source: string): string {
+  const src = source.startsWith('(?i)') ? source.slice(4) : source;
+  const alternatives = splitTop(src);
+  if (alternatives === null) return '';
+  let common: string | null = null;
+  for (const alt of alternatives) {
+    if (!alt.startsWith('^')) return '';
+    const p = literalStart(alt.slice(1));
+    common = common === null ? p : commonPrefix(common, p);
+    if (common === '') return '';
+  }
+  return common ?? '';
+}
+
+const REGEX_SPECIAL = new Set([...'\\^$.|?*+()[]{}']);
+const QUANTIFIER = new Set(['?', '*', '{']);
+
+/** The literal text `src` must start with (no `^`, no top-level `|`). */
+function literalStart(src: string): string {
+  let out = '';
+  for (let i = 0; i < src.length; ) {
+    let ch: string | null = null;
+    let next = i + 1;
+    const c = src[i];
+    if (c === '\\') {
+      const e = src[i + 1];
+      if (e === undefined || /[A-Za-z0-9]/.test(e)) return out; // \d, \b, \1…: not a literal
+      ch = e;
+      next = i + 2;
+    } else if (c === '(') {
+      if (src.startsWith('(?', i) && !src.startsWith('(?:', i)) return out; // lookaround, named group
+      const close = groupEnd(src, i);
+      if (close < 0) return out;
+      const body = src.slice(src.startsWith('(?:', i) ? i + 3 : i + 1, close);
+      const alts = splitTop(body);
+      if (alts === null) return out;
+      const after = src[close + 1];
+      if (after !== undefined && QUANTIFIER.has(after)) return out;
+      let common: string | null = null;
+      for (const a of alts) common = common === null ? literalStart(a) : commonPrefix(common, literalStart(a));
+      return out + (common ?? '');
+    } else if (!REGEX_SPECIAL.has(c)) ch = c;
+    if (ch === null || ch.charCodeAt(0) > 127) return out;
+    const after = src[next];
+    if (after !== undefined && QUANTIFIER.has(after)) return out;
+    out += ch;
+    if (after === '+') return out;
+    i = next;
+  }
+  return out;
+}
+
+/** `src` split at its top-level `|`; null when its brackets do not balance. */
+function splitTop(src: string): string[] | null {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      const end = classEnd(src, i);
+      if (end < 0) return null;
+      i = end;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      if (--depth < 0) return null;
+    } else if (c === '|' && depth === 0) {
+      out.push(src.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (depth !== 0) return null;
+  out.push(src.slice(start));
+  return out;
+}
+
+/** Index of the `)` closing the group opened at `open`, or -1. */
+function groupEnd(src: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      const end = classEnd(src, i);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Index of the `]` closing the character class opened at `open`, or -1. */
+function classEnd(src: string, open: number): number {
+  let i = open + 1;
+  if (src[i] === '^') i++;
+  if (src[i] === ']') i++; // a literal `]` first
+  for (; i < src.length; i++) {
+    if (src[i] === '\\') i++;
+    else if (src[i] === ']') return i;
+  }
+  return -1;
+}
+
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
 /** Features of one subject (without the line's: see verdictFeatures). `home` null: unknown, `path:~` always set. */
 export function subjectFeatures(s: Subject, home: string | null, homeSlash = home === null ? '' : home + '/'): Features {
+  const starts = argStarts(s.cmd.args);
   let f = 0;
   let a = home === null ? HOME : 0;
   for (const o of s.ops) {
@@ -233,7 +385,7 @@ export function subjectFeatures(s: Subject, home: string | null, homeSlash = hom
   if (x.loop) f |= bit('loop');
   if (x.infiniteLoop) f |= bit('infinite-loop');
   if (x.functionName !== null) f |= bit('in-function');
-  return { bits: f, areas: a };
+  return { bits: f, areas: a, starts };
 }
 
 /** Characters that hide what a program word names (quotes, escapes, expansions, glob characters). */
@@ -241,7 +393,7 @@ const ODD_NAME = /['"\\$`?*[]/;
 
 export function meets(f: Features, program: string | null, need: Need): boolean {
   for (const c of need) {
-    if ((f.bits & c.bits) !== 0 || (f.areas & c.areas) !== 0) continue;
+    if ((f.bits & c.bits) !== 0 || (f.areas & c.areas) !== 0 || (f.starts & c.starts) !== 0) continue;
     if (program !== null && ((c.programs !== null && c.programs.has(program)) || (c.test !== null && c.test(program)))) continue;
     return false;
   }
@@ -251,7 +403,7 @@ export function meets(f: Features, program: string | null, need: Need): boolean 
 // ---------------------------------------------------------------------------------------------
 // Deriving a matcher's clauses
 
-const clause = (bits: number, areas = 0, programs: ReadonlySet<string> | null = null, test: ((p: string) => boolean) | null = null): Clause => ({ bits, areas, programs, test });
+const clause = (bits: number, areas = 0, programs: ReadonlySet<string> | null = null, test: ((p: string) => boolean) | null = null, starts = 0): Clause => ({ bits, areas, starts, programs, test });
 
 function namesOf(v: Names | undefined, defs: SharedDefinitions): string[] {
   if (v === undefined) return [];
@@ -326,6 +478,11 @@ function clausesOf(m: Matcher, defs: SharedDefinitions, depth: number): Clause[]
   if (m.pipedFrom !== undefined || m.pipedTo !== undefined) out.push(clause(bit('pipeline')));
   if (m.execsStdin === true) out.push(clause(bit('execs-stdin')));
   if (m.arg !== undefined || m.argRegex !== undefined || m.argsAll !== undefined) out.push(clause(bit('args')));
+  // Some argument (argRegex), or the first (argsAll), starts with the expression's fixed text.
+  for (const r of [m.argRegex, m.argsAll]) {
+    const start = typeof r === 'string' ? startOf(regexPrefix(r)) : 0;
+    if (start !== 0) out.push(clause(0, 0, null, null, start));
+  }
   if (m.argCount !== undefined && (m.argCount.min ?? 0) > 0) out.push(clause(bit('args')));
   if (m.fedBy !== undefined) out.push(clause(bit('feeders')));
   if (m.inside !== undefined) out.push(clause(bit('parent')));
@@ -373,7 +530,7 @@ function or(x: Clause, y: Clause): Clause {
   const tx = x.test;
   const ty = y.test;
   const test = tx === null ? ty : ty === null ? tx : (p: string) => tx(p) || ty(p);
-  return clause(x.bits | y.bits, x.areas | y.areas, programs, test);
+  return clause(x.bits | y.bits, x.areas | y.areas, programs, test, x.starts | y.starts);
 }
 
 /**
@@ -385,6 +542,7 @@ function weight(c: Clause): number {
   for (const [name, b] of BIT) if (c.bits & b) w += COMMON.get(name) ?? 0.02;
   for (const [name, b] of AREA_BIT) if (c.areas & b) w += COMMON.get(name) ?? 0.02;
   if (c.programs !== null) w += 0.003 * c.programs.size;
+  for (let b = c.starts; b !== 0; b &= b - 1) w += 0.15;
   if (c.test !== null) w += 0.02;
   return w;
 }
@@ -416,7 +574,7 @@ const COMMON = new Map<string, number>([
 function tidy(cs: Clause[]): Clause[] {
   const seen = new Map<string, Clause>();
   for (const c of cs) {
-    const key = `${c.bits}:${c.areas}:${c.programs === null ? '' : [...c.programs].sort().join(',')}`;
+    const key = `${c.bits}:${c.areas}:${c.starts}:${c.programs === null ? '' : [...c.programs].sort().join(',')}`;
     if (c.test === null && !seen.has(key)) seen.set(key, c);
     else if (c.test !== null) seen.set(`${key}:${seen.size}`, c);
   }
