@@ -4,32 +4,45 @@ import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../ops/load-specs.js';
 import type { Finding } from '../verdict/types.js';
 import type { LoadedRule, RuleSet } from './load-rules.js';
-import { meets, verdictFeatures } from './prefilter.js';
+import { NeedIndex, verdictFeatures } from './prefilter.js';
 import { Subject, SubjectIndex } from './subject.js';
 
 /** What the rules look at: each command with its operations and its neighbours, in walk order. */
 export function buildSubjects(commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Subject[] {
-  const byCommand = new Map<number, Operation[]>();
-  const byRedirect = new Map<string, Operation[]>();
+  // Operations by command (ids are indices in `commands`), and by redirect span when a command
+  // inherits a redirect (rare: built only then).
+  const byCommand: Operation[][] = [];
   for (const o of ops) {
-    const list = byCommand.get(o.command);
+    const list = byCommand[o.command];
     if (list) list.push(o);
-    else byCommand.set(o.command, [o]);
-    if (o.source === 'redirect') {
-      const k = `${o.span.start}:${o.span.end}`;
-      const r = byRedirect.get(k);
-      if (r) r.push(o);
-      else byRedirect.set(k, [o]);
-    }
+    else byCommand[o.command] = [o];
   }
+  let byRedirect: Map<string, Operation[]> | null = null;
   const all: Subject[] = [];
   const index = new SubjectIndex();
   for (const c of commands) {
-    const s = new Subject(c, withInheritedOps(c, byCommand.get(c.id) ?? [], byRedirect), all, specs, index);
+    let own = byCommand[c.id] ?? [];
+    if (c.redirects.some((r) => r.inherited && r.path !== null)) {
+      byRedirect ??= redirectOps(ops);
+      own = withInheritedOps(c, own, byRedirect);
+    }
+    const s = new Subject(c, own, all, specs, index);
     all.push(s);
     index.add(s);
   }
   return all;
+}
+
+function redirectOps(ops: Operation[]): Map<string, Operation[]> {
+  const byRedirect = new Map<string, Operation[]>();
+  for (const o of ops) {
+    if (o.source !== 'redirect') continue;
+    const k = `${o.span.start}:${o.span.end}`;
+    const r = byRedirect.get(k);
+    if (r) r.push(o);
+    else byRedirect.set(k, [o]);
+  }
+  return byRedirect;
 }
 
 /**
@@ -50,27 +63,41 @@ function withInheritedOps(c: WalkedCommand, own: Operation[], byRedirect: Map<st
   return out;
 }
 
+/** The flat need index of each rule list (the rules for any program, those for one program). */
+const indexes = new WeakMap<readonly LoadedRule[], NeedIndex<LoadedRule>>();
+
+function indexOf(rules: readonly LoadedRule[]): NeedIndex<LoadedRule> {
+  let index = indexes.get(rules);
+  if (index === undefined) {
+    index = new NeedIndex(rules);
+    indexes.set(rules, index);
+  }
+  return index;
+}
+
 export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
   const all = buildSubjects(commands, ops, specs);
   const features = verdictFeatures(all, rules.home());
   const findings: Finding[] = [];
+  const candidates: LoadedRule[] = [];
   const hits: LoadedRule[] = [];
+  const anyProgram = indexOf(rules.anyProgram);
   for (let i = 0; i < all.length; i++) {
     const s = all[i];
     const f = features[i];
     const program = s.cmd.program;
-    // Only rules that can match this program, then those for any program whose cheap necessary
+    // Only rules that can match this program, then those for any program, whose cheap necessary
     // conditions the command meets.
     const forProgram = program === null ? undefined : rules.byProgram.get(program);
-    if (forProgram) for (const r of forProgram) if (meets(f, program, r.need) && r.test(s)) hits.push(r);
-    const fromIndex = hits.length;
-    for (const r of rules.anyProgram) if (meets(f, program, r.need) && r.test(s)) hits.push(r);
+    if (forProgram) indexOf(forProgram).select(f, program, candidates);
+    anyProgram.select(f, program, candidates);
+    for (const r of candidates) if (r.test(s)) hits.push(r);
     // Findings come in rule file order whichever list a rule sits in, so how rules are indexed
     // never changes what is reported first.
-    if (fromIndex > 0 && hits.length > fromIndex) hits.sort((x, y) => rules.position.get(x)! - rules.position.get(y)!);
+    if (hits.length > 1 && forProgram !== undefined) hits.sort((x, y) => rules.position.get(x)! - rules.position.get(y)!);
     for (const r of hits) findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
     hits.length = 0;
+    candidates.length = 0;
   }
   return findings;
 }
-

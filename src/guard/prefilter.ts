@@ -391,8 +391,58 @@ export function subjectFeatures(s: Subject, home: string | null, homeSlash = hom
 /** Characters that hide what a program word names (quotes, escapes, expansions, glob characters). */
 const ODD_NAME = /['"\\$`?*[]/;
 
-export function meets(f: Features, program: string | null, need: Need): boolean {
-  for (const c of need) {
+/**
+ * A list of rules with their needs laid out flat, for the loop every command runs: the first
+ * (most selective) clause of each rule is tested from typed arrays, the rest only when it holds.
+ */
+export class NeedIndex<R extends { need: Need }> {
+  private readonly bits: Int32Array;
+  private readonly areas: Int32Array;
+  private readonly starts: Int32Array;
+  private readonly programs: (ReadonlySet<string> | null)[];
+  private readonly tests: (((p: string) => boolean) | null)[];
+
+  constructor(readonly rules: readonly R[]) {
+    const n = rules.length;
+    this.bits = new Int32Array(n);
+    this.areas = new Int32Array(n);
+    this.starts = new Int32Array(n);
+    this.programs = [];
+    this.tests = [];
+    rules.forEach((r, i) => {
+      const c = r.need[0];
+      // No clause: nothing known, the rule is always tested.
+      this.bits[i] = c === undefined ? -1 : c.bits;
+      this.areas[i] = c === undefined ? 0 : c.areas;
+      this.starts[i] = c === undefined ? 0 : c.starts;
+      this.programs.push(c === undefined ? null : c.programs);
+      this.tests.push(c === undefined ? null : c.test);
+    });
+  }
+
+  /** Rules whose needs `f` and `program` meet, added to `out`. */
+  select(f: Features, program: string | null, out: R[]): void {
+    const { bits, areas, starts, programs, tests, rules } = this;
+    const fb = f.bits;
+    const fa = f.areas;
+    const fs = f.starts;
+    for (let i = 0; i < rules.length; i++) {
+      if ((fb & bits[i]) === 0 && (fa & areas[i]) === 0 && (fs & starts[i]) === 0) {
+        if (program === null) continue;
+        const ps = programs[i];
+        const t = tests[i];
+        if ((ps === null || !ps.has(program)) && (t === null || !t(program))) continue;
+      }
+      const r = rules[i];
+      if (r.need.length > 1 && !meets(f, program, r.need, 1)) continue;
+      out.push(r);
+    }
+  }
+}
+
+export function meets(f: Features, program: string | null, need: Need, from = 0): boolean {
+  for (let i = from; i < need.length; i++) {
+    const c = need[i];
     if ((f.bits & c.bits) !== 0 || (f.areas & c.areas) !== 0 || (f.starts & c.starts) !== 0) continue;
     if (program !== null && ((c.programs !== null && c.programs.has(program)) || (c.test !== null && c.test(program)))) continue;
     return false;

@@ -20,22 +20,26 @@ export class SubjectIndex {
   readonly byParent = new Map<number, Subject[]>();
 
   add(s: Subject): void {
-    const push = <K>(m: Map<K, Subject[]>, k: K) => {
-      const list = m.get(k);
-      if (list) list.push(s);
-      else m.set(k, [s]);
-    };
-    if (s.cmd.context.pipeline) push(this.byPipeline, s.cmd.context.pipeline.id);
-    if (s.cmd.substitutionOf !== null) push(this.bySubstitutionOf, s.cmd.substitutionOf);
-    if (s.cmd.parent !== null) push(this.byParent, s.cmd.parent);
+    if (s.cmd.context.pipeline) push(this.byPipeline, s.cmd.context.pipeline.id, s);
+    if (s.cmd.substitutionOf !== null) push(this.bySubstitutionOf, s.cmd.substitutionOf, s);
+    if (s.cmd.parent !== null) push(this.byParent, s.cmd.parent, s);
   }
 }
+
+function push(m: Map<number, Subject[]>, k: number, s: Subject): void {
+  const list = m.get(k);
+  if (list) list.push(s);
+  else m.set(k, [s]);
+}
+
+const NONE: readonly Subject[] = [];
 
 export class Subject {
   private parsedCache: ParsedArgv | null = null;
   private codeCache: string | null | undefined;
   private familyCache: string | null | undefined;
   private secretReadsCache: Operation[] | undefined;
+  private feedersCache: readonly Subject[] | undefined;
 
   constructor(
     readonly cmd: WalkedCommand,
@@ -100,14 +104,19 @@ export class Subject {
    * words are the wrapped command's (`sudo cat $(…)`): substitutions of the wrappers around this
    * command feed it too.
    */
-  feeders(): Subject[] {
-    let direct = this.index.bySubstitutionOf.get(this.cmd.id) ?? [];
+  feeders(): readonly Subject[] {
+    this.feedersCache ??= this.findFeeders();
+    return this.feedersCache;
+  }
+
+  private findFeeders(): readonly Subject[] {
+    let direct = this.index.bySubstitutionOf.get(this.cmd.id) ?? NONE;
     for (let p = this.cmd.parent; p !== null && this.all[p] && this.all[p].cmd.context.via.length <= this.cmd.context.via.length; p = this.all[p].cmd.parent) {
       const more = this.index.bySubstitutionOf.get(p);
       if (more) direct = [...direct, ...more];
       if (this.all[p].cmd.parent === p) break;
     }
-    if (direct.length === 0) return [];
+    if (direct.length === 0) return NONE;
     const out = [...direct];
     for (const d of direct) out.push(...(this.index.byParent.get(d.cmd.id) ?? []));
     return out;
