@@ -34,6 +34,11 @@ export class RealpathCache {
   private readonly map = new Map<string, string | null>();
   /** Paths in `map` that do not exist (nothing below them can be a symlink). */
   private readonly absent = new Set<string>();
+  /**
+   * For a path resolved before, the nearest ancestor (or itself) that existed then. Kept across
+   * analyses, but only as a guess of where to look: what it says is read again (see `nearest`).
+   */
+  private readonly lastFound = new Map<string, string>();
   private since = -Infinity;
 
   constructor(private readonly ttlMs = 0) {}
@@ -72,7 +77,10 @@ export class RealpathCache {
   }
 
   private resolve(abs: string, budget: Budget): string | null {
-    if (!DOTDOT.test(abs)) return this.nearest(posix.normalize(abs), budget);
+    // Keys are normalised paths without `..`: a hit needs neither check.
+    const hit = this.map.get(abs);
+    if (hit !== undefined) return hit;
+    if (!DOTDOT.test(abs)) return this.nearest(plain(abs) ? abs : posix.normalize(abs), budget);
     // Component by component: a `..` cancels what the prefix before it resolves to.
     let prefix = '/';
     let resolved = true;
@@ -100,17 +108,34 @@ export class RealpathCache {
     // share the work), resolve it, then put the missing parts back. Each step costs one lstat,
     // which also says whether a missing name is a symlink the kernel would follow; a name below a
     // directory already found missing costs nothing (nothing can exist there).
-    const missing: string[] = [];
+    let missing: string[] = [];
     let at = abs;
     let base = this.map.get(at);
     let existing = base !== undefined && !this.absent.has(at);
     /** The first missing name (the last pushed) may be a symlink: one that points nowhere or into a loop. */
     let maybeLink = false;
+    /** The nearest existing ancestor (or `abs`), when this call read the disk to find it. */
+    let read: string | null = null;
+    const guess = base === undefined ? this.lastFound.get(abs) : undefined;
+    if (guess !== undefined) {
+      // Where the path stopped existing last time: read that place first. It holds when the
+      // ancestor resolves now and its child on the way is still missing (and no link); the
+      // walk below is what reads the disk otherwise. Either way every fact is read now.
+      const found = this.fromGuess(abs, guess);
+      if (found === null) this.lastFound.delete(abs);
+      else {
+        at = read = guess;
+        base = found.base;
+        missing = found.missing;
+        existing = true;
+      }
+    }
     while (base === undefined) {
       if (at === '/') {
         base = '/';
         this.remember(at, base);
         existing = true;
+        read = at;
         break;
       }
       const slash = at.lastIndexOf('/');
@@ -125,11 +150,13 @@ export class RealpathCache {
           base = known === '/' ? '/' + name : known + '/' + name;
           this.remember(at, base);
           existing = true;
+          read = at;
           break;
         }
         try {
           // libc realpath: one call, where Node's JavaScript realpath lstats every component.
           base = realpathSync.native(at);
+          read = at;
         } catch {
           // A symlink that points nowhere (or into a loop): missing, but the kernel follows it.
           if (st.isSymbolicLink()) {
@@ -153,6 +180,7 @@ export class RealpathCache {
       existing = base !== undefined && !this.absent.has(at);
     }
     if (base === null) return null;
+    if (read !== null) this.rememberFound(abs, read);
     if (missing.length === 0) return base;
     // The first missing name may still be a symlink: one that points nowhere (dangling) or into
     // a loop fails to resolve, yet the kernel follows it. (Below a missing directory there is none.)
@@ -185,6 +213,38 @@ export class RealpathCache {
     return base;
   }
 
+  /**
+   * `guess` is `abs` or an ancestor that existed when `abs` was last resolved. When it resolves
+   * now and, short of `abs`, its child on the way is missing (lstat: not even a dangling link),
+   * the nearest existing ancestor is known with one or two reads; else null (walk instead).
+   */
+  private fromGuess(abs: string, guess: string): { base: string; missing: string[] } | null {
+    if (abs.length > PATH_MAX) return null;
+    let base = this.map.get(guess);
+    if (base === null || (base !== undefined && this.absent.has(guess))) return null;
+    if (base === undefined) {
+      if (guess === '/') base = '/';
+      else {
+        try {
+          base = realpathSync.native(guess);
+        } catch {
+          return null;
+        }
+      }
+      this.remember(guess, base);
+    }
+    if (guess === abs) return { base, missing: [] };
+    const rest = abs.slice(guess === '/' ? 1 : guess.length + 1).split('/');
+    const child = guess === '/' ? '/' + rest[0] : guess + '/' + rest[0];
+    if (safeLstat(child) !== undefined) return null;
+    return { base, missing: rest.reverse() };
+  }
+
+  private rememberFound(abs: string, found: string): void {
+    if (this.lastFound.size >= REALPATH_CACHE_LIMIT) this.lastFound.clear();
+    this.lastFound.set(abs, found);
+  }
+
   private remember(path: string, real: string | null): void {
     if (this.map.size >= REALPATH_CACHE_LIMIT) {
       this.map.clear();
@@ -197,6 +257,11 @@ export class RealpathCache {
 /** One resolution, read now (no cache). */
 export function realpathNearest(abs: string): string {
   return new RealpathCache().realpathNearest(abs);
+}
+
+/** Already normalised: no empty, `.` or `..` component and no trailing slash. */
+function plain(abs: string): boolean {
+  return abs.charCodeAt(0) === 47 && !abs.includes('//') && !abs.includes('/.') && (abs.length === 1 || abs.charCodeAt(abs.length - 1) !== 47);
 }
 
 /** What lstat says of `p`; undefined when there is nothing there (or it cannot be looked at). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -288,5 +288,35 @@ describe('realpaths read once per analysis', () => {
       }
       expect(fresh[i], p).toBe(real);
     }
+  });
+});
+
+describe('realpaths read again each analysis', () => {
+  it('answer as a fresh read after the disk changed, though the cache remembers where it looked last', () => {
+    const { ws, out } = scratch();
+    mkdirSync(join(out, 'deep', 'x'), { recursive: true });
+    const paths = ['', '/a', '/a/b', '/a/b/c', '/dir', '/dir/f', '/dir/sub/f', '/link/x', '/link/x/y'].map((p) => ws + p);
+    const cache = new RealpathCache(0);
+    const check = (t: number) => {
+      cache.startAnalysis(t);
+      for (const p of paths) expect(cache.physical(p), `${p} at step ${t}`).toBe(new RealpathCache().physical(p));
+    };
+    check(1);
+    mkdirSync(join(ws, 'a', 'b'), { recursive: true }); // missing → there
+    check(2);
+    rmSync(join(ws, 'a'), { recursive: true }); // there → missing
+    symlinkSync(join(out, 'deep'), join(ws, 'a')); // missing → a link
+    check(3);
+    mkdirSync(join(ws, 'dir', 'sub'), { recursive: true });
+    writeFileSync(join(ws, 'dir', 'f'), '');
+    check(4);
+    renameSync(join(ws, 'dir'), join(ws, 'moved'));
+    symlinkSync('/etc', join(ws, 'dir')); // a directory swapped for a link
+    symlinkSync(join(out, 'gone'), join(ws, 'link')); // a dangling link
+    check(5);
+    mkdirSync(join(out, 'gone', 'x'), { recursive: true }); // the link now points somewhere
+    check(6);
+    rmSync(ws, { recursive: true }); // the workspace itself gone
+    check(7);
   });
 });
