@@ -16,7 +16,7 @@ import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions 
 export interface LoadedRule extends GuardRule {
   test: Compiled;
   /** Features a subject must have for `test` to have a chance (see prefilter.ts). */
-  need: Need;
+  readonly need: Need;
 }
 
 export interface RuleSet {
@@ -42,21 +42,48 @@ export interface RuleSet {
  * `inside`…) say nothing about this one's program.
  */
 export function programsOf(m: Matcher, defs: SharedDefinitions, depth = 0): Set<string> | null {
-  if (depth > 20) return null;
-  const names = (v: string | string[]) => (Array.isArray(v) ? v : [v]).flatMap((n) => (n.startsWith('@') ? defs.lists[n.slice(1)] ?? [] : [n]));
+  if (depth > 20 || typeof m !== 'object' || m === null) return null;
   const found: ReadonlySet<string>[] = [];
-  if (m.program !== undefined) found.push(new Set(names(m.program)));
-  const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
-  if (predicate?.programs) found.push(predicate.programs);
-  const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
-  const parts = [...(macro ? [macro] : []), ...(m.all ?? [])].map((x) => programsOf(x, defs, depth + 1));
-  if (m.any && m.any.length > 0) {
-    const branches = m.any.map((b) => programsOf(b, defs, depth + 1));
-    parts.push(branches.some((b) => b === null) ? null : new Set(branches.flatMap((b) => [...b!])));
+  // Only the fields that can restrict the program are read (a rule has a few of twenty-odd).
+  for (const key of Object.keys(m)) {
+    if (key === 'program' && m.program !== undefined) {
+      const set = new Set<string>();
+      for (const n of Array.isArray(m.program) ? m.program : [m.program]) {
+        if (!n.startsWith('@')) set.add(n);
+        else for (const x of own(defs.lists, n.slice(1)) ?? []) set.add(x);
+      }
+      found.push(set);
+    } else if (key === 'predicate') {
+      const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
+      if (predicate?.programs) found.push(predicate.programs);
+    } else if (key === 'macro') {
+      const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
+      const p = macro ? programsOf(macro, defs, depth + 1) : null;
+      if (p !== null) found.push(p);
+    } else if (key === 'all' && Array.isArray(m.all)) {
+      for (const x of m.all) {
+        const p = programsOf(x, defs, depth + 1);
+        if (p !== null) found.push(p);
+      }
+    } else if (key === 'any' && Array.isArray(m.any) && m.any.length > 0) {
+      const union = new Set<string>();
+      let open = false;
+      for (const b of m.any) {
+        const p = programsOf(b, defs, depth + 1);
+        if (p === null) {
+          open = true;
+          break;
+        }
+        for (const x of p) union.add(x);
+      }
+      if (!open) found.push(union);
+    }
   }
-  for (const p of parts) if (p !== null) found.push(p);
   if (found.length === 0) return null;
-  return new Set([...found[0]].filter((p) => found.every((f) => f.has(p))));
+  if (found.length === 1) return new Set(found[0]);
+  const out = new Set<string>();
+  for (const p of found[0]) if (found.every((f) => f.has(p))) out.add(p);
+  return out;
 }
 
 const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'safer', 'match', 'examples']);
@@ -122,6 +149,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
     // (every one compiled by test/guard-rules.test.ts) is compiled when a command first needs it:
     // a hook decides one command, which the prefilter matches against a handful of rules.
     let compiled: LoadedRule['test'] | null = builtin ? null : compileMatcher(r.match as Matcher, { defs, home, where }, 'match');
+    let need: Need | undefined;
     const test: LoadedRule['test'] = (subject) => (compiled ??= compileMatcher(r.match as Matcher, { defs, home, where }, 'match'))(subject);
     return {
       id,
@@ -135,7 +163,10 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
       file,
       builtin,
       test,
-      need: needOf(r.match as Matcher, defs),
+      // Worked out when a command first meets the rule (most never meet most rules).
+      get need(): Need {
+        return (need ??= needOf(r.match as Matcher, defs));
+      },
     };
   });
 }
@@ -167,7 +198,12 @@ export function indexRules(rules: LoadedRule[], defs: SharedDefinitions, home: (
   for (const r of rules) {
     const programs = programsOf(r.match, defs);
     if (programs === null) anyProgram.push(r);
-    else for (const p of programs) byProgram.set(p, [...(byProgram.get(p) ?? []), r]);
+    else
+      for (const p of programs) {
+        const list = byProgram.get(p);
+        if (list) list.push(r);
+        else byProgram.set(p, [r]);
+      }
   }
   return { rules, byId, defs, byProgram, anyProgram, position: new Map(rules.map((r, i) => [r, i])), home };
 }

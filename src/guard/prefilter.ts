@@ -514,48 +514,87 @@ export function needOf(m: Matcher, defs: SharedDefinitions): Clause[] {
 function clausesOf(m: Matcher, defs: SharedDefinitions, depth: number): Clause[] {
   if (depth > 20 || typeof m !== 'object' || m === null) return [];
   const out: Clause[] = [];
-  if (m.program !== undefined) out.push(clause(0, 0, new Set(namesOf(m.program, defs))));
-  if (m.op !== undefined) out.push(...opClauses(m.op, defs));
-  if (m.code !== undefined) out.push(clause(bit('code')));
-  if (m.redirect !== undefined) {
-    out.push(clause(bit('redirect')));
-    // The redirect's word is matched as text: its area says where it can point.
-    if (m.redirect.path !== undefined) {
-      const a = areasOfPatterns(namesOf(m.redirect.path, defs));
-      if (a !== null) out.push(clause(0, a));
+  // Only the fields a matcher has (two or three of the twenty-odd), read once each.
+  for (const key of Object.keys(m) as (keyof Matcher)[]) {
+    switch (key) {
+      case 'program':
+        out.push(clause(0, 0, new Set(namesOf(m.program, defs))));
+        break;
+      case 'op':
+        if (m.op !== undefined) out.push(...opClauses(m.op, defs));
+        break;
+      case 'code':
+        out.push(clause(bit('code')));
+        break;
+      case 'redirect':
+        out.push(clause(bit('redirect')));
+        // The redirect's word is matched as text: its area says where it can point.
+        if (m.redirect?.path !== undefined) {
+          const a = areasOfPatterns(namesOf(m.redirect.path, defs));
+          if (a !== null) out.push(clause(0, a));
+        }
+        break;
+      case 'pipedFrom':
+      case 'pipedTo':
+        out.push(clause(bit('pipeline')));
+        break;
+      case 'execsStdin':
+        if (m.execsStdin === true) out.push(clause(bit('execs-stdin')));
+        break;
+      case 'arg':
+      case 'argRegex':
+      case 'argsAll': {
+        out.push(clause(bit('args')));
+        // Some argument (argRegex), or the first (argsAll), starts with the expression's fixed text.
+        const r = m[key];
+        const start = key !== 'arg' && typeof r === 'string' ? startOf(regexPrefix(r)) : 0;
+        if (start !== 0) out.push(clause(0, 0, null, null, start));
+        break;
+      }
+      case 'argCount':
+        if ((m.argCount?.min ?? 0) > 0) out.push(clause(bit('args')));
+        break;
+      case 'fedBy':
+        out.push(clause(bit('feeders')));
+        break;
+      case 'inside':
+        out.push(clause(bit('parent')));
+        break;
+      case 'context': {
+        const c = m.context ?? {};
+        if (c.privileged === true) out.push(clause(bit('privileged')));
+        if (c.remote === true) out.push(clause(bit('remote')));
+        if (c.substitution === true) out.push(clause(bit('substitution')));
+        if (c.background === true) out.push(clause(bit('background')));
+        if (c.loop === true) out.push(clause(bit('loop')));
+        if (c.inFunction === true) out.push(clause(bit('in-function')));
+        break;
+      }
+      case 'predicate': {
+        const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
+        if (predicate) out.push(...predicateClauses(predicate));
+        break;
+      }
+      case 'macro': {
+        const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
+        if (macro) out.push(...clausesOf(macro, defs, depth + 1));
+        break;
+      }
+      case 'all':
+        if (Array.isArray(m.all)) for (const x of m.all) out.push(...clausesOf(x, defs, depth + 1));
+        break;
+      case 'any':
+        if (Array.isArray(m.any) && m.any.length > 0) out.push(...disjunction(m.any.map((b) => tidy(clausesOf(b, defs, depth + 1)))));
+        break;
+      default:
+        break;
     }
   }
-  if (m.pipedFrom !== undefined || m.pipedTo !== undefined) out.push(clause(bit('pipeline')));
-  if (m.execsStdin === true) out.push(clause(bit('execs-stdin')));
-  if (m.arg !== undefined || m.argRegex !== undefined || m.argsAll !== undefined) out.push(clause(bit('args')));
-  // Some argument (argRegex), or the first (argsAll), starts with the expression's fixed text.
-  for (const r of [m.argRegex, m.argsAll]) {
-    const start = typeof r === 'string' ? startOf(regexPrefix(r)) : 0;
-    if (start !== 0) out.push(clause(0, 0, null, null, start));
-  }
-  if (m.argCount !== undefined && (m.argCount.min ?? 0) > 0) out.push(clause(bit('args')));
-  if (m.fedBy !== undefined) out.push(clause(bit('feeders')));
-  if (m.inside !== undefined) out.push(clause(bit('parent')));
-  if (m.context !== undefined) {
-    const c = m.context;
-    if (c.privileged === true) out.push(clause(bit('privileged')));
-    if (c.remote === true) out.push(clause(bit('remote')));
-    if (c.substitution === true) out.push(clause(bit('substitution')));
-    if (c.background === true) out.push(clause(bit('background')));
-    if (c.loop === true) out.push(clause(bit('loop')));
-    if (c.inFunction === true) out.push(clause(bit('in-function')));
-  }
-  const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
-  if (predicate) out.push(...predicateClauses(predicate));
-  const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
-  if (macro) out.push(...clausesOf(macro, defs, depth + 1));
-  if (Array.isArray(m.all)) for (const x of m.all) out.push(...clausesOf(x, defs, depth + 1));
-  if (Array.isArray(m.any) && m.any.length > 0) out.push(...disjunction(m.any.map((b) => tidy(clausesOf(b, defs, depth + 1)))));
   return out;
 }
 
 /** Most clauses a disjunction is spelt out into (each is one pick of a clause per branch). */
-const MAX_PRODUCT = 64;
+const MAX_PRODUCT = 16;
 
 /**
  * (A1 ∧ A2) ∨ (B1 ∧ B2) = (A1 ∨ B1) ∧ (A1 ∨ B2) ∧ (A2 ∨ B1) ∧ (A2 ∨ B2). Where that is too many
@@ -567,16 +606,17 @@ function disjunction(branches: Clause[][]): Clause[] {
   for (;;) {
     const size = bs.reduce((n, b) => n * b.length, 1);
     if (size <= MAX_PRODUCT) break;
+    // Clauses come most selective first (tidy): the widest branch keeps its first.
     const widest = bs.reduce((w, b) => (b.length > w.length ? b : w));
-    widest.splice(0, widest.length, widest.reduce((x, y) => (weight(y) < weight(x) ? y : x)));
+    widest.length = 1;
   }
-  let acc: Clause[] = [clause(0)];
-  for (const b of bs) acc = acc.flatMap((x) => b.map((y) => or(x, y)));
+  let acc: Clause[] = bs[0];
+  for (const b of bs.slice(1)) acc = acc.flatMap((x) => b.map((y) => or(x, y)));
   return acc;
 }
 
 function or(x: Clause, y: Clause): Clause {
-  const programs = x.programs === null ? y.programs : y.programs === null ? x.programs : new Set([...x.programs, ...y.programs]);
+  const programs = x.programs === null || x.programs === y.programs ? y.programs : y.programs === null ? x.programs : union(x.programs, y.programs);
   const tx = x.test;
   const ty = y.test;
   const test = tx === null ? ty : ty === null ? tx : (p: string) => tx(p) || ty(p);
@@ -589,15 +629,21 @@ function or(x: Clause, y: Clause): Clause {
  */
 function weight(c: Clause): number {
   let w = 0;
-  for (const [name, b] of BIT) if (c.bits & b) w += COMMON.get(name) ?? 0.02;
-  for (const [name, b] of AREA_BIT) if (c.areas & b) w += COMMON.get(name) ?? 0.02;
-  if (c.programs !== null) w += 0.003 * c.programs.size;
+  for (let b = c.bits; b !== 0; b &= b - 1) w += BIT_WEIGHT[31 - Math.clz32(b & -b)] ?? 0;
+  for (let b = c.areas; b !== 0; b &= b - 1) w += AREA_WEIGHT[31 - Math.clz32(b & -b)] ?? 0;
   for (let b = c.starts; b !== 0; b &= b - 1) w += 0.15;
+  if (c.programs !== null) w += 0.003 * c.programs.size;
   if (c.test !== null) w += 0.02;
   return w;
 }
 
-const COMMON = new Map<string, number>([
+function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+  const out = new Set(a);
+  for (const x of b) out.add(x);
+  return out;
+}
+
+const COMMON: ReadonlyMap<string, number> = new Map<string, number>([
   ['args', 0.9],
   ['path:other', 0.8],
   ['Read', 0.5],
@@ -619,14 +665,17 @@ const COMMON = new Map<string, number>([
   ['loop', 0.05],
   ['Network', 0.05],
 ]);
+const BIT_WEIGHT = [...OP_KINDS, ...FLAGS].map((k) => COMMON.get(k) ?? 0.02);
+const AREA_WEIGHT = AREAS.map((k) => COMMON.get(k) ?? 0.02);
 
-/** Without duplicates, most selective first. */
+/** Without duplicates (the same features and the same program set), most selective first. */
 function tidy(cs: Clause[]): Clause[] {
-  const seen = new Map<string, Clause>();
+  const out: Clause[] = [];
   for (const c of cs) {
-    const key = `${c.bits}:${c.areas}:${c.starts}:${c.programs === null ? '' : [...c.programs].sort().join(',')}`;
-    if (c.test === null && !seen.has(key)) seen.set(key, c);
-    else if (c.test !== null) seen.set(`${key}:${seen.size}`, c);
+    const same = (d: Clause) => d.bits === c.bits && d.areas === c.areas && d.starts === c.starts && d.programs === c.programs && d.test === c.test;
+    if (!out.some(same)) out.push(c);
   }
-  return [...seen.values()].sort((a, b) => weight(a) - weight(b));
+  if (out.length < 2) return out;
+  const w = new Map(out.map((c) => [c, weight(c)]));
+  return out.sort((a, b) => w.get(a)! - w.get(b)!);
 }

@@ -77,6 +77,7 @@ export function splitFileName(program: string): string {
 class LazySpecTable implements SpecTable {
   private readonly files = new Map<string, Record<string, unknown>>();
   private readonly checked = new Map<string, CommandSpec>();
+  private readonly shown = new Map<string, string>();
 
   constructor(
     private readonly dir: string,
@@ -100,7 +101,14 @@ class LazySpecTable implements SpecTable {
 
   fileOf(program: string): string | undefined {
     const name = own(this.index, program);
-    return name === undefined ? undefined : shownFile(join(this.dir, name));
+    if (name === undefined) return undefined;
+    // Every command with a spec asks (operations carry it): worked out once per file.
+    let shown = this.shown.get(name);
+    if (shown === undefined) {
+      shown = shownFile(join(this.dir, name));
+      this.shown.set(name, shown);
+    }
+    return shown;
   }
 
   get(program: string): CommandSpec | undefined {

@@ -54,7 +54,8 @@ export function runArgv(
   /** The word is a command word bash looks up as an alias and a function (not after a wrapper). */
   lookup = false,
 ): void {
-  const [first, ...rest] = c.args;
+  const first = c.args[0];
+  const rest = c.args.slice(1);
   if (!first) {
     w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, programRaw: c.programRaw, program: null, args: [], parent }, ctx, scope);
     return;
