@@ -146,9 +146,20 @@ function combine(patterns: string[], nocase: boolean): RegExp {
   return new RegExp(patterns.map((p) => picomatch.makeRe(p, { dot: true, nocase }).source).join('|'), nocase ? 'i' : '');
 }
 
-interface Matcher {
-  exact: RegExp;
-  folded: RegExp;
+/** One expression for a list of globs, and (compiled when first needed) its case-folding twin. */
+class Matcher {
+  readonly exact: RegExp;
+  private foldedRe: RegExp | null = null;
+
+  constructor(private readonly patterns: string[]) {
+    this.exact = combine(patterns, false);
+  }
+
+  /** Names folded to one case: only file systems that fold case need it (macOS, Windows). */
+  get folded(): RegExp {
+    this.foldedRe ??= combine(this.patterns, true);
+    return this.foldedRe;
+  }
 }
 
 export class PathClassifier {
@@ -172,7 +183,7 @@ export class PathClassifier {
     this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
     const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
-    const matcher = (patterns: string[]): Matcher => ({ exact: combine(patterns, false), folded: combine(patterns, true) });
+    const matcher = (patterns: string[]): Matcher => new Matcher(patterns);
     this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));
     this.otherHomes = matcher(sensitivePatterns(this.home).filter((p) => OTHER_HOMES.includes(p)));
     this.execConfig = matcher(EXEC_CONFIG.map((e) => this.withHome(e.pattern)));
