@@ -62,7 +62,8 @@ export function variableValue(name: string, scope: ExpandScope): string | undefi
 interface Builder {
   alternatives: string[][]; // each alternative: the fields built so far
   dynamic: boolean;
-  reasons: Set<DynamicReason>;
+  /** Each reason once, in the order met. */
+  reasons: DynamicReason[];
   glob: boolean;
   truncated: boolean;
   quoted: boolean;
@@ -93,7 +94,7 @@ export function expandWord(word: Word, scope: ExpandScope, position: WordPositio
   const b: Builder = {
     alternatives: [['']],
     dynamic: false,
-    reasons: new Set(),
+    reasons: [],
     glob: false,
     truncated: false,
     quoted: false,
@@ -108,7 +109,7 @@ export function expandWord(word: Word, scope: ExpandScope, position: WordPositio
   return {
     fields: fields.length > 0 || !b.quoted ? fields : [''],
     dynamic: b.dynamic,
-    reasons: [...b.reasons],
+    reasons: b.reasons,
     glob: b.glob,
     truncated: b.truncated,
     quoted: b.quoted,
@@ -127,7 +128,7 @@ function append(b: Builder, text: string): void {
 
 function markDynamic(b: Builder, reason: DynamicReason, raw: string): void {
   b.dynamic = true;
-  b.reasons.add(reason);
+  if (!b.reasons.includes(reason)) b.reasons.push(reason);
   append(b, raw);
 }
 

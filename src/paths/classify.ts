@@ -241,27 +241,31 @@ export class PathClassifier {
   }
 
   private classifyOne(path: string, glob: boolean, followLast: boolean, options: GlobMatchOptions): PathClass[] {
-    const classes = new Set<PathClass>();
+    // A handful at most, each added once: an array is all it takes.
+    const classes: PathClass[] = [];
+    const add = (c: PathClass) => {
+      if (!classes.includes(c)) classes.push(c);
+    };
     // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
     if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
     const bound = glob ? staticPrefix(path) : path;
     const real = followLast || glob || bound === '/' ? this.realpaths.realpathNearest(bound) : posix.join(this.realpaths.realpathNearest(posix.dirname(bound)), posix.basename(bound));
     const inWorkspace = this.workspaceRoots.some((r) => isInside(real, r));
     const where: PathClass = inWorkspace ? 'workspace' : this.tempDirs.some((t) => isInside(real, t)) ? 'temp' : 'outside';
-    classes.add(where);
+    add(where);
     if (SPECIAL_DEVICES.test(real)) return ['special-device'];
-    if (real === '/' || (glob && bound === '/')) classes.add('root');
-    if (real === this.home || real === this.realHome || (glob && (bound === this.home || bound === this.realHome))) classes.add('home');
-    if (isInside(real, '/dev')) classes.add('device');
-    else if (where === 'outside' && SYSTEM_DIRS.some((d) => isInside(real, d)) && !this.ownHome(real)) classes.add('system');
-    if (glob && bound === '/' && classes.has('outside')) classes.add('system');
+    if (real === '/' || (glob && bound === '/')) add('root');
+    if (real === this.home || real === this.realHome || (glob && (bound === this.home || bound === this.realHome))) add('home');
+    if (isInside(real, '/dev')) add('device');
+    else if (where === 'outside' && SYSTEM_DIRS.some((d) => isInside(real, d)) && !this.ownHome(real)) add('system');
+    if (glob && bound === '/' && classes.includes('outside')) add('system');
     const folded = this.folds(real) || this.folds(path);
     // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
     const test = (m: Matcher) => (folded ? m.folded : m.exact).test(real) || (path !== real && (folded ? m.folded : m.exact).test(path));
-    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMay(path, this.sensitiveExamples, options))) classes.add('sensitive');
+    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMay(path, this.sensitiveExamples, options))) add('sensitive');
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
-    if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound))) classes.add('exec-config');
-    return [...classes];
+    if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound))) add('exec-config');
+    return classes;
   }
 
   /** Inside the analysed user's own home, which is not a system directory even under /root. */

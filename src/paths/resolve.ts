@@ -46,8 +46,9 @@ export class RealpathCache {
   /** Called when an analysis starts. */
   startAnalysis(now = performance.now()): void {
     if (now - this.since <= this.ttlMs) return;
-    this.map.clear();
-    this.absent.clear();
+    // (clear() makes a new table even for an empty map)
+    if (this.map.size > 0) this.map.clear();
+    if (this.absent.size > 0) this.absent.clear();
     this.since = now;
   }
 
@@ -294,5 +295,6 @@ export function staticPrefix(pattern: string): string {
 
 export function isInside(path: string, root: string): boolean {
   if (root === '/') return true;
-  return path === root || path.startsWith(root.endsWith('/') ? root : root + '/');
+  // `root` then a slash (without building `root + '/'`: this runs for every path and system dir).
+  return path === root || (path.startsWith(root) && (root.charCodeAt(root.length - 1) === 47 || path.charCodeAt(root.length) === 47));
 }

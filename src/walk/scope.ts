@@ -64,32 +64,42 @@ export function forkScope(scope: Scope): Scope {
     cwd: scope.cwd,
     oldpwd: scope.oldpwd,
     remote: scope.remote,
-    vars: new Map(scope.vars),
+    vars: copyMap(scope.vars),
     varsUnknown: scope.varsUnknown,
-    exports: new Set(scope.exports),
+    exports: copySet(scope.exports),
     allexport: scope.allexport,
     dirStack: scope.dirStack.slice(),
-    functions: new Map(scope.functions),
-    aliases: new Map(scope.aliases),
-    globOptions: new Set(scope.globOptions),
-    namerefs: new Map(scope.namerefs),
+    functions: copyMap(scope.functions),
+    aliases: copyMap(scope.aliases),
+    globOptions: copySet(scope.globOptions),
+    namerefs: copyMap(scope.namerefs),
   };
+}
+
+// Most of a line's state is empty: a fresh collection then, without walking an iterator.
+function copyMap<K, V>(m: Map<K, V>): Map<K, V> {
+  return m.size === 0 ? new Map() : new Map(m);
+}
+
+function copySet<T>(s: Set<T>): Set<T> {
+  return s.size === 0 ? new Set() : new Set(s);
 }
 
 /** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */
 export function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.cwd !== scope.cwd) scope.cwd = null;
   if (maybe.oldpwd !== scope.oldpwd) scope.oldpwd = null;
-  for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+  // (Each loop is skipped when there is nothing to merge: most lines set nothing.)
+  if (maybe.vars.size > 0) for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
   // An export that may have run counts as done: the stricter reading for what later commands see.
-  for (const k of maybe.exports) scope.exports.add(k);
+  if (maybe.exports.size > 0) for (const k of maybe.exports) scope.exports.add(k);
   scope.allexport ||= maybe.allexport;
   scope.varsUnknown ||= maybe.varsUnknown;
   // A function that may have been defined may also not be: calls analyse the program as well.
-  for (const [k, f] of maybe.functions) if (scope.functions.get(k) !== f) scope.functions.set(k, { ...f, certain: false });
-  for (const [k, v] of maybe.aliases) scope.aliases.set(k, v);
-  for (const o of maybe.globOptions) scope.globOptions.add(o);
-  for (const [k, v] of maybe.namerefs) if (scope.namerefs.get(k) !== v) scope.namerefs.set(k, scope.namerefs.has(k) ? null : v);
+  if (maybe.functions.size > 0) for (const [k, f] of maybe.functions) if (scope.functions.get(k) !== f) scope.functions.set(k, { ...f, certain: false });
+  if (maybe.aliases.size > 0) for (const [k, v] of maybe.aliases) scope.aliases.set(k, v);
+  if (maybe.globOptions.size > 0) for (const o of maybe.globOptions) scope.globOptions.add(o);
+  if (maybe.namerefs.size > 0) for (const [k, v] of maybe.namerefs) if (scope.namerefs.get(k) !== v) scope.namerefs.set(k, scope.namerefs.has(k) ? null : v);
 }
 
 /** Run `f` on the scope itself when the command surely runs here, else on a copy merged back as uncertain. */
