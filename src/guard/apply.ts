@@ -96,8 +96,8 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
     // never changes what is reported first.
     if (hits.length > 1 && forProgram !== undefined) hits.sort((x, y) => rules.position.get(x)! - rules.position.get(y)!);
     for (const r of hits) findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
-    hits.length = 0;
-    candidates.length = 0;
+    if (hits.length > 0) hits.length = 0;
+    if (candidates.length > 0) candidates.length = 0;
   }
   return findings;
 }

@@ -195,10 +195,10 @@ export function verdictFeatures(subjects: readonly Subject[], home: string): Fea
   let fetches = false;
   for (const s of subjects) {
     const f = subjectFeatures(s, plainHome ? home : null, homeSlash);
-    if (!fetches && ((f.bits & bit('Network')) !== 0 || (s.cmd.program !== null && FETCH_PROGRAMS.has(s.cmd.program)))) fetches = true;
+    if (!fetches && ((f.bits & KIND_BITS.Network) !== 0 || (s.cmd.program !== null && FETCH_PROGRAMS.has(s.cmd.program)))) fetches = true;
     out.push(f);
   }
-  if (fetches) for (const f of out) f.bits |= bit('line-fetches');
+  if (fetches) for (const f of out) f.bits |= F_LINE_FETCHES;
   return out;
 }
 
@@ -348,13 +348,33 @@ function commonPrefix(a: string, b: string): string {
 }
 
 /** Features of one subject (without the line's: see verdictFeatures). `home` null: unknown, `path:~` always set. */
+/** The flag bits subjectFeatures sets, looked up once. */
+const F_ARGS = bit('args');
+const F_BACKGROUND = bit('background');
+const F_CALLS_FUNCTION = bit('calls-function');
+const F_CODE = bit('code');
+const F_EXECS_STDIN = bit('execs-stdin');
+const F_FEEDERS = bit('feeders');
+const F_IN_FUNCTION = bit('in-function');
+const F_INFINITE_LOOP = bit('infinite-loop');
+const F_LOOP = bit('loop');
+const F_ODD_NAME = bit('odd-name');
+const F_PARENT = bit('parent');
+const F_PIPELINE = bit('pipeline');
+const F_PRIVILEGED = bit('privileged');
+const F_REDIRECT = bit('redirect');
+const F_REMOTE = bit('remote');
+const F_SUBSTITUTION = bit('substitution');
+const F_LINE_FETCHES = bit('line-fetches');
+const KIND_BITS: Readonly<Record<OpKind, number>> = Object.fromEntries(OP_KINDS.map((k) => [k, bit(k)])) as Record<OpKind, number>;
+
 export function subjectFeatures(s: Subject, home: string | null, homeSlash = home === null ? '' : home + '/'): Features {
   const starts = argStarts(s.cmd.args);
   let f = 0;
   let a = home === null ? HOME : 0;
   for (const o of s.ops) {
-    f |= bit(o.kind);
-    if (o.kind === 'Exec' && o.source === 'stdin') f |= bit('execs-stdin');
+    f |= KIND_BITS[o.kind];
+    if (o.kind === 'Exec' && o.source === 'stdin') f |= F_EXECS_STDIN;
     const p = o.path;
     if (p !== undefined) {
       a |= areaOf(p);
@@ -368,23 +388,23 @@ export function subjectFeatures(s: Subject, home: string | null, homeSlash = hom
     a |= areaOf(p);
     if (home !== null && (p === home || p.startsWith(homeSlash))) a |= HOME;
   }
-  if (c.execsStdin) f |= bit('execs-stdin');
-  if (s.code !== null) f |= bit('code');
-  if (c.redirects.length > 0) f |= bit('redirect');
-  if (c.args.length > 0) f |= bit('args');
-  if (c.parent !== null) f |= bit('parent');
-  if (s.feeders().length > 0) f |= bit('feeders');
-  if (c.program === null || ODD_NAME.test(c.programRaw)) f |= bit('odd-name');
-  if (c.calls !== null && c.calls.kind === 'function') f |= bit('calls-function');
+  if (c.execsStdin) f |= F_EXECS_STDIN;
+  if (s.code !== null) f |= F_CODE;
+  if (c.redirects.length > 0) f |= F_REDIRECT;
+  if (c.args.length > 0) f |= F_ARGS;
+  if (c.parent !== null) f |= F_PARENT;
+  if (s.feeders().length > 0) f |= F_FEEDERS;
+  if (c.program === null || ODD_NAME.test(c.programRaw)) f |= F_ODD_NAME;
+  if (c.calls !== null && c.calls.kind === 'function') f |= F_CALLS_FUNCTION;
   const x = c.context;
-  if (x.pipeline !== null) f |= bit('pipeline');
-  if (x.privileged) f |= bit('privileged');
-  if (x.remote !== null) f |= bit('remote');
-  if (x.substitution !== null) f |= bit('substitution');
-  if (x.background) f |= bit('background');
-  if (x.loop) f |= bit('loop');
-  if (x.infiniteLoop) f |= bit('infinite-loop');
-  if (x.functionName !== null) f |= bit('in-function');
+  if (x.pipeline !== null) f |= F_PIPELINE;
+  if (x.privileged) f |= F_PRIVILEGED;
+  if (x.remote !== null) f |= F_REMOTE;
+  if (x.substitution !== null) f |= F_SUBSTITUTION;
+  if (x.background) f |= F_BACKGROUND;
+  if (x.loop) f |= F_LOOP;
+  if (x.infiniteLoop) f |= F_INFINITE_LOOP;
+  if (x.functionName !== null) f |= F_IN_FUNCTION;
   return { bits: f, areas: a, starts };
 }
 
@@ -485,6 +505,20 @@ function opClauses(o: OpMatcher, defs: SharedDefinitions): Clause[] {
 
 const specClauses = new WeakMap<Predicate, Clause[]>();
 
+/** A program test that answers each name once (the tests are patterns run for every command). */
+function remembered(test: (program: string) => boolean): (program: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (program) => {
+    let answer = answers.get(program);
+    if (answer === undefined) {
+      answer = test(program);
+      if (answers.size >= 4096) answers.clear();
+      answers.set(program, answer);
+    }
+    return answer;
+  };
+}
+
 /** What a predicate declares: the programs it can hold for, and what else it needs. */
 function predicateClauses(p: Predicate): Clause[] {
   let out = specClauses.get(p);
@@ -500,7 +534,7 @@ function predicateClauses(p: Predicate): Clause[] {
     }
     const programs = spec.programs === undefined ? null : new Set(spec.programs);
     // A condition that names nothing would never hold: it says nothing, so it is left out.
-    if (bits !== 0 || areas !== 0 || programs !== null || spec.program !== undefined) out.push(clause(bits, areas, programs, spec.program ?? null));
+    if (bits !== 0 || areas !== 0 || programs !== null || spec.program !== undefined) out.push(clause(bits, areas, programs, spec.program === undefined ? null : remembered(spec.program)));
   }
   specClauses.set(p, out);
   return out;
