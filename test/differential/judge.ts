@@ -109,7 +109,8 @@ function explain(entries: Expected[], fields: string[], forked: boolean | null, 
       tokens = [{ kind: 'exact', text: first.text.slice(first.text.lastIndexOf('/') + 1) }, ...tokens.slice(1)];
     }
     const s = matchScore(tokens, fields);
-    if (s < 0) continue;
+    // a prediction of nothing but patterns (`$cmd`) matches any command: it explains none
+    if (s <= 0) continue;
     const sameShell = forked !== null && e.forked === forked ? 1 : 0;
     best = Math.max(best, s * 2 + sameShell);
   }

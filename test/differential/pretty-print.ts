@@ -61,15 +61,21 @@ function commandTexts(script: Script): string[] {
   return texts;
 }
 
-const BEFORE = /[\s;(|&{!`]/;
+const BEFORE = /[\s;|&{!`]/;
 const AFTER = /[\s;)|&<>}`]/;
 
-/** `text` appears in the print as whole words. */
+/**
+ * `text` appears in the print where a command starts: after a blank or an operator, or right
+ * after the `(` of `$(`, `<(`, `>(`; never inside `(( … ))`, which bash prints with blanks inside
+ * as it prints a subshell `( … )`.
+ */
 function printedAsIs(print: string, text: string): boolean {
   for (let at = print.indexOf(text); at >= 0; at = print.indexOf(text, at + 1)) {
     const before = at === 0 ? ' ' : print[at - 1];
     const after = at + text.length >= print.length ? ' ' : print[at + text.length];
-    if (BEFORE.test(before) && AFTER.test(after)) return true;
+    const opens = before === '(' && at >= 2 && /[$<>]/.test(print[at - 2]);
+    const arithmetic = /\(\(\s*$/.test(print.slice(Math.max(0, at - 4), at));
+    if ((BEFORE.test(before) || opens) && !arithmetic && AFTER.test(after)) return true;
   }
   return false;
 }
