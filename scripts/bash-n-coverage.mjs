@@ -18,7 +18,10 @@
 // executing anything (so `shopt -s extglob` on the line has no effect, and aliases are not
 // expanded: a `bash -c` never expands them either). Bash runs with default options (extglob off,
 // as under `bash -c`); commands it rejects are asked again with `-O extglob` so that the report
-// can tell extglob patterns from errors. Answers are cached by a hash of bash's version, the
+// can tell extglob patterns from errors. bash accepts a command when `bash -n` exits 0 and says
+// nothing but warnings: for an error inside `[[ … ]]` (`unexpected argument to conditional binary
+// operator`) bash 5.2 exits 0 after printing the error, and runs nothing of the line either.
+// Answers are cached by a hash of bash's version, the
 // options and the command in $XDG_CACHE_HOME/shellgate-dev/bash-n.jsonl (outside the repo), so
 // reruns only ask about new commands.
 import { spawn, execFileSync } from 'node:child_process';
@@ -190,6 +193,11 @@ function runWorker(commands, options, scratch) {
   });
 }
 
+/** bash accepted the command: it exited 0 and printed nothing but warnings (see the top). */
+function accepted(answer) {
+  return answer.status === 0 && answer.message.split('\n').every((l) => l.trim() === '' || l.includes('warning:'));
+}
+
 /** bash's answer for each command (null for a command bash cannot be given: it holds a NUL). */
 async function askBash(commands, options, cache) {
   const todo = [...new Set(commands.filter((c) => !c.includes('\0') && !cache.has(cacheKey(options, c))))];
@@ -240,7 +248,7 @@ for (const { name, records, commands } of sets) {
       row.notCheckable++;
       return;
     }
-    const bashOk = a.status === 0;
+    const bashOk = accepted(a);
     if (bashOk) row.bashAccepts++;
     if (bashOk && unclean === null) row.both++;
     if (bashOk && unclean !== null) {
@@ -253,7 +261,7 @@ for (const { name, records, commands } of sets) {
     }
   });
   const extglob = await askBash(rejectedByBash.map((r) => r.command), ['-O', 'extglob'], cache);
-  rejectedByBash.forEach((r, i) => bashRejects.push({ ...r, acceptedWithExtglob: extglob[i]?.status === 0 }));
+  rejectedByBash.forEach((r, i) => bashRejects.push({ ...r, acceptedWithExtglob: !!extglob[i] && accepted(extglob[i]) }));
   rows.push(row);
 }
 
