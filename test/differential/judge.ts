@@ -31,7 +31,8 @@ export interface Judgement {
 
 /**
  * Best score of a token list against fields: 2 per field matched exactly (an exact token, or a
- * glob token's unmatched text), 1 per prefix; -1 when no match.
+ * glob token's unmatched text), 1 per prefix and a little more for a longer one (it says more);
+ * -1 when no match.
  */
 function matchScore(tokens: Token[], fields: string[]): number {
   const memo = new Map<number, number>();
@@ -51,7 +52,7 @@ function matchScore(tokens: Token[], fields: string[]): number {
       if (f < fields.length && fields[f].startsWith(tok.text)) {
         for (let k = f + 1; k <= fields.length; k++) {
           const r = go(t + 1, k);
-          if (r >= 0) best = Math.max(best, r + 1);
+          if (r >= 0) best = Math.max(best, r + 1 + Math.min(tok.text.length, 999) / 1000);
         }
       }
     } else if (tok.kind === 'glob') {
@@ -127,7 +128,7 @@ export function judge(ours: Prediction, other: Prediction, seen: Observation, co
   const forOther: string[] = [];
   const weigh = (what: string, a: number, b: number) => {
     if (a === b) return;
-    (a > b ? forOurs : forOther).push(`${a > b ? 'ours' : 'other'}: ${what} (explained ${a} vs ${b})`);
+    (a > b ? forOurs : forOther).push(`${a > b ? 'ours' : 'other'}: ${what} (explained ${+a.toFixed(3)} vs ${+b.toFixed(3)})`);
   };
   if (seen.trace) {
     for (const t of seen.trace) {

@@ -17,6 +17,11 @@
  *   listed one that stops differing (or whose difference changed) fails too. Set
  *   SHELLGATE_DIFF_DUMP=/tmp/tree-sitter-wrong.json to write the current list (reasons kept), and
  *   SHELLGATE_DIFF_REPORT=/tmp/report.json for every disagreement with bash's evidence.
+ * - settled-by-hand.json lists the few disagreements bash here cannot settle for us (its run and
+ *   its print do not tell the readings apart, e.g. a glob pattern against the literal it leaves
+ *   when nothing matches) or settles against us for a reason we keep (a construct of a newer bash),
+ *   each with how it was settled; they count as ours. A listed case bash now settles, or that no
+ *   longer differs, fails as stale.
  * - bash-parser is wrong often (known.json keeps its differences from tree-sitter); its
  *   disagreements with us are not listed, only required to be resolved in our favour.
  * - The big corpora are sampled deterministically (corpora.ts) to keep the run short; bash-parser,
@@ -48,6 +53,10 @@ interface Listed {
   reason: string;
 }
 
+interface SettledByHand extends Listed {
+  other: Other;
+}
+
 interface Disagreement {
   other: Other;
   source: string;
@@ -60,12 +69,14 @@ interface Disagreement {
 interface Resolved extends Disagreement {
   /** `same`: bash's printed reading matches both (the difference is one bash does not make). */
   winner: PrintJudgement['winner'];
-  /** `run`: what bash ran decided; `print`: bash's printed reading did; null: neither. */
-  by: 'run' | 'print' | null;
+  /** `run`: what bash ran decided; `print`: bash's printed reading did; `hand`: settled-by-hand.json. */
+  by: 'run' | 'print' | 'hand' | null;
   evidence: string[];
 }
 
 const listed: Listed[] = JSON.parse(readFileSync(join(HERE, 'tree-sitter-wrong.json'), 'utf8')) as Listed[];
+const byHand: SettledByHand[] = JSON.parse(readFileSync(join(HERE, 'settled-by-hand.json'), 'utf8')) as SettledByHand[];
+const handKey = (other: Other, command: string) => JSON.stringify([other, command]);
 const fe = await loadFrontEnds();
 const probe = await probeSandbox();
 
@@ -111,13 +122,18 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
   const counts = { cases: 0, oursUnclean: 0, treeSitterUnclean: 0, bashParserCases: 0, bashParserFailed: 0 };
   const seconds = { parsing: 0, bash: 0 };
   const resolved: Resolved[] = [];
+  const staleByHand: string[] = [];
   let sandbox: Sandbox | null = null;
 
   beforeAll(async () => {
     const cases = differentialCases(SAMPLE);
     const inSample = new Set(cases.map((c) => c.command));
     // listed cases are always checked, sampled or not
-    for (const l of listed) if (!inSample.has(l.command)) cases.push({ source: 'tree-sitter-wrong.json', command: l.command });
+    for (const l of [...listed, ...byHand]) {
+      if (inSample.has(l.command)) continue;
+      inSample.add(l.command);
+      cases.push({ source: 'listed', command: l.command });
+    }
     counts.cases = cases.length;
     const t0 = performance.now();
     const found: Disagreement[] = [];
@@ -160,12 +176,22 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
         return [i, judgeByPrint(printed(prints[k]), d.ours, d.theirs, reparse)] as const;
       }),
     );
+    const hand = new Map(byHand.map((h) => [handKey(h.other, h.command), h]));
     found.forEach((d, i) => {
       const run = judged[i];
       const print = byPrinting.get(i);
-      const by = run.winner !== null ? 'run' : print?.winner ? 'print' : null;
-      resolved.push({ ...d, winner: run.winner ?? print?.winner ?? null, by, evidence: [...run.evidence, ...(print?.evidence ?? [])] });
+      const evidence = [...run.evidence, ...(print?.evidence ?? [])];
+      const winner = run.winner ?? print?.winner ?? null;
+      const settled = hand.get(handKey(d.other, d.command));
+      if (winner !== 'ours' && winner !== 'same' && settled && settled.difference === d.difference) {
+        resolved.push({ ...d, winner: 'ours', by: 'hand', evidence: [`settled by hand: ${settled.reason}`, ...evidence] });
+        return;
+      }
+      if (settled) staleByHand.push(`${JSON.stringify(d.command)} (vs ${d.other}): listed in settled-by-hand.json, but ${winner === 'ours' || winner === 'same' ? 'bash settles it now' : `the difference is now ${d.difference}`}`);
+      resolved.push({ ...d, winner, by: run.winner !== null ? 'run' : print?.winner ? 'print' : null, evidence });
     });
+    const differing = new Set(found.map((d) => handKey(d.other, d.command)));
+    for (const h of byHand) if (!differing.has(handKey(h.other, h.command))) staleByHand.push(`${JSON.stringify(h.command)} (vs ${h.other}): listed in settled-by-hand.json but the parsers agree now`);
     seconds.bash = (performance.now() - t1) / 1000;
   }, 240_000);
 
@@ -197,7 +223,7 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
             `  vs ${o}: ${resolved.filter((r) => r.other === o).length} disagreements; bash agrees with ours ${byOther(o, 'ours')}, with ${o} ${byOther(o, 'other')}, ` +
             `reads both the same ${byOther(o, 'same')}, cannot tell ${byOther(o, null)}`,
         ),
-        `  decided by what bash ran: ${resolved.filter((r) => r.by === 'run').length}, by bash's printed reading: ${resolved.filter((r) => r.by === 'print').length}`,
+        `  decided by what bash ran: ${resolved.filter((r) => r.by === 'run').length}, by bash's printed reading: ${resolved.filter((r) => r.by === 'print').length}, by hand: ${resolved.filter((r) => r.by === 'hand').length}`,
         `  (parsing ${seconds.parsing.toFixed(1)} s, bash ${seconds.bash.toFixed(1)} s)`,
       ].join('\n'),
     );
@@ -205,6 +231,12 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
       .filter((r) => r.winner !== 'ours' && r.winner !== 'same')
       .map((r) => `[${r.other}, ${r.winner === 'other' ? `bash agrees with ${r.other}` : 'bash cannot tell'}] ${JSON.stringify(r.command)}\n    ${r.difference}\n    ${r.evidence.slice(0, 4).join('\n    ')}`);
     expect(against.slice(0, 25), `${against.length} disagreement(s) not resolved in our favour`).toEqual([]);
+  });
+
+  it('settled-by-hand.json is well formed and every entry still needs it', () => {
+    const bad = byHand.filter((h) => typeof h.command !== 'string' || !h.difference || !h.reason || (h.other !== 'tree-sitter' && h.other !== 'bash-parser'));
+    expect(bad.map((h) => JSON.stringify(h))).toEqual([]);
+    expect(staleByHand).toEqual([]);
   });
 
   it('tree-sitter-wrong.json lists exactly the cases where tree-sitter differs and bash agrees with us', () => {

@@ -283,19 +283,39 @@ function isStatic(p: WordPart): boolean {
   }
 }
 
+/** The leading static parts of `parts` (into double quotes too), up to the first part that is not. */
+function leadingStatic(parts: WordPart[]): { parts: WordPart[]; whole: boolean } {
+  const out: WordPart[] = [];
+  for (const p of parts) {
+    if (p.type === 'DoubleQuoted' && !isStatic(p)) {
+      const inner = leadingStatic(p.parts);
+      if (inner.parts.length > 0) out.push({ ...p, parts: inner.parts });
+      return { parts: out, whole: false };
+    }
+    if (!isStatic(p) || (p.type === 'Literal' && /[*?[]/.test(p.raw))) return { parts: out, whole: false };
+    out.push(p);
+  }
+  return { parts: out, whole: true };
+}
+
 /** The text of the word's leading static parts (quote-removed), up to the first part that is not. */
 function staticPrefix(w: Word): string {
-  const parts: WordPart[] = [];
-  for (const p of w.parts) {
-    if (!isStatic(p) || (p.type === 'Literal' && /[*?[]/.test(p.raw))) break;
-    parts.push(p);
-  }
+  const { parts } = leadingStatic(w.parts);
   if (parts.length === 0) return '';
   return expandWord({ ...w, parts }, SCOPE).fields.join(' ');
 }
 
+/** A process substitution becomes a pipe's path (/dev/fd/63): not the `<(…)` expandWord shows. */
+function hasProcSubst(parts: WordPart[]): boolean {
+  return parts.some((p) => p.type === 'ProcSubst' || (p.type === 'DoubleQuoted' && hasProcSubst(p.parts)));
+}
+
 function wordTokens(w: Word): Token[] {
   const e = expandWord(w, SCOPE, 'argument');
+  if (hasProcSubst(w.parts)) {
+    const prefix = staticPrefix(w);
+    return [prefix === '' ? { kind: 'any' } : { kind: 'prefix', text: prefix }];
+  }
   if (!e.dynamic && !e.glob) return e.fields.map((text) => ({ kind: 'exact', text }));
   if (!e.dynamic) {
     // quote removal applies to the pattern's own text too (`[\>\<]` is left as `[><]`)
