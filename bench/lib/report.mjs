@@ -7,7 +7,7 @@ const auto = (x) => (typeof x !== 'number' || !Number.isFinite(x) ? 'n/a' : x >=
 const row = (first, width, cells, cellWidth = 9) => first.padEnd(width) + cells.map((c) => String(c).padStart(cellWidth)).join('');
 
 export function printReport(r, log = console.log) {
-  log(`shellgate bench — ${r.machine.cpus} cores (${r.machine.model}), node ${r.node}, ${r.date}`);
+  log(`shellgate bench — ${r.machine.cpus} cores (${r.machine.model}), node ${r.node}, ${r.date}, load average ${num(r.loadAverage.start)} at the start, ${num(r.loadAverage.end)} at the end`);
 
   log('\nfull verdict per command, µs (analyser with cacheSize 0; second pass over each corpus, after a first that compiles and loads):');
   log(row('corpus', 11, ['commands', 'mean', 'median', 'p90', 'p99', 'max', 'cmds/s', '1st mean', '1st p99', 'cached']));
