@@ -16,11 +16,11 @@ export function printReport(r, log = console.log) {
   const cmp = r.comparison;
   const full = cmp.rows['shellgate full verdict'];
   log(`\nthe same ${cmp.commands} ${cmp.corpus} commands, one call each, µs (each after a warm-up on ${cmp.warmup}):`);
-  log(row('', 38, ['mean', 'median', 'p90', 'p99', 'max']) + '  ÷ verdict');
+  log(row('', 38, ['mean', 'median', 'p90', 'p99', 'max']) + '   ÷ verdict: mean, median');
   for (const [name, t] of Object.entries(cmp.rows)) {
     const label = t.label ?? name;
     if (t.note) log(`${label.padEnd(38)}      n/a  (${t.note})`);
-    else log(row(label, 38, [auto(t.mean), auto(t.median), auto(t.p90), auto(t.p99), auto(t.max)]) + (t === full ? '' : `${num(t.mean / full.mean, 2)}×`.padStart(11)));
+    else log(row(label, 38, [auto(t.mean), auto(t.median), auto(t.p90), auto(t.p99), auto(t.max)]) + (t === full ? '' : `${num(t.mean / full.mean, 2)}×`.padStart(11) + `${num(t.median / full.median, 2)}×`.padStart(9)));
   }
 
   log('\nwhere the time goes, stage by stage (bench/stages.mjs):');

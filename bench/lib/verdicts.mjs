@@ -8,14 +8,19 @@ import { timeEach } from './timing.mjs';
 /** The analyser every uncached figure uses (the one the context bench uses: cacheSize 0). */
 export const uncachedAnalyzer = () => createAnalyzer({ cacheSize: 0 });
 
+/** One full verdict per call, cache off: the function the comparison times beside the parsers. */
+export async function fullVerdict() {
+  const a = await uncachedAnalyzer();
+  return (c) => a.analyze(c, BENCH_CONTEXT);
+}
+
 /**
  * @param {string[]} commands
  * @returns full-verdict µs per command: the first pass (JIT, lazily loaded specs) and the second
  * (the steady state of a long-running gate), plus the warm-cache cost.
  */
 export async function timeVerdicts(commands) {
-  const a = await uncachedAnalyzer();
-  const verdict = (c) => a.analyze(c, BENCH_CONTEXT);
+  const verdict = await fullVerdict();
   const first = timeEach(verdict, commands, { warmup: [] });
   const steady = timeEach(verdict, commands, { warmup: [] });
   return { commands: commands.length, ...steady, firstPass: { mean: first.mean, median: first.median, p99: first.p99 }, warmCacheUs: await timeWarmCache(commands.slice(0, 5000)) };
