@@ -7,7 +7,7 @@
 // HOME and XDG_CACHE_HOME point into a fresh folder: no user config, and the CLI's code cache is
 // written by one warm-up run, as it is after the first call of a real install.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,7 @@ export function measureColdStart({ runs = 7 } = {}) {
     nodeMs.push(wall(['-e', '0']));
     cliMs.push(wall(cliArgs));
   }
+  rmSync(home, { recursive: true, force: true });
   const node = median(nodeMs);
   const cli = median(cliMs);
   return {
