@@ -15,18 +15,20 @@ export const MAX_DEPTH = 200;
 /** Issues reported per parse at most (the verdict asks after the first). */
 const MAX_ISSUES = 20;
 
-/** bash rejects the text here (its `syntax error near unexpected token`, an unclosed quote…). */
-export class SyntaxFailure extends Error {
+/**
+ * bash rejects the text here (its `syntax error near unexpected token`, an unclosed quote…).
+ * Not an Error: it is caught by the parser itself, and a stack trace per recovery costs more
+ * than the parse.
+ */
+export class SyntaxFailure {
   constructor(
     readonly at: number,
     readonly what: string,
-  ) {
-    super(what);
-  }
+  ) {}
 }
 
 /** Nested deeper than MAX_DEPTH. */
-export class TooDeep extends Error {}
+export class TooDeep {}
 
 /** A here-document whose body is read after the next newline token. */
 export interface PendingHeredoc {
@@ -64,6 +66,7 @@ export const BACKQUOTE = 96;
 export const LBRACE = 123;
 export const PIPE = 124;
 export const RBRACE = 125;
+export const TILDE = 126;
 
 /** bash's metacharacters end a word: blank, newline, `| & ; ( ) < >`. */
 export function isMeta(c: number): boolean {

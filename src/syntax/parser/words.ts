@@ -13,7 +13,7 @@ import { unescapeBackquoteBody } from '../backquotes.js';
 import { splitUnquoted } from '../unquoted.js';
 import {
   AT, BACKQUOTE, BACKSLASH, BANG, DOLLAR, DQUOTE, GT, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, MINUS,
-  NL, PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH,
+  NL, PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH, TILDE,
 } from './scanner.js';
 
 /** How a word reads its metacharacters: `regex` is the right side of `=~` in `[[ ]]`. */
@@ -33,20 +33,14 @@ export abstract class WordReader extends Scanner {
     const start = this.i;
     const parts: WordPart[] = [];
     let run = -1; // start of pending unquoted text
+    let plain = true; // the pending text has nothing splitUnquoted would cut (glob, brace, tilde)
     let parens = 0; // regex mode: unquoted parentheses are part of the word
-    const flush = () => {
-      if (run >= 0) {
-        const pieces = splitUnquoted(s.slice(run, this.i), run, run === start);
-        for (const p of pieces) parts.push(p);
-        run = -1;
-      }
-    };
     while (this.i < this.n) {
       const c = s.charCodeAt(this.i);
       if (isMeta(c)) {
         const next = this.code(this.i + 1);
         if ((c === LT || c === GT) && next === LPAREN) {
-          flush();
+          if (run >= 0) run = this.flushRun(parts, run, start, plain);
           parts.push(this.processSubstitution());
           continue;
         }
@@ -59,28 +53,25 @@ export abstract class WordReader extends Scanner {
         }
         break;
       }
+      let part: WordPart | null = null;
       switch (c) {
         case BACKSLASH:
-          if (run < 0) run = this.i;
+          if (run < 0) {
+            run = this.i;
+            plain = true;
+          }
           this.i = Math.min(this.n, this.i + 2);
           continue;
         case SQUOTE:
-          flush();
-          parts.push(this.singleQuoted());
-          continue;
         case DQUOTE:
-          flush();
-          parts.push(this.doubleQuoted(this.i));
-          continue;
         case BACKQUOTE:
-          flush();
-          parts.push(this.backquote());
-          continue;
+          if (run >= 0) run = this.flushRun(parts, run, start, plain);
+          part = c === SQUOTE ? this.singleQuoted() : c === DQUOTE ? this.doubleQuoted(this.i) : this.backquote();
+          break;
         case DOLLAR:
           if (this.expansionFollows(false)) {
-            flush();
-            parts.push(this.dollar(false));
-            continue;
+            if (run >= 0) run = this.flushRun(parts, run, start, plain);
+            part = this.dollar(false);
           }
           break;
         case QMARK:
@@ -91,21 +82,35 @@ export abstract class WordReader extends Scanner {
           if (this.code(this.i + 1) === LPAREN) {
             // An extglob pattern: read whole, as bash does when extglob may be on (the strictest
             // reading: with it off, bash rejects the line and runs nothing).
-            flush();
+            if (run >= 0) run = this.flushRun(parts, run, start, plain);
             const close = skipArithParens(s, this.i + 1, this.n);
             if (close < 0) this.fail('an unclosed extglob pattern');
-            parts.push({ type: 'Glob', raw: s.slice(this.i, close + 1), span: { start: this.i, end: close + 1 } });
+            part = { type: 'Glob', raw: s.slice(this.i, close + 1), span: { start: this.i, end: close + 1 } };
             this.i = close + 1;
-            continue;
           }
           break;
       }
-      if (run < 0) run = this.i;
+      if (part !== null) {
+        parts.push(part);
+        continue;
+      }
+      if (run < 0) {
+        run = this.i;
+        plain = true;
+      }
+      if (c === STAR || c === QMARK || c === LBRACKET || c === LBRACE || c === TILDE) plain = false;
       this.i++;
     }
-    flush();
+    if (run >= 0) this.flushRun(parts, run, start, plain);
     if (this.i === start) return null;
     return { type: 'Word', parts, raw: s.slice(start, this.i), span: { start, end: this.i } };
+  }
+
+  /** Unquoted text s[run, reader) as parts; returns -1 (no pending text). */
+  private flushRun(parts: WordPart[], run: number, wordStart: number, plain: boolean): number {
+    if (plain) parts.push({ type: 'Literal', raw: this.s.slice(run, this.i), span: { start: run, end: this.i } });
+    else for (const p of splitUnquoted(this.s.slice(run, this.i), run, run === wordStart)) parts.push(p);
+    return -1;
   }
 
   /** Does the `$` at the reader start an expansion (else it is a literal `$`)? */
