@@ -124,18 +124,29 @@ export abstract class WordReader extends Scanner {
 
   private singleQuoted(): WordPart {
     const start = this.i;
-    const close = this.s.indexOf("'", start + 1);
-    if (close < 0 || close >= this.n) this.fail('an unterminated single quote', start);
-    this.i = close + 1;
+    let close = this.s.indexOf("'", start + 1);
+    if (close < 0 || close >= this.n) close = this.unterminated('a single quote', start);
+    this.i = Math.min(this.n, close + 1);
     return { type: 'SingleQuoted', value: this.s.slice(start + 1, close), span: { start, end: this.i } };
+  }
+
+  /**
+   * A quote bash never sees closed: bash rejects the text and runs nothing. The plausible reading
+   * that matters is the one with the quote closed at the end (what the author meant, and what an
+   * agent retries): the word runs to the end of the text, and the error is reported. Returns
+   * where the text ends.
+   */
+  private unterminated(what: string, at: number): number {
+    this.issue('error', { start: at, end: Math.min(this.n, at + 80) }, `${what} is never closed: ${this.s.slice(at, at + 60)}`);
+    return this.n;
   }
 
   /** `"…"` opened at the reader; `spanStart` is where the part begins (the `$` of `$"…"`). */
   private doubleQuoted(spanStart: number): DoubleQuoted {
     this.i++;
     const parts = this.quotedParts(false);
-    if (this.code() !== DQUOTE) this.fail('an unterminated double quote', spanStart);
-    this.i++;
+    if (this.code() === DQUOTE) this.i++;
+    else this.unterminated('a double quote', spanStart);
     return { type: 'DoubleQuoted', parts, span: { start: spanStart, end: this.i } };
   }
 
@@ -249,10 +260,11 @@ export abstract class WordReader extends Scanner {
    */
   private backquote(): WordPart {
     const start = this.i;
-    const end = skipBackquote(this.s, start, this.n);
-    if (end < 0) this.fail('an unterminated backquote', start);
+    let end = skipBackquote(this.s, start, this.n);
+    const closed = end >= 0;
+    if (!closed) end = this.unterminated('a backquote', start);
     this.i = end;
-    const body = this.parseText(unescapeBackquoteBody(this.s.slice(start + 1, end - 1)), start + 1);
+    const body = this.parseText(unescapeBackquoteBody(this.s.slice(start + 1, closed ? end - 1 : end)), start + 1);
     return { type: 'CmdSubst', backtick: true, body, span: { start, end } };
   }
 
