@@ -20,19 +20,10 @@ export async function loadFrontEnds(): Promise<FrontEnds> {
   const ts = await BashParser.create();
   await loadBashParser();
   return {
-    ours: ourParser(ts),
+    ours: parseBash,
     treeSitter: (s) => ts.parse(s),
     bashParser: (s) => parseWithBashParser(s),
   };
-}
-
-/**
- * Our parser. While src/syntax/parser is being written (parseBash throws), tree-sitter stands in
- * so that the suite can be built; this is the one place to switch.
- */
-function ourParser(ts: BashParser): (source: string) => ParseResult {
-  const STAND_IN = true;
-  return STAND_IN ? (s) => ts.parse(s) : parseBash;
 }
 
 /** The first Unparsed node anywhere in the tree (substitution bodies included), or null. */
