@@ -78,9 +78,13 @@ export function parseTrace(text: string): TraceEntry[] {
     const cond = /^\[\[ (.*) \]\]$/s.exec(body);
     entries.push({ forked: s.forked, words: traceWords(body), cond: cond ? cond[1].split(' ') : null, text: body });
   });
-  // the EXIT trap's own first command
-  const last = entries[entries.length - 1];
-  if (last && !last.forked && last.text === 'set +x') entries.pop();
+  // the EXIT trap's own first command (a `&` job may still have traced after it)
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (!entries[i].forked && entries[i].text === 'set +x') {
+      entries.splice(i, 1);
+      break;
+    }
+  }
   return entries;
 }
 

@@ -97,8 +97,15 @@ function explainCond(entries: Expected[], traced: string[], forked: boolean): nu
   return best;
 }
 
-/** How well a prediction explains a traced command: words first, then the shell it ran in. */
-function explain(entries: Expected[], fields: string[], forked: boolean | null, programOnly: boolean): number {
+/** A prediction with something to check: a word not just a pattern. */
+const informative = (e: Expected) => e.tokens.some((t) => t.kind !== 'any');
+
+/**
+ * How well a prediction explains a traced command: words first, then the shell it ran in. A
+ * prediction of nothing but patterns (`$cmd`) matches any command; it explains one only when
+ * `patternsExplain` (a parse with nothing to compare to may run whatever `$cmd` holds).
+ */
+function explain(entries: Expected[], fields: string[], forked: boolean | null, programOnly: boolean, patternsExplain = false): number {
   let best = -1;
   for (const e of entries) {
     if (e.kind !== 'command') continue;
@@ -110,8 +117,7 @@ function explain(entries: Expected[], fields: string[], forked: boolean | null, 
       tokens = [{ kind: 'exact', text: first.text.slice(first.text.lastIndexOf('/') + 1) }, ...tokens.slice(1)];
     }
     const s = matchScore(tokens, fields);
-    // a prediction of nothing but patterns (`$cmd`) matches any command: it explains none
-    if (s <= 0) continue;
+    if (s < 0 || (s === 0 && !patternsExplain)) continue;
     const sameShell = forked !== null && e.forked === forked ? 1 : 0;
     best = Math.max(best, s * 2 + sameShell);
   }
@@ -146,7 +152,7 @@ export function judge(ours: Prediction, other: Prediction, seen: Observation, co
     const traced = seen.trace.flatMap((t) => (t.words ? [t.words] : []));
     const notRun = (mine: Prediction, theirs: Prediction) => {
       const theirKeys = new Set(theirs.entries.map((e) => key(e.tokens)));
-      return mine.entries.filter((e) => e.certain && !theirKeys.has(key(e.tokens)) && !traced.some((words) => matchScore(e.tokens, words) >= 0));
+      return mine.entries.filter((e) => e.certain && informative(e) && !theirKeys.has(key(e.tokens)) && !traced.some((words) => matchScore(e.tokens, words) >= 0));
     };
     for (const e of notRun(ours, other)) forOther.push(`other: bash never ran ${key(e.tokens)}, which ours says it certainly runs`);
     for (const e of notRun(other, ours)) forOurs.push(`ours: bash never ran ${key(e.tokens)}, which the other parser says it certainly runs`);
@@ -154,4 +160,50 @@ export function judge(ours: Prediction, other: Prediction, seen: Observation, co
   for (const f of seen.files) weigh(`bash left the file ${f}`, ours.files.has(f) ? 1 : -1, other.files.has(f) ? 1 : -1);
   const winner = forOurs.length > 0 && forOther.length === 0 ? 'ours' : forOther.length > 0 && forOurs.length === 0 ? 'other' : null;
   return { winner, evidence: [...forOurs, ...forOther] };
+}
+
+/** bash's own commands in a trace: the sandbox's command_not_found_handle (sandbox.ts). */
+function sandboxNoise(words: string[]): boolean {
+  return (words[0] === 'printf' && (words[1] === '%s\\0' || words[1] === 'bash: %s: command not found\\n')) || (words[0] === 'return' && words[1] === '127');
+}
+
+/** Builtins that run text as commands, or run commands later: their commands are not in the parse. */
+const RUNS_TEXT = /\b(?:eval|source|trap|complete|bind|fc|PROMPT_COMMAND)\b|(?:^|[;&|(\s])\.\s/;
+
+/**
+ * What bash did that one parse cannot explain, with nothing to compare it to (the other parsers
+ * failed, or all agree): a simple command or `[[` test bash ran that the parse does not predict,
+ * and a command the parse says certainly runs that bash never ran. Empty when the parse
+ * explains the run.
+ */
+export function audit(ours: Prediction, seen: Observation, command: string): string[] {
+  const problems: string[] = [];
+  if (!seen.trace) return problems;
+  const assigned = new Set<string>();
+  for (const e of ours.entries) {
+    for (const t of e.tokens) {
+      const m = t.kind === 'any' ? null : /^[A-Za-z_][A-Za-z0-9_]*\+?=/.exec(t.text);
+      if (m) assigned.add(m[0].replace('+=', '='));
+    }
+  }
+  if (!RUNS_TEXT.test(command)) {
+    for (const t of seen.trace) {
+      if (t.cond) {
+        if (explainCond(ours.entries, t.cond, t.forked) < 0) problems.push(`bash tested [[ ${t.cond.join(' ')} ]], which the parse does not predict`);
+        continue;
+      }
+      if (!t.words || sandboxNoise(t.words)) continue;
+      // `export X=1` is traced twice: as the command, then as the assignment it makes
+      const assignment = /^[A-Za-z_][A-Za-z0-9_]*\+?=/.exec(t.words[0] ?? '')?.[0].replace('+=', '=');
+      if (t.words.length === 1 && assignment && assigned.has(assignment)) continue;
+      if (explain(ours.entries, t.words, t.forked, false, true) < 0) problems.push(`bash ran ${JSON.stringify(t.words)}, which the parse does not predict`);
+    }
+  }
+  if (!seen.timedOut && !TOUCHES_TRACE.test(command)) {
+    const traced = seen.trace.flatMap((t) => (t.words ? [t.words] : []));
+    for (const e of ours.entries) {
+      if (e.certain && informative(e) && !traced.some((words) => matchScore(e.tokens, words) >= 0)) problems.push(`bash never ran ${key(e.tokens)}, which the parse says it certainly runs`);
+    }
+  }
+  return problems;
 }

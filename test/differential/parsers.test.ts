@@ -7,21 +7,25 @@
  * and another parser both parse cleanly and disagree, the command runs under real bash in the
  * oracle sandbox, traced (bash-trace.ts), and judge.ts decides which parse explains what bash ran;
  * when the run does not tell them apart, bash's own pretty-printed reading of the command does
- * (pretty-print.ts).
+ * (pretty-print.ts). See bash-verdicts.ts.
  *
  * - Bash must side with our parser on every disagreement. A disagreement bash resolves for the
  *   other parser, or cannot resolve, fails (with the evidence).
+ * - Where no other parser can check ours (tree-sitter does not parse the command cleanly, or
+ *   bash-parser fails), and on a sample where all agree, our parse alone must explain what bash
+ *   ran (judge.ts audit()).
  * - tree-sitter-wrong.json lists every case where tree-sitter differs from us and bash agrees with
  *   us (or, by its printed reading, with both: a difference bash does not make, which consensus
- *   mode still flags), with a one-line reason: the cases consensus mode exists for. A new one must be added; a
- *   listed one that stops differing (or whose difference changed) fails too. Set
- *   SHELLGATE_DIFF_DUMP=/tmp/tree-sitter-wrong.json to write the current list (reasons kept), and
- *   SHELLGATE_DIFF_REPORT=/tmp/report.json for every disagreement with bash's evidence.
- * - settled-by-hand.json lists the few disagreements bash here cannot settle for us (its run and
- *   its print do not tell the readings apart, e.g. a glob pattern against the literal it leaves
- *   when nothing matches) or settles against us for a reason we keep (a construct of a newer bash),
- *   each with how it was settled; they count as ours. A listed case bash now settles, or that no
- *   longer differs, fails as stale.
+ *   mode still flags), with a one-line reason: the cases consensus mode exists for. A new one
+ *   must be added; a listed one that stops differing (or whose difference changed) fails too.
+ *   Set SHELLGATE_DIFF_DUMP=/tmp/tree-sitter-wrong.json to write the current list (reasons kept),
+ *   and SHELLGATE_DIFF_REPORT=/tmp/report.json for every verdict with bash's evidence.
+ * - settled-by-hand.json lists the few cases bash here cannot settle for us (its run and its print
+ *   do not tell the readings apart, e.g. a glob pattern against the literal it leaves when nothing
+ *   matches) or settles against us for a reason we keep (a construct of a newer bash), each with
+ *   how it was settled; they count as ours. `other` is the parser compared, or `bash` for a
+ *   problem of our parse alone. A listed case bash now settles, or that no longer differs, fails
+ *   as stale.
  * - bash-parser is wrong often (known.json keeps its differences from tree-sitter); its
  *   disagreements with us are not listed, only required to be resolved in our favour.
  * - The big corpora are sampled deterministically (corpora.ts) to keep the run short; bash-parser,
@@ -33,16 +37,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Script } from '../../src/syntax/ast.js';
 import { compareStructures, structureOf } from '../../src/syntax/structure.js';
 import { probeSandbox, Sandbox } from '../oracle/sandbox.js';
-import { instrumented, observe, TRACE_PROGRAM } from './bash-trace.js';
+import { TRACE_PROGRAM } from './bash-trace.js';
+import { check, programsOf, settle, type Checked, type Disagreement, type Settled } from './bash-verdicts.js';
 import { differentialCases, type CorpusCase } from './corpora.js';
 import { isClean, loadFrontEnds } from './front-ends.js';
-import { judge } from './judge.js';
 import { predict, type Prediction } from './predict.js';
-import { type PrintJudgement, judgeByPrint, prettyPrinting, printed, PRINT_PROGRAM } from './pretty-print.js';
+import { PRINT_PROGRAM } from './pretty-print.js';
 
 const HERE = import.meta.dirname;
 const SAMPLE = { nl2bash: 1, tldr: 3, guard: 1, atomic: 1 };
 const BASH_PARSER_STEP = 2;
+/** Every AUDIT_STEP-th case where the parsers agree is checked against bash too. */
+const AUDIT_STEP = 60;
 const IN_CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
 type Other = 'tree-sitter' | 'bash-parser';
@@ -54,29 +60,17 @@ interface Listed {
 }
 
 interface SettledByHand extends Listed {
-  other: Other;
+  other: Other | 'bash';
 }
 
-interface Disagreement {
-  other: Other;
-  source: string;
-  command: string;
-  difference: string;
-  ours: Script;
-  theirs: Script;
-}
-
-interface Resolved extends Disagreement {
-  /** `same`: bash's printed reading matches both (the difference is one bash does not make). */
-  winner: PrintJudgement['winner'];
-  /** `run`: what bash ran decided; `print`: bash's printed reading did; `hand`: settled-by-hand.json. */
-  by: 'run' | 'print' | 'hand' | null;
-  evidence: string[];
+interface Verdict extends Omit<Settled<Other>, 'by'> {
+  /** `hand`: settled-by-hand.json. */
+  by: Settled['by'] | 'hand';
 }
 
 const listed: Listed[] = JSON.parse(readFileSync(join(HERE, 'tree-sitter-wrong.json'), 'utf8')) as Listed[];
 const byHand: SettledByHand[] = JSON.parse(readFileSync(join(HERE, 'settled-by-hand.json'), 'utf8')) as SettledByHand[];
-const handKey = (other: Other, command: string) => JSON.stringify([other, command]);
+const handKey = (other: string, command: string) => JSON.stringify([other, command]);
 const fe = await loadFrontEnds();
 const probe = await probeSandbox();
 
@@ -92,18 +86,10 @@ function otherParse(other: Other, command: string): Script | null {
   }
 }
 
-/** Ours and `other` compared on one command; null when they agree or one does not parse it cleanly. */
-function disagreement(other: Other, c: CorpusCase, ours: Script): Disagreement | null {
-  const theirs = otherParse(other, c.command);
-  if (!theirs) return null;
-  const difference = compareStructures(structureOf(ours), structureOf(theirs));
-  return difference === null ? null : { other, source: c.source, command: c.command, difference, ours, theirs };
-}
-
-/** Every program name a parse may run, so that the sandbox stubs it. */
-function programsOf(p: Prediction): string[] {
-  return p.entries.flatMap((e) => (e.tokens[0]?.kind === 'exact' ? [e.tokens[0].text.slice(e.tokens[0].text.lastIndexOf('/') + 1)] : []));
-}
+const oursClean = (command: string): Script | null => {
+  const r = fe.ours(command);
+  return isClean(r) ? r.script : null;
+};
 
 describe('differential: our parser vs tree-sitter and bash-parser, judged by real bash', () => {
   if (!probe.ok) {
@@ -119,9 +105,10 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
     return;
   }
 
-  const counts = { cases: 0, oursUnclean: 0, treeSitterUnclean: 0, bashParserCases: 0, bashParserFailed: 0 };
+  const counts = { cases: 0, oursUnclean: 0, treeSitterUnclean: 0, bashParserCases: 0, bashParserFailed: 0, checked: 0 };
   const seconds = { parsing: 0, bash: 0 };
-  const resolved: Resolved[] = [];
+  const verdicts: Verdict[] = [];
+  let flagged: Checked[] = [];
   const staleByHand: string[] = [];
   let sandbox: Sandbox | null = null;
 
@@ -136,63 +123,75 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
     }
     counts.cases = cases.length;
     const t0 = performance.now();
-    const found: Disagreement[] = [];
+    const found: Disagreement<Other>[] = [];
+    const alone: { source: string; command: string; prediction: Prediction }[] = [];
+    const compare = (other: Other, c: CorpusCase, ours: Script, theirs: Script) => {
+      const difference = compareStructures(structureOf(ours), structureOf(theirs));
+      if (difference !== null) found.push({ other, source: c.source, command: c.command, difference, ours, theirs });
+    };
     cases.forEach((c, i) => {
       // a NUL cannot reach bash through the sandbox (a command file read by `$(<…)`)
       if (c.command.includes('\0')) return;
-      const r = fe.ours(c.command);
-      if (!isClean(r)) {
+      const ours = oursClean(c.command);
+      if (!ours) {
         counts.oursUnclean++;
         return;
       }
-      if (!isClean(fe.treeSitter(c.command))) counts.treeSitterUnclean++;
-      const t = disagreement('tree-sitter', c, r.script);
-      if (t) found.push(t);
+      let unchecked = false;
+      const ts = otherParse('tree-sitter', c.command);
+      if (ts) compare('tree-sitter', c, ours, ts);
+      else {
+        counts.treeSitterUnclean++;
+        unchecked = true;
+      }
       if (i % BASH_PARSER_STEP === 0) {
         counts.bashParserCases++;
-        if (otherParse('bash-parser', c.command) === null) counts.bashParserFailed++;
-        const b = disagreement('bash-parser', c, r.script);
-        if (b) found.push(b);
+        const bp = otherParse('bash-parser', c.command);
+        if (bp) compare('bash-parser', c, ours, bp);
+        else {
+          counts.bashParserFailed++;
+          unchecked = true;
+        }
       }
+      if (unchecked || i % AUDIT_STEP === 0) alone.push({ source: c.source, command: c.command, prediction: predict(ours, c.command) });
     });
-
+    counts.checked = alone.length;
     const t1 = performance.now();
     seconds.parsing = (t1 - t0) / 1000;
+
     const predictions = found.map((d) => ({ ours: predict(d.ours, d.command), theirs: predict(d.theirs, d.command) }));
     const programs = new Set<string>(JSON.parse(readFileSync(join(HERE, '..', 'oracle', 'common-programs.json'), 'utf8')) as string[]);
-    for (const p of predictions) for (const name of [...programsOf(p.ours), ...programsOf(p.theirs)]) programs.add(name);
+    for (const p of [...predictions.flatMap((x) => [x.ours, x.theirs]), ...alone.map((x) => x.prediction)]) for (const name of programsOf(p)) programs.add(name);
     programs.add(TRACE_PROGRAM);
     programs.add(PRINT_PROGRAM);
     sandbox = Sandbox.create({ programs, timeoutSeconds: 2, workers: 2 });
 
-    const runs = await sandbox.run(found.map((d) => instrumented(d.command)));
-    const judged = found.map((d, i) => judge(predictions[i].ours, predictions[i].theirs, observe(runs[i]), d.command));
-    const undecided = found.map((_, i) => i).filter((i) => judged[i].winner === null);
-    const prints = await sandbox.run(undecided.map((i) => prettyPrinting(found[i].command)));
-    const byPrinting = new Map(
-      undecided.map((i, k) => {
-        const d = found[i];
-        const reparse = { ours: (t: string) => (isClean(fe.ours(t)) ? fe.ours(t).script : null), theirs: (t: string) => otherParse(d.other, t) };
-        return [i, judgeByPrint(printed(prints[k]), d.ours, d.theirs, reparse)] as const;
-      }),
-    );
-    const hand = new Map(byHand.map((h) => [handKey(h.other, h.command), h]));
-    found.forEach((d, i) => {
-      const run = judged[i];
-      const print = byPrinting.get(i);
-      const evidence = [...run.evidence, ...(print?.evidence ?? [])];
-      const winner = run.winner ?? print?.winner ?? null;
-      const settled = hand.get(handKey(d.other, d.command));
-      if (winner !== 'ours' && winner !== 'same' && settled && settled.difference === d.difference) {
-        resolved.push({ ...d, winner: 'ours', by: 'hand', evidence: [`settled by hand: ${settled.reason}`, ...evidence] });
-        return;
-      }
-      if (settled) staleByHand.push(`${JSON.stringify(d.command)} (vs ${d.other}): listed in settled-by-hand.json, but ${winner === 'ours' || winner === 'same' ? 'bash settles it now' : `the difference is now ${d.difference}`}`);
-      resolved.push({ ...d, winner, by: run.winner !== null ? 'run' : print?.winner ? 'print' : null, evidence });
-    });
-    const differing = new Set(found.map((d) => handKey(d.other, d.command)));
-    for (const h of byHand) if (!differing.has(handKey(h.other, h.command))) staleByHand.push(`${JSON.stringify(h.command)} (vs ${h.other}): listed in settled-by-hand.json but the parsers agree now`);
+    const settled = await settle(sandbox, found, predictions, { ours: oursClean, theirs: (o, t) => otherParse(o as Other, t) });
+    flagged = await check(sandbox, alone);
     seconds.bash = (performance.now() - t1) / 1000;
+
+    const hand = new Map(byHand.map((h) => [handKey(h.other, h.command), h]));
+    const used = new Set<string>();
+    for (const s of settled) {
+      const h = hand.get(handKey(s.other, s.command));
+      if (h) used.add(handKey(s.other, s.command));
+      const forUs = s.winner === 'ours' || s.winner === 'same';
+      if (!forUs && h && h.difference === s.difference) {
+        verdicts.push({ ...s, winner: 'ours', by: 'hand', evidence: [`settled by hand: ${h.reason}`, ...s.evidence] });
+        continue;
+      }
+      if (h) staleByHand.push(`${JSON.stringify(s.command)} (vs ${s.other}): ${forUs ? 'bash settles it now' : `the difference is now ${s.difference}`}`);
+      verdicts.push(s);
+    }
+    flagged = flagged.filter((f) => {
+      const h = hand.get(handKey('bash', f.command));
+      if (!h) return true;
+      used.add(handKey('bash', f.command));
+      if (h.difference === f.problems[0]) return false;
+      staleByHand.push(`${JSON.stringify(f.command)} (bash): the problem is now ${f.problems[0]}`);
+      return true;
+    });
+    for (const h of byHand) if (!used.has(handKey(h.other, h.command))) staleByHand.push(`${JSON.stringify(h.command)} (${h.other}): bash and our parser agree now`);
   }, 240_000);
 
   afterAll(() => sandbox?.dispose());
@@ -209,38 +208,45 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
   });
 
   it('bash sides with our parser on every disagreement', () => {
-    const byOther = (o: Other, w: Resolved['winner']) => resolved.filter((r) => r.other === o && r.winner === w).length;
+    const byOther = (o: Other, w: Verdict['winner']) => verdicts.filter((r) => r.other === o && r.winner === w).length;
     if (process.env.SHELLGATE_DIFF_REPORT) {
-      const report = resolved.map(({ ours: _o, theirs: _t, ...r }) => r);
-      writeFileSync(process.env.SHELLGATE_DIFF_REPORT, JSON.stringify({ counts, resolved: report }, null, 2) + '\n');
+      const report = verdicts.map(({ ours: _o, theirs: _t, ...r }) => r);
+      writeFileSync(process.env.SHELLGATE_DIFF_REPORT, JSON.stringify({ counts, verdicts: report, checked: flagged }, null, 2) + '\n');
     }
     console.log(
       [
-        `parser differential: ${counts.cases} cases; ours does not parse ${counts.oursUnclean} cleanly, tree-sitter ${counts.treeSitterUnclean}`,
+        `parser differential: ${counts.cases} cases; ours does not parse ${counts.oursUnclean} cleanly, tree-sitter ${counts.treeSitterUnclean} more`,
         `  bash-parser on ${counts.bashParserCases} of them; it fails on ${counts.bashParserFailed}`,
         ...(['tree-sitter', 'bash-parser'] as const).map(
           (o) =>
-            `  vs ${o}: ${resolved.filter((r) => r.other === o).length} disagreements; bash agrees with ours ${byOther(o, 'ours')}, with ${o} ${byOther(o, 'other')}, ` +
+            `  vs ${o}: ${verdicts.filter((r) => r.other === o).length} disagreements; bash agrees with ours ${byOther(o, 'ours')}, with ${o} ${byOther(o, 'other')}, ` +
             `reads both the same ${byOther(o, 'same')}, cannot tell ${byOther(o, null)}`,
         ),
-        `  decided by what bash ran: ${resolved.filter((r) => r.by === 'run').length}, by bash's printed reading: ${resolved.filter((r) => r.by === 'print').length}, by hand: ${resolved.filter((r) => r.by === 'hand').length}`,
+        `  decided by what bash ran: ${verdicts.filter((r) => r.by === 'run').length}, by bash's printed reading: ${verdicts.filter((r) => r.by === 'print').length}, by hand: ${verdicts.filter((r) => r.by === 'hand').length}`,
+        `  our parse alone checked against bash's run: ${counts.checked} commands, ${flagged.length} not explained`,
         `  (parsing ${seconds.parsing.toFixed(1)} s, bash ${seconds.bash.toFixed(1)} s)`,
       ].join('\n'),
     );
-    const against = resolved
+    const against = verdicts
       .filter((r) => r.winner !== 'ours' && r.winner !== 'same')
       .map((r) => `[${r.other}, ${r.winner === 'other' ? `bash agrees with ${r.other}` : 'bash cannot tell'}] ${JSON.stringify(r.command)}\n    ${r.difference}\n    ${r.evidence.slice(0, 4).join('\n    ')}`);
     expect(against.slice(0, 25), `${against.length} disagreement(s) not resolved in our favour`).toEqual([]);
   });
 
+  it('our parse explains what bash ran where no other parser can check it, and on a sample', () => {
+    const problems = flagged.map((f) => `[${f.source}] ${JSON.stringify(f.command)}\n    ${f.problems.slice(0, 3).join('\n    ')}`);
+    expect(problems.slice(0, 25), `${problems.length} command(s) whose run our parse does not explain`).toEqual([]);
+  });
+
   it('settled-by-hand.json is well formed and every entry still needs it', () => {
-    const bad = byHand.filter((h) => typeof h.command !== 'string' || !h.difference || !h.reason || (h.other !== 'tree-sitter' && h.other !== 'bash-parser'));
+    const others = new Set(['tree-sitter', 'bash-parser', 'bash']);
+    const bad = byHand.filter((h) => typeof h.command !== 'string' || !h.difference || !h.reason || !others.has(h.other));
     expect(bad.map((h) => JSON.stringify(h))).toEqual([]);
     expect(staleByHand).toEqual([]);
   });
 
   it('tree-sitter-wrong.json lists exactly the cases where tree-sitter differs and bash agrees with us', () => {
-    const current = resolved.filter((r) => r.other === 'tree-sitter' && (r.winner === 'ours' || r.winner === 'same'));
+    const current = verdicts.filter((r) => r.other === 'tree-sitter' && (r.winner === 'ours' || r.winner === 'same'));
     const byCommand = new Map(listed.map((l) => [l.command, l]));
     if (process.env.SHELLGATE_DIFF_DUMP) {
       const dump = current.map((r) => ({ command: r.command, difference: r.difference, reason: byCommand.get(r.command)?.reason ?? '' }));
@@ -253,7 +259,7 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
       if (!l) unlisted.push(`${JSON.stringify(r.command)}\n    ${r.difference}\n    ${r.evidence[0] ?? ''}`);
       else if (l.difference !== r.difference) changed.push(`${JSON.stringify(r.command)}\n    listed: ${l.difference}\n    now:    ${r.difference}`);
     }
-    const differing = new Set(resolved.filter((r) => r.other === 'tree-sitter').map((r) => r.command));
+    const differing = new Set(verdicts.filter((r) => r.other === 'tree-sitter').map((r) => r.command));
     const stale = listed.filter((l) => !differing.has(l.command)).map((l) => `${JSON.stringify(l.command)}: listed (${l.difference}) but tree-sitter agrees with us now`);
     expect(unlisted.slice(0, 25), `${unlisted.length} case(s) where bash agrees with us against tree-sitter, not listed`).toEqual([]);
     expect(changed.slice(0, 25), `${changed.length} listed case(s) whose difference changed`).toEqual([]);

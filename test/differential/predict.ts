@@ -136,16 +136,18 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
   switch (cmd.type) {
     case 'SimpleCommand': {
       for (const a of cmd.assignments) {
-        walkParts(a.subscript, certain, w);
-        if (a.value) walkParts(a.value.parts, certain, w);
-        for (const x of a.array ?? []) walkParts(x.parts, certain, w);
+        walkParts(a.subscript, certain, forked, w);
+        if (a.value) walkParts(a.value.parts, certain, forked, w);
+        for (const x of a.array ?? []) walkParts(x.parts, certain, forked, w);
         if (a.array) continue; // traced as `name=(…)` as written: not compared
         const name = a.name + (a.append ? '+=' : '=');
         const value = a.value ? assignmentValue(a.value) : { kind: 'exact' as const, text: '' };
         push(w, forked, [value.kind === 'exact' ? { kind: 'exact', text: name + value.text } : { kind: 'prefix', text: name + value.text }], certain);
       }
-      for (const x of cmd.words) walkParts(x.parts, certain, w);
-      walkRedirects(cmd.redirects, certain, w);
+      for (const x of cmd.words) walkParts(x.parts, certain, forked, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
+      // an arithmetic or `${x?…}` error stops bash -c before the command runs, and for good
+      if (cmd.words.some((x) => mayFailExpanding(x.parts))) w.diverted = true;
       if (cmd.words.length > 0) {
         const tokens = cmd.words.flatMap(wordTokens);
         push(w, forked, tokens, certain);
@@ -155,27 +157,27 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
       return;
     }
     case 'List':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       walkList(cmd, forked, certain, w);
       return;
     case 'Pipeline':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       for (const c of cmd.commands) walkCommand(c, cmd.commands.length > 1 ? forkedOr(forked) : forked, certain, w);
       return;
     case 'Subshell':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       walkList(cmd.body, forkedOr(forked), certain, w);
       return;
     case 'Group':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       walkList(cmd.body, forked, certain, w);
       return;
     case 'FunctionDef':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       walkCommand(cmd.body, null, false, w);
       return;
     case 'If':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       cmd.clauses.forEach((c, i) => {
         walkList(c.condition, forked, certain && i === 0, w);
         walkList(c.body, forked, false, w);
@@ -183,42 +185,42 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
       if (cmd.elseBody) walkList(cmd.elseBody, forked, false, w);
       return;
     case 'For':
-      walkRedirects(cmd.redirects, certain, w);
-      for (const x of cmd.items ?? []) walkParts(x.parts, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
+      for (const x of cmd.items ?? []) walkParts(x.parts, certain, forked, w);
       walkList(cmd.body, forked, false, w);
       return;
     case 'ArithFor':
-      walkRedirects(cmd.redirects, certain, w);
-      walkParts(cmd.inner, false, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
+      walkParts(cmd.inner, false, forked, w);
       walkList(cmd.body, forked, false, w);
       return;
     case 'While':
-      walkRedirects(cmd.redirects, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       walkList(cmd.condition, forked, certain, w);
       walkList(cmd.body, forked, false, w);
       return;
     case 'Case':
-      walkRedirects(cmd.redirects, certain, w);
-      walkParts(cmd.word.parts, certain, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
+      walkParts(cmd.word.parts, certain, forked, w);
       for (const it of cmd.items) {
-        for (const p of it.patterns) walkParts(p.parts, false, w);
+        for (const p of it.patterns) walkParts(p.parts, false, forked, w);
         walkList(it.body, forked, false, w);
       }
       return;
     case 'TestCommand':
       // `[` is the test builtin, traced as a simple command; `[[` is traced in a form of its own
       // and evaluates its operands lazily
-      for (const x of cmd.words) walkParts(x.parts, certain && cmd.bracket === '[', w);
-      walkRedirects(cmd.redirects, certain, w);
+      for (const x of cmd.words) walkParts(x.parts, certain && cmd.bracket === '[', forked, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       push(w, forked, [{ kind: 'exact', text: cmd.bracket }, ...cmd.words.flatMap(wordTokens), { kind: 'exact', text: cmd.bracket === '[' ? ']' : ']]' }], certain);
       return;
     case 'ArithCommand':
-      walkParts(cmd.inner, certain, w);
-      walkRedirects(cmd.redirects, certain, w);
+      walkParts(cmd.inner, certain, forked, w);
+      walkRedirects(cmd.redirects, certain, forked, w);
       return;
     case 'Unparsed':
-      walkParts(cmd.inner, false, w);
-      walkRedirects(cmd.redirects, false, w);
+      walkParts(cmd.inner, false, forked, w);
+      walkRedirects(cmd.redirects, false, forked, w);
       w.diverted = true;
       return;
   }
@@ -226,11 +228,11 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
 
 const CREATES = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 
-function walkRedirects(redirects: Redirect[], certain: boolean, w: Walk): void {
+function walkRedirects(redirects: Redirect[], certain: boolean, forked: boolean | null, w: Walk): void {
   const out = w.out;
   for (const r of redirects) {
-    walkParts(r.target.parts, certain, w);
-    if (r.heredoc && !r.heredoc.quoted) walkParts(r.heredoc.body.parts, certain, w);
+    walkParts(r.target.parts, certain, forked, w);
+    if (r.heredoc && !r.heredoc.quoted) walkParts(r.heredoc.body.parts, certain, forked, w);
     if (!CREATES.has(r.op)) continue;
     const e = expandWord(r.target, SCOPE);
     if (e.dynamic || e.glob || e.fields.length !== 1) continue;
@@ -241,27 +243,39 @@ function walkRedirects(redirects: Redirect[], certain: boolean, w: Walk): void {
   }
 }
 
-/** Commands in substitutions run in a forked shell (the trace waits for process substitutions). */
-function walkParts(parts: WordPart[], certain: boolean, w: Walk): void {
+/** Commands in substitutions run in a forked shell. */
+function walkParts(parts: WordPart[], certain: boolean, forked: boolean | null, w: Walk): void {
   for (const p of parts) {
     switch (p.type) {
       case 'CmdSubst':
-      case 'ProcSubst':
         walkList(p.body.body, true, certain, w);
         break;
+      case 'ProcSubst':
+        // the trace waits for the main shell's process substitutions, not a subshell's
+        walkList(p.body.body, true, certain && forked === false, w);
+        break;
       case 'DoubleQuoted':
-        walkParts(p.parts, certain, w);
+        walkParts(p.parts, certain, forked, w);
         break;
       case 'ParamExp':
-        walkParts(p.inner, certain && defaultReached(p.raw, w), w);
+        walkParts(p.inner, certain && defaultReached(p.raw, w), forked, w);
         break;
       case 'ArithExp':
-        walkParts(p.inner, certain, w);
+        walkParts(p.inner, certain, forked, w);
         break;
       default:
         break;
     }
   }
+}
+
+function mayFailExpanding(parts: WordPart[]): boolean {
+  return parts.some(
+    (p) =>
+      p.type === 'ArithExp' ||
+      (p.type === 'ParamExp' && /^\$\{[^}]*\?/.test(p.raw)) ||
+      (p.type === 'DoubleQuoted' && mayFailExpanding(p.parts)),
+  );
 }
 
 /** `${x:-word}`, `${x-word}`, `${x:=word}`, `${x:?word}`…: bash expands the word when x is unset. */
