@@ -32,7 +32,8 @@ export interface Reductions {
  * Always applied, whatever the group, because they are choices the AST leaves to a front end:
  * - a heredoc delimiter is compared unquoted (its quoting is the `quoted` flag);
  * - `[[ ]]` keeps only its operands (the AST's contract: its operator tokens `&&`, `||`, `!`,
- *   `(`, `)`, `==`, `=~`, `-f`… are not words that expand);
+ *   `(`, `)`, `==`, `=~`, `-f`… are not words that expand), and no glob parts in them (whether
+ *   an operand is a pattern or a regex is decided by its operator);
  * - `<&-` is op `<&` with target `-`, however a front end cuts it;
  * - a list item that is itself a list of one command, with no redirects, is that command.
  */
@@ -71,7 +72,10 @@ function mapValue(v: unknown, r: Reductions): unknown {
   }
   if (node.type === 'TestCommand' && (out as { bracket: string }).bracket === '[[') {
     const t = out as { words: Word[] };
-    t.words = t.words.filter((w) => !TEST_OPERATOR.test(literalText(w) ?? ''));
+    // whether an operand is a pattern or a regex is the operator's doing, not the lexer's
+    t.words = t.words
+      .filter((w) => !TEST_OPERATOR.test(literalText(w) ?? ''))
+      .map((w) => ({ ...w, parts: w.parts.map((p) => (p.type === 'Glob' ? { type: 'Literal' as const, raw: p.raw, span: p.span } : p)) }));
   }
   if (node.type === 'List') {
     const list = out as unknown as List;
@@ -144,7 +148,7 @@ function printCommand(cmd: Command): string {
       return withRedirects(`${cmd.select ? 'select' : 'for'}(${cmd.variable}${items} do ${printList(cmd.body)})`, cmd.redirects);
     }
     case 'ArithFor':
-      return withRedirects(`arithfor(${printParts(cmd.inner)} do ${printList(cmd.body)})`, cmd.redirects);
+      return withRedirects(`arithfor(${printExpansions(cmd.inner)} do ${printList(cmd.body)})`, cmd.redirects);
     case 'While':
       return withRedirects(`${cmd.until ? 'until' : 'while'}(${printList(cmd.condition)} do ${printList(cmd.body)})`, cmd.redirects);
     case 'Case': {
@@ -154,7 +158,7 @@ function printCommand(cmd: Command): string {
     case 'TestCommand':
       return withRedirects(`${cmd.bracket}${cmd.words.map((w) => ' ' + printWord(w)).join('')} ${cmd.bracket === '[' ? ']' : ']]'}`, cmd.redirects);
     case 'ArithCommand':
-      return withRedirects(`arith(${visible(cmd.raw)}${cmd.inner.length ? ` ⟨${printParts(cmd.inner)}⟩` : ''})`, cmd.redirects);
+      return withRedirects(`arith(${visible(cmd.raw)}${inner(cmd.inner)})`, cmd.redirects);
     case 'Unparsed':
       return withRedirects(`unparsed:${cmd.reason}(${visible(cmd.raw)})`, cmd.redirects);
   }
@@ -182,7 +186,32 @@ function printWord(w: Word): string {
 
 /** Parts printed one after the other: adjacent literals read as one, wherever a front end cuts them. */
 function printParts(parts: WordPart[]): string {
-  return parts.map(printPart).join('');
+  return parts
+    .map((p, i) => {
+      const text = printPart(p);
+      // `$1` then `0` is not `${10}`: braces where the next character could continue the name
+      const next = parts[i + 1];
+      return p.type === 'ParamExp' && text === `$${p.name}` && next && /^[A-Za-z0-9_]/.test(printPart(next)) ? `\${${p.name}}` : text;
+    })
+    .join('');
+}
+
+/**
+ * The expansions inside `${…}` operands and arithmetic, each printed whole: what the AST's `inner`
+ * is for (their substitutions run). Literal and quoted text there is already in `raw`, and a front
+ * end may or may not repeat it in `inner`.
+ */
+function expansionsIn(parts: WordPart[]): WordPart[] {
+  return parts.flatMap((p) => (p.type === 'DoubleQuoted' ? expansionsIn(p.parts) : ['CmdSubst', 'ProcSubst', 'ArithExp', 'ParamExp'].includes(p.type) ? [p] : []));
+}
+
+function printExpansions(parts: WordPart[]): string {
+  return expansionsIn(parts).map(printPart).join(' ');
+}
+
+function inner(parts: WordPart[]): string {
+  const text = printExpansions(parts);
+  return text === '' ? '' : ` ⟨${text}⟩`;
 }
 
 const GLOB_CHARACTER = /[*?[]|[@!+]\(/;
@@ -198,13 +227,13 @@ function printPart(p: WordPart): string {
     case 'AnsiC':
       return visible(p.raw);
     case 'ParamExp':
-      return p.plain && p.inner.length === 0 ? `$${p.name}` : `param(${p.name}: ${visible(p.raw.trim())}${p.inner.length ? ` ⟨${printParts(p.inner)}⟩` : ''})`;
+      return p.plain && inner(p.inner) === '' ? `$${p.name}` : `param(${p.name}: ${visible(p.raw.trim())}${inner(p.inner)})`;
     case 'CmdSubst':
       return p.backtick ? `\`${printList(p.body.body)}\`` : `$(${printList(p.body.body)})`;
     case 'ProcSubst':
       return `${p.direction}(${printList(p.body.body)})`;
     case 'ArithExp':
-      return `arith(${visible(p.raw)}${p.inner.length ? ` ⟨${printParts(p.inner)}⟩` : ''})`;
+      return `arith(${visible(p.raw)}${inner(p.inner)})`;
     case 'Glob':
       // A pattern piece with no unescaped pattern character matches only itself: a front end may
       // call it either (case patterns, `[[ == ]]` operands, `\*`).

@@ -78,17 +78,24 @@ function problemWith(group: Group, index: number, parser: (text: string) => Pars
   return null;
 }
 
-function failures(parser: (text: string) => ParseResult): { key: string; message: string }[] {
-  const out: { key: string; message: string }[] = [];
+interface Failure {
+  group: string;
+  spelling: string;
+  key: string;
+  message: string;
+}
+
+function failures(parser: (text: string) => ParseResult): Failure[] {
+  const out: Failure[] = [];
   for (const g of groups) {
     g.spellings.forEach((s, i) => {
       const p = problemWith(g, i, parser);
-      if (p) out.push({ key: caseKey(g.name, s), message: `${g.name}: ${JSON.stringify(s)}\n   ${p}` });
+      if (p) out.push({ group: g.name, spelling: s, key: caseKey(g.name, s), message: `${g.name}: ${JSON.stringify(s)}\n   ${p}` });
     });
   }
   for (const r of rejected) {
     const result = parseSafely(parser, r.input);
-    if (typeof result !== 'string' && unclean(result) === null) out.push({ key: caseKey('rejected', r.input), message: `rejected: ${JSON.stringify(r.input)} parsed cleanly as ${printAst(result.script)}` });
+    if (typeof result !== 'string' && unclean(result) === null) out.push({ group: 'rejected', spelling: r.input, key: caseKey('rejected', r.input), message: `rejected: ${JSON.stringify(r.input)} parsed cleanly as ${printAst(result.script)}` });
   }
   return out;
 }
@@ -207,8 +214,8 @@ describe('the parser reads every spelling as bash does', () => {
 describe('tree-sitter, the second opinion', () => {
   it('fails exactly the cases listed in treeSitterWrong', () => {
     const found = failures((text) => treeSitter.parse(text));
-    // GOLDEN_DUMP=file writes what tree-sitter fails, to review and update treeSitterWrong
-    if (process.env.GOLDEN_DUMP) writeFileSync(process.env.GOLDEN_DUMP, found.map((f) => f.message).join('\n\n') + '\n');
+    // GOLDEN_DUMP=file.json writes what tree-sitter fails and how it reads it, to review and update treeSitterWrong
+    if (process.env.GOLDEN_DUMP) writeFileSync(process.env.GOLDEN_DUMP, JSON.stringify(found, null, 1) + '\n');
     const listed = new Set(treeSitterWrong.map((w) => caseKey(w.group, w.spelling)));
     const unlisted = found.filter((f) => !listed.has(f.key)).map((f) => f.message);
     const fixed = treeSitterWrong.filter((w) => !found.some((f) => f.key === caseKey(w.group, w.spelling))).map((w) => `${w.group}: ${JSON.stringify(w.spelling)}`);
