@@ -165,7 +165,8 @@ function printCommand(cmd: Command): string {
 }
 
 function printAssignment(a: Assignment): string {
-  const sub = a.subscript.length ? `[${printParts(a.subscript)}]` : '';
+  // only the subscript's expansions: the AST keeps those (their substitutions run), maybe not its text
+  const sub = expansionsIn(a.subscript).length ? `[${printExpansions(a.subscript)}]` : '';
   // `x=` may come as no value or as a word with no parts
   const value = a.array ? `(${a.array.map(printWord).join(' ')})` : a.value && a.value.parts.length ? printWord(a.value) : '';
   return `assign:${a.name}${sub}${a.append ? '+=' : '='}${value}`;
