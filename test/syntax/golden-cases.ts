@@ -1764,6 +1764,41 @@ export const groups: Group[] = [
     cmds: ['a >&2'],
     runs: ['a'],
   },
+  {
+    name: 'a heredoc body inside `$(…)` can hold `)`',
+    same: 'ast',
+    reduce: { seq: true },
+    spellings: ['a "$(cat <<E\n)\nE\n)"', 'a "$(cat <<E\n)\nE\n)"\n', 'a "$(cat <<E;\n)\nE\n)"'],
+    ast: '[a "$([cat <<E{)⏎}])"]',
+    cmds: ['a $(…)', 'cat <<E'],
+    runs: ['cat', 'a ""'],
+  },
+  {
+    name: 'a backslash in an unquoted heredoc body escapes `$` and backquote',
+    same: 'ast',
+    spellings: ['cat <<E\n\\$(a) \\`a\\`\nE', 'cat <<E\n\\$(a) \\`a\\`\nE\n'],
+    ast: '[cat <<E{\\$(a) \\`a\\`⏎}]',
+    cmds: ['cat <<E'],
+    runs: ['cat'],
+  },
+  {
+    name: '`[[` and `]]` outside command position are words',
+    same: 'ast',
+    spellings: ['a [[ b ]]', 'a  [[  b  ]]'],
+    ast: '[a [[ b ]]]',
+    cmds: ['a [[ b ]]'],
+    runs: ['a [[ b ]]'],
+  },
+  {
+    name: 'array element append',
+    same: 'ast',
+    reduce: { seq: true },
+    spellings: ['a[1]+=x; b', 'a[1]+=x\nb'],
+    ast: '[assign:a+=x] ; [b]',
+    cmds: ['a+=x', 'b'],
+    ops: ';',
+    runs: ['b'],
+  },
 ];
 
 /** Inputs bash refuses (`bash -n` fails or prints a syntax error): never a clean parse. */
@@ -1836,6 +1871,7 @@ export const rejected: Rejected[] = [
   { input: 'f() { a; } }', why: 'stray `}` after a function definition' },
   { input: 'if a then b fi', why: '`then` and `fi` are arguments here: the if never closes' },
   { input: 'a && & b', why: '`&` right after `&&`' },
+  { input: '{ a; b }', why: '`}` is an argument of b: the group never closes' },
 ];
 
 /**
@@ -1936,6 +1972,9 @@ export const treeSitterWrong: TreeSitterWrong[] = [
   { group: "case in a pipeline", spelling: "case x in x) a;;esac|b", bash: "`esac` right before `|` closes the case: case piped into b", treeSitter: "parse error [\"error: case x in x) a;;esac|b\"]" },
   { group: "a delimiter line with trailing blanks does not end the body", spelling: "cat <<E\nx\nE \nE", bash: "only a line exactly `E` ends the body: `E ` is body text", treeSitter: "reads [cat <<E{x⏎}] ⏎ [E]" },
   { group: "a delimiter line with trailing blanks does not end the body", spelling: "cat <<E\nx\nE \nE\n", bash: "only a line exactly `E` ends the body: `E ` is body text", treeSitter: "reads [cat <<E{x⏎}] ⏎ [E]" },
+  { group: "a heredoc body inside `$(…)` can hold `)`", spelling: "a \"$(cat <<E;\n)\nE\n)\"", bash: "the heredoc body is `)`; the substitution ends at the `)` after the delimiter line", treeSitter: "parse error [\"missing: heredoc_end\"]" },
+  { group: "a backslash in an unquoted heredoc body escapes `$` and backquote", spelling: "cat <<E\n\\$(a) \\`a\\`\nE", bash: "`\\$` and `` \\` `` are literal in the body: nothing runs but cat", treeSitter: "parse error [\"error: <<E\\n\\\\$(a) \\\\`a\\\\`\\nE\"]" },
+  { group: "a backslash in an unquoted heredoc body escapes `$` and backquote", spelling: "cat <<E\n\\$(a) \\`a\\`\nE\n", bash: "`\\$` and `` \\` `` are literal in the body: nothing runs but cat", treeSitter: "parse error [\"error: <<E\\n\\\\$(a) \\\\`a\\\\`\\nE\"]" },
   { group: "rejected", spelling: "{a; }", bash: "refused: `{a` is a word, `}` is stray", treeSitter: "parses cleanly as group([a] ;)" },
   { group: "rejected", spelling: "{ }", bash: "refused: a group needs a command", treeSitter: "parses cleanly as group()" },
   { group: "rejected", spelling: "if a; then fi", bash: "refused: then needs a command", treeSitter: "parses cleanly as if([a] ; then )" },
