@@ -115,7 +115,7 @@ function showRecord(r: ExecRecord): string {
 }
 
 /** The programs the sandbox stubs: every name the tables run. */
-const STUBS = [...'abcdeghijklmnopqrstuvwxyz', 'cat'];
+const STUBS = [...'abcdefghijklmnopqrstuvwxyz', 'cat'];
 
 // ---------------------------------------------------------------------------------------------
 
