@@ -15,7 +15,7 @@ import { mapSpans } from '../spans.js';
 import {
   AMP, EQ, GT, isDigit, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, NL, PIPE, PLUS, RBRACE, RPAREN, SEMI, SyntaxFailure, TooDeep,
 } from './scanner.js';
-import { heredocDelimiter, WordReader } from './words.js';
+import { heredocDelimiter, NONE, WordReader } from './words.js';
 
 /** What ends a list: reserved words, `)` and the case terminators (`;;` for all three). */
 type Stops = ReadonlySet<string>;
@@ -620,7 +620,10 @@ export class CommandParser extends WordReader {
 
   private simpleCommand(): Command {
     const start = this.i;
-    const cmd: SimpleCommand = { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span: { start, end: start } };
+    // Most commands have no assignments and no redirects: they share NONE until they do.
+    let assignments: Assignment[] = NONE;
+    let redirects: Redirect[] = NONE;
+    const words: Word[] = [];
     let declaration = false;
     let end = start;
     for (;;) {
@@ -629,31 +632,35 @@ export class CommandParser extends WordReader {
       if (c === -1 || c === 35 /* # */) break;
       const r = this.redirect();
       if (r !== null) {
-        cmd.redirects.push(r);
+        if (redirects === NONE) redirects = [];
+        redirects.push(r);
         end = r.span.end;
         continue;
       }
       if (isMeta(c) && !((c === LT || c === GT) && this.code(this.i + 1) === LPAREN)) break;
-      if (cmd.words.length === 0 || declaration) {
+      if (words.length === 0 || declaration) {
         const a = this.assignment();
         if (a !== null) {
-          if (declaration) cmd.words.push(assignmentWord(a, this.s));
-          else cmd.assignments.push(a);
+          if (declaration) words.push(assignmentWord(a, this.s));
+          else {
+            if (assignments === NONE) assignments = [];
+            assignments.push(a);
+          }
           end = a.span.end;
           continue;
         }
       }
       const w = this.readWord();
       if (w === null) break;
-      if (cmd.words.length === 0 && DECLARATIONS.has(w.raw)) declaration = true;
-      cmd.words.push(w);
+      if (words.length === 0 && DECLARATIONS.has(w.raw)) declaration = true;
+      words.push(w);
       end = w.span.end;
     }
-    if (cmd.words.length === 0 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
+    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) {
       const op = this.operatorAt();
       this.fail(this.atEnd() ? 'unexpected end of input' : `unexpected \`${op === '\n' ? 'newline' : op ?? this.s[this.i]}\``);
     }
-    cmd.span = { start, end };
+    const cmd: SimpleCommand = { type: 'SimpleCommand', assignments, words, redirects, span: { start, end } };
     // `NAME ( )` makes the word a function's name.
     if (cmd.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0 && this.code() === LPAREN) {
       this.i++;

@@ -13,11 +13,14 @@ import { unescapeBackquoteBody } from '../backquotes.js';
 import { splitUnquoted } from '../unquoted.js';
 import {
   AT, BACKQUOTE, BACKSLASH, BANG, DOLLAR, DQUOTE, GT, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, MINUS,
-  NL, PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH,
+  NL, PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH, TILDE,
 } from './scanner.js';
 
 /** How a word reads its metacharacters: `regex` is the right side of `=~` in `[[ ]]`. */
 export type WordMode = 'normal' | 'regex';
+
+/** The empty list every node without parts of a kind shares (nothing changes an AST once built). */
+export const NONE: never[] = Object.freeze([]) as never[];
 
 export abstract class WordReader extends Scanner {
   /** Parse a command list from the reader up to its closing `)` or `}` (left at the reader). */
@@ -33,20 +36,14 @@ export abstract class WordReader extends Scanner {
     const start = this.i;
     const parts: WordPart[] = [];
     let run = -1; // start of pending unquoted text
+    let plain = true; // the pending text has nothing splitUnquoted would cut (glob, brace, tilde)
     let parens = 0; // regex mode: unquoted parentheses are part of the word
-    const flush = () => {
-      if (run >= 0) {
-        const pieces = splitUnquoted(s.slice(run, this.i), run, run === start);
-        for (const p of pieces) parts.push(p);
-        run = -1;
-      }
-    };
     while (this.i < this.n) {
       const c = s.charCodeAt(this.i);
       if (isMeta(c)) {
         const next = this.code(this.i + 1);
         if ((c === LT || c === GT) && next === LPAREN) {
-          flush();
+          if (run >= 0) run = this.flushRun(parts, run, start, plain);
           parts.push(this.processSubstitution());
           continue;
         }
@@ -59,28 +56,25 @@ export abstract class WordReader extends Scanner {
         }
         break;
       }
+      let part: WordPart | null = null;
       switch (c) {
         case BACKSLASH:
-          if (run < 0) run = this.i;
+          if (run < 0) {
+            run = this.i;
+            plain = true;
+          }
           this.i = Math.min(this.n, this.i + 2);
           continue;
         case SQUOTE:
-          flush();
-          parts.push(this.singleQuoted());
-          continue;
         case DQUOTE:
-          flush();
-          parts.push(this.doubleQuoted(this.i));
-          continue;
         case BACKQUOTE:
-          flush();
-          parts.push(this.backquote());
-          continue;
+          if (run >= 0) run = this.flushRun(parts, run, start, plain);
+          part = c === SQUOTE ? this.singleQuoted() : c === DQUOTE ? this.doubleQuoted(this.i) : this.backquote();
+          break;
         case DOLLAR:
           if (this.expansionFollows(false)) {
-            flush();
-            parts.push(this.dollar(false));
-            continue;
+            if (run >= 0) run = this.flushRun(parts, run, start, plain);
+            part = this.dollar(false);
           }
           break;
         case QMARK:
@@ -91,21 +85,41 @@ export abstract class WordReader extends Scanner {
           if (this.code(this.i + 1) === LPAREN) {
             // An extglob pattern: read whole, as bash does when extglob may be on (the strictest
             // reading: with it off, bash rejects the line and runs nothing).
-            flush();
+            if (run >= 0) run = this.flushRun(parts, run, start, plain);
             const close = skipArithParens(s, this.i + 1, this.n);
             if (close < 0) this.fail('an unclosed extglob pattern');
-            parts.push({ type: 'Glob', raw: s.slice(this.i, close + 1), span: { start: this.i, end: close + 1 } });
+            part = { type: 'Glob', raw: s.slice(this.i, close + 1), span: { start: this.i, end: close + 1 } };
             this.i = close + 1;
-            continue;
           }
           break;
       }
-      if (run < 0) run = this.i;
+      if (part !== null) {
+        parts.push(part);
+        continue;
+      }
+      if (run < 0) {
+        run = this.i;
+        plain = true;
+      }
+      if (c === STAR || c === QMARK || c === LBRACKET || c === LBRACE || c === TILDE) plain = false;
       this.i++;
     }
-    flush();
+    if (run >= 0) this.flushRun(parts, run, start, plain);
     if (this.i === start) return null;
+    const only = parts.length === 1 ? parts[0] : null;
+    if (only !== null && only.type === 'Literal' && only.span.start === start) {
+      // The common word, one plain literal: it shares its text and span (a 1 MB command is
+      // hundreds of thousands of words, and allocation is most of its parse).
+      return { type: 'Word', parts, raw: only.raw, span: only.span };
+    }
     return { type: 'Word', parts, raw: s.slice(start, this.i), span: { start, end: this.i } };
+  }
+
+  /** Unquoted text s[run, reader) as parts; returns -1 (no pending text). */
+  private flushRun(parts: WordPart[], run: number, wordStart: number, plain: boolean): number {
+    if (plain) parts.push({ type: 'Literal', raw: this.s.slice(run, this.i), span: { start: run, end: this.i } });
+    else for (const p of splitUnquoted(this.s.slice(run, this.i), run, run === wordStart)) parts.push(p);
+    return -1;
   }
 
   /** Does the `$` at the reader start an expansion (else it is a literal `$`)? */
@@ -119,18 +133,29 @@ export abstract class WordReader extends Scanner {
 
   private singleQuoted(): WordPart {
     const start = this.i;
-    const close = this.s.indexOf("'", start + 1);
-    if (close < 0 || close >= this.n) this.fail('an unterminated single quote', start);
-    this.i = close + 1;
+    let close = this.s.indexOf("'", start + 1);
+    if (close < 0 || close >= this.n) close = this.unterminated('a single quote', start);
+    this.i = Math.min(this.n, close + 1);
     return { type: 'SingleQuoted', value: this.s.slice(start + 1, close), span: { start, end: this.i } };
+  }
+
+  /**
+   * A quote bash never sees closed: bash rejects the text and runs nothing. The plausible reading
+   * that matters is the one with the quote closed at the end (what the author meant, and what an
+   * agent retries): the word runs to the end of the text, and the error is reported. Returns
+   * where the text ends.
+   */
+  private unterminated(what: string, at: number): number {
+    this.issue('error', { start: at, end: Math.min(this.n, at + 80) }, `${what} is never closed: ${this.s.slice(at, at + 60)}`);
+    return this.n;
   }
 
   /** `"…"` opened at the reader; `spanStart` is where the part begins (the `$` of `$"…"`). */
   private doubleQuoted(spanStart: number): DoubleQuoted {
     this.i++;
     const parts = this.quotedParts(false);
-    if (this.code() !== DQUOTE) this.fail('an unterminated double quote', spanStart);
-    this.i++;
+    if (this.code() === DQUOTE) this.i++;
+    else this.unterminated('a double quote', spanStart);
     return { type: 'DoubleQuoted', parts, span: { start: spanStart, end: this.i } };
   }
 
@@ -211,7 +236,7 @@ export abstract class WordReader extends Scanner {
     if (isNameStart(c)) while (end < this.n && isNameChar(s.charCodeAt(end))) end++;
     this.i = end;
     const raw = s.slice(start, end);
-    return { type: 'ParamExp', name: raw.slice(1), plain: true, inner: [], raw, span: { start, end } };
+    return { type: 'ParamExp', name: raw.slice(1), plain: true, inner: NONE, raw, span: { start, end } };
   }
 
   /** `${…}`: where bash ends it and what runs in its operands (word-sites.ts holds the rules). */
@@ -244,10 +269,11 @@ export abstract class WordReader extends Scanner {
    */
   private backquote(): WordPart {
     const start = this.i;
-    const end = skipBackquote(this.s, start, this.n);
-    if (end < 0) this.fail('an unterminated backquote', start);
+    let end = skipBackquote(this.s, start, this.n);
+    const closed = end >= 0;
+    if (!closed) end = this.unterminated('a backquote', start);
     this.i = end;
-    const body = this.parseText(unescapeBackquoteBody(this.s.slice(start + 1, end - 1)), start + 1);
+    const body = this.parseText(unescapeBackquoteBody(this.s.slice(start + 1, closed ? end - 1 : end)), start + 1);
     return { type: 'CmdSubst', backtick: true, body, span: { start, end } };
   }
 
