@@ -21,7 +21,7 @@ import { parseBash } from '../../src/syntax/parser/index.js';
 import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import { structureOf } from '../../src/syntax/structure.js';
 import { probeSandbox, Sandbox, type ExecRecord } from '../oracle/sandbox.js';
-import { groups, rejected, treeSitterWrong, type Group } from './golden-cases.js';
+import { groups, rejected, strictReadings, treeSitterWrong, type Group } from './golden-cases.js';
 import { compactStructure, normalize, printAst, showWord } from './golden-print.js';
 
 /** The parser under test: shellgate's own (src/syntax/parser). */
@@ -138,7 +138,7 @@ describe('golden tables', () => {
         if (!r.ok) wrong.push(`${g.name}: ${JSON.stringify(s)} refused: ${r.message}`);
       }
     }
-    for (const r of rejected) {
+    for (const r of [...rejected, ...strictReadings]) {
       if (bashParses(r.input).ok) wrong.push(`rejected: ${JSON.stringify(r.input)} accepted by bash`);
     }
     expect(wrong).toEqual([]);
@@ -207,6 +207,14 @@ describe('the parser reads every spelling as bash does', () => {
       return typeof result !== 'string' && unclean(result) === null ? [`${JSON.stringify(r.input)} (${r.why}) → ${printAst(result.script)}`] : [];
     });
     expect(clean).toEqual([]);
+  });
+
+  it('reads the inputs of strictReadings cleanly, as commands that run (bash refuses them here)', () => {
+    const unread = strictReadings.flatMap((r) => {
+      const result = parseSafely(parse, r.input);
+      return typeof result === 'string' || unclean(result) !== null ? [`${JSON.stringify(r.input)} (${r.why})`] : [];
+    });
+    expect(unread).toEqual([]);
   });
 });
 
