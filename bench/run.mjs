@@ -23,6 +23,7 @@ import { loadPeer } from './lib/peer.mjs';
 import { printReport } from './lib/report.mjs';
 import { measureScaling, SCALING_MAX_INPUT } from './lib/scaling.mjs';
 import { runStageTable } from './lib/stage-table.mjs';
+import { sideBySide } from './lib/side-by-side.mjs';
 import { checkTargets } from './lib/targets.mjs';
 import { timeEach } from './lib/timing.mjs';
 import { fullVerdict, timeVerdicts } from './lib/verdicts.mjs';
@@ -65,6 +66,9 @@ for (const f of candidates) {
   progress(`on ${comparisonCorpus}: ${f.name}`);
   results.comparison.rows[f.key ?? f.name] = f.parse ? { ...timeEach(f.parse, same, { warmup }), label: f.name } : { note: f.note ?? 'not available' };
 }
+
+progress(`side by side with tinybench on ${comparisonCorpus}`);
+results.sideBySide = await sideBySide(candidates, same);
 
 progress('per-stage table');
 results.stages = await runStageTable(same, { context: BENCH_CONTEXT, corpus: comparisonCorpus });

@@ -8,7 +8,7 @@ import { parseBash } from './syntax/parser/index.js';
 import type { ParseResult } from './syntax/parse-result.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
-import { bashReading } from './syntax/alternative-readings.js';
+import { bashReading } from './syntax/tree-sitter/alternative-readings.js';
 import { compareStructures, structureOf } from './syntax/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/nested-scripts.js';

@@ -23,6 +23,16 @@ export function printReport(r, log = console.log) {
     else log(row(label, 38, [auto(t.mean), auto(t.median), auto(t.p90), auto(t.p99), auto(t.max)]) + (t === full ? '' : `${num(t.mean / full.mean, 2)}×`.padStart(11) + `${num(t.median / full.median, 2)}×`.padStart(9)));
   }
 
+  const sb = r.sideBySide;
+  if (sb) {
+    const base = sb.rows['shellgate full verdict'];
+    log(`\nside by side (tinybench: each task is one pass over the same ${sb.batch} ${cmp.corpus} commands), µs per command:`);
+    for (const [name, t] of Object.entries(sb.rows)) {
+      if ('note' in t) log(`${name.padEnd(38)}      n/a`);
+      else log(row(name, 38, [auto(t.usPerCommand), `±${num(t.rme, 1)}%`]) + (t === base || !base?.usPerCommand ? '' : `${num(t.usPerCommand / base.usPerCommand, 2)}× the verdict`.padStart(22)));
+    }
+  }
+
   log('\nwhere the time goes, stage by stage (bench/stages.mjs):');
   if (r.stages.skipped) log(`  skipped: ${r.stages.skipped}`);
   else for (const l of formatRows(r.stages.rows)) log(`  ${l}`);

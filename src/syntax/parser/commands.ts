@@ -15,7 +15,7 @@ import { mapSpans } from '../spans.js';
 import {
   AMP, EQ, GT, isDigit, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, NL, PIPE, PLUS, RBRACE, RPAREN, SEMI, SyntaxFailure, TooDeep,
 } from './scanner.js';
-import { heredocDelimiter, WordReader } from './words.js';
+import { heredocDelimiter, NONE, WordReader } from './words.js';
 
 /** What ends a list: reserved words, `)` and the case terminators (`;;` for all three). */
 type Stops = ReadonlySet<string>;
@@ -37,6 +37,10 @@ const COMPOUND = new Set(['if', 'while', 'until', 'for', 'select', 'case', '{', 
 const MAX_RECOVERIES = 50;
 /** Binary operators of `[[ ]]` that are not operands (tree-sitter's reading leaves them out too). */
 const TEST_BINARY = new Set(['=', '==', '!=', '=~', '<', '>']);
+/** Arithmetic and file comparisons of `[[ ]]`: kept as words (the walker reads `-eq` & co.). */
+const ARITH_TEST = /^-(eq|ne|lt|le|gt|ge|nt|ot|ef)$/;
+/** Unary tests of `[[ ]]` (bash's test_unop). */
+const UNARY_TEST = /^-[abcdefghkprstuwxGLNORSovnz]$/;
 
 export class CommandParser extends WordReader {
   /** Syntax errors recovered from so far (shared by nested readers through the parent). */
@@ -501,62 +505,110 @@ export class CommandParser extends WordReader {
     return { type: 'Case', word, items, redirects: [], span: { start, end: this.i } };
   }
 
-  /** `[[ … ]]`: its operands as words; `&& || ! ( )` and the binary operators are structure. */
+  /**
+   * `[[ … ]]`, read with bash's grammar for it (parse.y: cond_expr, cond_or, cond_and, cond_term):
+   * `||` over `&&` over `!`, parentheses, unary tests (`-f x`) and binary ones (`a == b`, `a =~
+   * re`, `a < b`); newlines may stand between tokens. Its operands become the words; the
+   * operators are structure.
+   */
   private testCommand(): Command {
     const start = this.i;
     this.i += 2;
     const words: Word[] = [];
-    let operand = false; // the last token was an operand (so `==` next is an operator)
-    let regex = false;
-    for (;;) {
-      this.skipSpace();
-      if (this.atEnd()) this.fail('expected `]]`');
-      if (this.isWord(']]')) {
-        this.i += 2;
-        break;
-      }
-      if (regex) {
-        // The right side of `=~`: parentheses and `|` are part of the regular expression.
-        const w = this.readWord('regex');
-        if (w === null) this.fail('a regular expression after `=~`');
-        words.push(w);
-        regex = false;
-        operand = true;
-        continue;
-      }
-      const c = this.code();
-      const op = this.operatorAt();
-      if (op === '&&' || op === '||') {
-        this.i += 2;
-        operand = false;
-        continue;
-      }
-      if (c === LPAREN || c === RPAREN) {
-        this.i++;
-        operand = c === RPAREN;
-        continue;
-      }
-      if ((c === LT || c === GT) && operand) {
-        this.i++;
-        operand = false;
-        continue;
-      }
-      if (op !== null) this.fail(`unexpected \`${op}\` in \`[[\``);
-      const w = this.readWord();
-      if (w === null) this.fail('unexpected text in `[[`');
-      const wasOperand: boolean = operand;
-      if (wasOperand && TEST_BINARY.has(w.raw)) {
-        regex = w.raw === '=~';
-        operand = false;
-        continue;
-      }
-      if (!wasOperand && w.raw === '!') continue;
-      words.push(w);
-      // A unary test (`-f`, `-n`…) wants an operand next; anything else is one.
-      operand = wasOperand || !/^-[a-zA-Z]$/.test(w.raw);
-    }
-    if (words.length === 0) this.fail('an empty `[[ ]]`');
+    this.condOr(words);
+    this.condSpace();
+    if (!this.isWord(']]')) this.fail('expected `]]`');
+    this.i += 2;
     return { type: 'TestCommand', bracket: '[[', words, redirects: [], span: { start, end: this.i } };
+  }
+
+  private condSpace(): void {
+    this.skipSpace();
+    if (this.atEnd()) this.fail('expected `]]`');
+  }
+
+  private condOr(words: Word[]): void {
+    this.condAnd(words);
+    for (;;) {
+      this.condSpace();
+      if (this.operatorAt() !== '||') return;
+      this.i += 2;
+      this.condAnd(words);
+    }
+  }
+
+  private condAnd(words: Word[]): void {
+    this.condTerm(words);
+    for (;;) {
+      this.condSpace();
+      if (this.operatorAt() !== '&&') return;
+      this.i += 2;
+      this.condTerm(words);
+    }
+  }
+
+  private condTerm(words: Word[]): void {
+    this.condSpace();
+    if (this.isWord(']]')) this.fail('an operand expected before `]]`');
+    const c = this.code();
+    if (c === LPAREN) {
+      this.i++;
+      this.enter();
+      try {
+        this.condOr(words);
+      } finally {
+        this.leave();
+      }
+      this.condSpace();
+      if (this.code() !== RPAREN) this.fail('expected `)` in `[[`');
+      this.i++;
+      return;
+    }
+    const first = this.condWord('normal');
+    this.condSpace();
+    if (first.raw === '!' && !this.atCondEnd()) {
+      this.enter();
+      try {
+        this.condTerm(words);
+      } finally {
+        this.leave();
+      }
+      return;
+    }
+    if (UNARY_TEST.test(first.raw) && !this.atCondEnd()) {
+      words.push(first);
+      words.push(this.condWord('normal'));
+      return;
+    }
+    words.push(first);
+    if (this.atCondEnd()) return;
+    // A binary operator, then its right operand (`=~` takes a regular expression).
+    const c2 = this.code();
+    let op: string;
+    if ((c2 === LT || c2 === GT) && this.operatorAt() === null) {
+      op = this.s[this.i];
+      this.i++;
+    } else {
+      const w = this.condWord('normal');
+      op = w.raw;
+      if (!TEST_BINARY.has(op) && !ARITH_TEST.test(op)) this.fail(`a binary operator expected in \`[[\`, not \`${op}\``);
+      if (ARITH_TEST.test(op)) words.push(w);
+    }
+    this.condSpace();
+    words.push(this.condWord(op === '=~' ? 'regex' : 'normal'));
+  }
+
+  /** Does the expression end here (`]]`, `)`, `&&`, `||`)? */
+  private atCondEnd(): boolean {
+    const op = this.operatorAt();
+    return this.isWord(']]') || op === ')' || op === '&&' || op === '||';
+  }
+
+  private condWord(mode: 'normal' | 'regex'): Word {
+    this.condSpace();
+    const w = this.readWord(mode);
+    if (w === null) this.fail(`unexpected \`${this.operatorAt() ?? this.s[this.i]}\` in \`[[\``);
+    return w;
   }
 
   /** `function NAME [()] BODY` */
@@ -568,10 +620,10 @@ export class CommandParser extends WordReader {
     if (name === null) this.fail('a name after `function`');
     this.skipBlanks();
     if (this.code() === LPAREN) {
-      this.i++;
-      this.skipBlanks();
-      if (this.code() !== RPAREN) this.fail('expected `)`');
-      this.i++;
+      // `function f ()`, or `function f ( cmd )`: a `(` not closed at once opens the body.
+      let j = this.i + 1;
+      while (this.code(j) === 32 || this.code(j) === 9) j++;
+      if (this.code(j) === RPAREN) this.i = j + 1;
     }
     return this.functionBody(start, name.raw);
   }
@@ -620,7 +672,10 @@ export class CommandParser extends WordReader {
 
   private simpleCommand(): Command {
     const start = this.i;
-    const cmd: SimpleCommand = { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span: { start, end: start } };
+    // Most commands have no assignments and no redirects: they share NONE until they do.
+    let assignments: Assignment[] = NONE;
+    let redirects: Redirect[] = NONE;
+    const words: Word[] = [];
     let declaration = false;
     let end = start;
     for (;;) {
@@ -629,31 +684,35 @@ export class CommandParser extends WordReader {
       if (c === -1 || c === 35 /* # */) break;
       const r = this.redirect();
       if (r !== null) {
-        cmd.redirects.push(r);
+        if (redirects === NONE) redirects = [];
+        redirects.push(r);
         end = r.span.end;
         continue;
       }
       if (isMeta(c) && !((c === LT || c === GT) && this.code(this.i + 1) === LPAREN)) break;
-      if (cmd.words.length === 0 || declaration) {
+      if (words.length === 0 || declaration) {
         const a = this.assignment();
         if (a !== null) {
-          if (declaration) cmd.words.push(assignmentWord(a, this.s));
-          else cmd.assignments.push(a);
+          if (declaration) words.push(assignmentWord(a, this.s));
+          else {
+            if (assignments === NONE) assignments = [];
+            assignments.push(a);
+          }
           end = a.span.end;
           continue;
         }
       }
       const w = this.readWord();
       if (w === null) break;
-      if (cmd.words.length === 0 && DECLARATIONS.has(w.raw)) declaration = true;
-      cmd.words.push(w);
+      if (words.length === 0 && DECLARATIONS.has(w.raw)) declaration = true;
+      words.push(w);
       end = w.span.end;
     }
-    if (cmd.words.length === 0 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
+    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) {
       const op = this.operatorAt();
       this.fail(this.atEnd() ? 'unexpected end of input' : `unexpected \`${op === '\n' ? 'newline' : op ?? this.s[this.i]}\``);
     }
-    cmd.span = { start, end };
+    const cmd: SimpleCommand = { type: 'SimpleCommand', assignments, words, redirects, span: { start, end } };
     // `NAME ( )` makes the word a function's name.
     if (cmd.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0 && this.code() === LPAREN) {
       this.i++;
@@ -789,15 +848,23 @@ export class CommandParser extends WordReader {
   }
 }
 
-/** `declare x=(a b)` keeps its assignment as one word of the builtin, as bash passes it. */
+/**
+ * `declare x=(a b)` keeps its assignment as one word of the builtin, as bash passes it: the text
+ * between the elements (the parentheses, blanks) is literal, the elements keep their parts.
+ */
 function assignmentWord(a: Assignment, s: string): Word {
-  const nameEnd = a.value ? a.value.span.start : a.array ? s.indexOf('(', a.span.start) : a.span.end;
-  const parts: WordPart[] = [
-    { type: 'Literal', raw: s.slice(a.span.start, nameEnd), span: { start: a.span.start, end: nameEnd } },
-    ...(a.value?.parts ?? []),
-    ...(a.array ?? []).flatMap((w) => w.parts),
-    ...a.subscript,
-  ];
+  const parts: WordPart[] = [];
+  const literal = (from: number, to: number) => {
+    if (to > from) parts.push({ type: 'Literal', raw: s.slice(from, to), span: { start: from, end: to } });
+  };
+  let at = a.span.start;
+  for (const w of a.value ? [a.value] : a.array ?? []) {
+    literal(at, w.span.start);
+    for (const p of w.parts) parts.push(p);
+    at = w.span.end;
+  }
+  literal(at, a.span.end);
+  for (const p of a.subscript) parts.push(p);
   return { type: 'Word', parts, raw: s.slice(a.span.start, a.span.end), span: a.span };
 }
 

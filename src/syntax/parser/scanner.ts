@@ -155,17 +155,12 @@ export class Scanner {
     return c === -1 || isMeta(c);
   }
 
-  /** The reserved word at the reader (one of `words`), or null. */
+  /** The reserved word at the reader, or null. Allocates nothing: it runs before every command. */
   reservedAt(): string | null {
-    const c = this.code();
-    // Reserved words start with a lower-case letter, `{`, `}`, `!` or `[`.
-    if (!((c >= 97 && c <= 122) || c === LBRACE || c === RBRACE || c === BANG || c === LBRACKET)) return null;
-    let j = this.i;
-    while (j < this.n && !isMeta(this.s.charCodeAt(j))) j++;
-    const len = j - this.i;
-    if (len > 8) return null;
-    const w = this.s.slice(this.i, j);
-    return RESERVED.has(w) ? w : null;
+    const candidates = RESERVED_BY_FIRST.get(this.code());
+    if (candidates === undefined) return null;
+    for (const w of candidates) if (this.isWord(w)) return w;
+    return null;
   }
 
   /**
@@ -197,4 +192,11 @@ export class Scanner {
   }
 }
 
-const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', '{', '}', '!', '[[', 'coproc']);
+const RESERVED = ['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', '{', '}', '!', '[[', 'coproc'];
+/** Reserved words by their first character's code. */
+const RESERVED_BY_FIRST = new Map<number, string[]>();
+for (const w of RESERVED) {
+  const list = RESERVED_BY_FIRST.get(w.charCodeAt(0)) ?? [];
+  list.push(w);
+  RESERVED_BY_FIRST.set(w.charCodeAt(0), list);
+}

@@ -19,6 +19,9 @@ import {
 /** How a word reads its metacharacters: `regex` is the right side of `=~` in `[[ ]]`. */
 export type WordMode = 'normal' | 'regex';
 
+/** The empty list every node without parts of a kind shares (nothing changes an AST once built). */
+export const NONE: never[] = Object.freeze([]) as never[];
+
 export abstract class WordReader extends Scanner {
   /** Parse a command list from the reader up to its closing `)` or `}` (left at the reader). */
   protected abstract substitutionBody(close: ')' | '}'): Script;
@@ -103,6 +106,12 @@ export abstract class WordReader extends Scanner {
     }
     if (run >= 0) this.flushRun(parts, run, start, plain);
     if (this.i === start) return null;
+    const only = parts.length === 1 ? parts[0] : null;
+    if (only !== null && only.type === 'Literal' && only.span.start === start) {
+      // The common word, one plain literal: it shares its text and span (a 1 MB command is
+      // hundreds of thousands of words, and allocation is most of its parse).
+      return { type: 'Word', parts, raw: only.raw, span: only.span };
+    }
     return { type: 'Word', parts, raw: s.slice(start, this.i), span: { start, end: this.i } };
   }
 
@@ -227,7 +236,7 @@ export abstract class WordReader extends Scanner {
     if (isNameStart(c)) while (end < this.n && isNameChar(s.charCodeAt(end))) end++;
     this.i = end;
     const raw = s.slice(start, end);
-    return { type: 'ParamExp', name: raw.slice(1), plain: true, inner: [], raw, span: { start, end } };
+    return { type: 'ParamExp', name: raw.slice(1), plain: true, inner: NONE, raw, span: { start, end } };
   }
 
   /** `${…}`: where bash ends it and what runs in its operands (word-sites.ts holds the rules). */
