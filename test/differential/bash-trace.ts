@@ -41,6 +41,8 @@ export interface TraceEntry {
    * not quoted): the text between the brackets split at spaces; else null.
    */
   cond: string[] | null;
+  /** For an array assignment line, `name=(…)` (`name+=(…)`): the name (with `+`) and the elements. */
+  array: string[] | null;
   /** The words as bash traced them, quotes removed; null when the line is not a simple command's. */
   words: string[] | null;
   /** The traced text as printed. */
@@ -76,7 +78,15 @@ export function parseTrace(text: string): TraceEntry[] {
   starts.forEach((s, i) => {
     const body = text.slice(s.body, i + 1 < starts.length ? starts[i + 1].at : text.length).replace(/\n$/, '');
     const cond = /^\[\[ (.*) \]\]$/s.exec(body);
-    entries.push({ forked: s.forked, words: traceWords(body), cond: cond ? cond[1].split(' ') : null, text: body });
+    const array = /^([A-Za-z_][A-Za-z0-9_]*\+?)=\((.*)\)$/s.exec(body);
+    const elements = array ? traceWords(array[2]) : null;
+    entries.push({
+      forked: s.forked,
+      words: traceWords(body),
+      cond: cond ? cond[1].split(' ') : null,
+      array: array && elements ? [array[1], ...elements] : null,
+      text: body,
+    });
   });
   // the EXIT trap's own first command (a `&` job may still have traced after it)
   for (let i = entries.length - 1; i >= 0; i--) {

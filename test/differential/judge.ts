@@ -18,7 +18,7 @@
  * show, or in a branch that did not run) and the caller falls back on bash's own printing of
  * the command (pretty-print.ts).
  */
-import type { Observation } from './bash-trace.js';
+import type { Observation, TraceEntry } from './bash-trace.js';
 import type { Expected, Prediction, Token } from './predict.js';
 
 export type Side = 'ours' | 'other';
@@ -97,6 +97,20 @@ function explainCond(entries: Expected[], traced: string[], forked: boolean): nu
   return best;
 }
 
+/**
+ * How well a prediction explains a traced array assignment: a plain `name=(…)` is traced as
+ * written (compared as text), a declaration builtin's with its elements expanded (as words).
+ */
+function explainArray(entries: Expected[], t: TraceEntry): number {
+  let best = -1;
+  for (const e of entries) {
+    if (e.kind !== 'array') continue;
+    const s = e.raw !== undefined ? (e.raw === t.text ? 2 * t.array!.length : -1) : matchScore(e.tokens, t.array!);
+    if (s > 0) best = Math.max(best, s * 2 + (e.forked === t.forked ? 1 : 0));
+  }
+  return best;
+}
+
 /** A prediction with something to check: a word not just a pattern. */
 const informative = (e: Expected) => e.tokens.some((t) => t.kind !== 'any');
 
@@ -139,6 +153,7 @@ export function judge(ours: Prediction, other: Prediction, seen: Observation, co
   if (seen.trace) {
     for (const t of seen.trace) {
       if (t.cond) weigh(`bash tested [[ ${t.cond.join(' ')} ]]${t.forked ? ' in a forked shell' : ''}`, explainCond(ours.entries, t.cond, t.forked), explainCond(other.entries, t.cond, t.forked));
+      if (t.array) weigh(`bash assigned the array ${t.text}`, explainArray(ours.entries, t), explainArray(other.entries, t));
       if (!t.words) continue;
       weigh(`bash ran ${JSON.stringify(t.words)}${t.forked ? ' in a forked shell' : ''}`, explain(ours.entries, t.words, t.forked, false), explain(other.entries, t.words, t.forked, false));
     }
@@ -190,6 +205,10 @@ export function audit(ours: Prediction, seen: Observation, command: string): str
     for (const t of seen.trace) {
       if (t.cond) {
         if (explainCond(ours.entries, t.cond, t.forked) < 0) problems.push(`bash tested [[ ${t.cond.join(' ')} ]], which the parse does not predict`);
+        continue;
+      }
+      if (t.array) {
+        if (explainArray(ours.entries, t) < 0) problems.push(`bash assigned the array ${t.text}, which the parse does not predict`);
         continue;
       }
       if (!t.words || sandboxNoise(t.words)) continue;

@@ -33,8 +33,13 @@ export type Token =
   | { kind: 'any' };
 
 export interface Expected {
-  /** A simple command (or `[`), or the operands of a `[[ … ]]` (traced in a form of its own). */
-  kind: 'command' | 'cond';
+  /**
+   * A simple command (or `[`); the operands of a `[[ … ]]`; or an array assignment, `name` (with
+   * `+` for `+=`) then its elements (both traced in forms of their own, see bash-trace.ts).
+   */
+  kind: 'command' | 'cond' | 'array';
+  /** A plain `name=(…)` assignment is traced as written: its text, words single-spaced. */
+  raw?: string;
   /** Null inside a function body: it runs wherever the function is called. */
   forked: boolean | null;
   tokens: Token[];
@@ -139,7 +144,11 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
         walkParts(a.subscript, certain, forked, w);
         if (a.value) walkParts(a.value.parts, certain, forked, w);
         for (const x of a.array ?? []) walkParts(x.parts, certain, forked, w);
-        if (a.array) continue; // traced as `name=(…)` as written: not compared
+        if (a.array) {
+          const raw = `${a.name}${a.append ? '+=' : '='}(${a.array.map((x) => x.raw).join(' ')})`;
+          w.out.entries.push({ kind: 'array', forked, tokens: [], raw, certain: false });
+          continue;
+        }
         const name = a.name + (a.append ? '+=' : '=');
         const value = a.value ? assignmentValue(a.value) : { kind: 'exact' as const, text: '' };
         push(w, forked, [value.kind === 'exact' ? { kind: 'exact', text: name + value.text } : { kind: 'prefix', text: name + value.text }], certain);
@@ -149,7 +158,7 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
       // an arithmetic or `${x?…}` error stops bash -c before the command runs, and for good
       if (cmd.words.some((x) => mayFailExpanding(x.parts))) w.diverted = true;
       if (cmd.words.length > 0) {
-        const tokens = cmd.words.flatMap(wordTokens);
+        const tokens = commandTokens(cmd.words, forked, w);
         push(w, forked, tokens, certain);
         const first = tokens[0];
         if (first?.kind !== 'exact' || DIVERTING.has(first.text) || w.functions.has(first.text)) w.diverted = true;
@@ -227,6 +236,67 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
 }
 
 const CREATES = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+
+const DECLARATION = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+
+/**
+ * A command's words as tokens. A declaration builtin's `name=(…)` argument is an array
+ * assignment: bash traces it apart, as `name=(…)` with its elements expanded, and the command
+ * with `name` alone.
+ */
+function commandTokens(words: Word[], forked: boolean | null, w: Walk): Token[] {
+  const first = words[0]?.raw;
+  if (first === undefined || !DECLARATION.has(first)) return words.flatMap(wordTokens);
+  return words.flatMap((word, i): Token[] => {
+    const array = i > 0 ? arrayArgument(word) : null;
+    if (!array) return wordTokens(word);
+    w.out.entries.push({ kind: 'array', forked, tokens: [{ kind: 'exact', text: array.name }, ...array.elements], certain: false });
+    return [{ kind: 'exact', text: array.name.replace(/\+$/, '') }];
+  });
+}
+
+/**
+ * `name=(a "b c" $d)` read from the parse's own parts: the elements split at unquoted blanks,
+ * quotes removed, a dynamic element a pattern. Null when the word is not of that form.
+ */
+function arrayArgument(word: Word): { name: string; elements: Token[] } | null {
+  const elements: { text: string; dynamic: boolean }[] = [];
+  let text = '';
+  let dynamic = false;
+  let started = false;
+  const end = () => {
+    if (started) elements.push({ text, dynamic });
+    text = '';
+    dynamic = false;
+    started = false;
+  };
+  for (const p of word.parts) {
+    if (p.type === 'Literal' || p.type === 'Glob') {
+      // `[key]=value` is a subscript here, not a pattern
+      for (let i = 0; i < p.raw.length; i++) {
+        const c = p.raw[i];
+        if (/\s/.test(c)) {
+          end();
+          continue;
+        }
+        text += c === '\\' && i + 1 < p.raw.length ? p.raw[++i] : c;
+        started = true;
+      }
+      continue;
+    }
+    started = true;
+    if (isStatic(p)) text += expandWord({ type: 'Word', parts: [p], raw: '', span: p.span }, SCOPE).fields.join('');
+    else dynamic = true;
+  }
+  end();
+  const head = /^([A-Za-z_][A-Za-z0-9_]*\+?)=\(/.exec(elements[0]?.text ?? '');
+  const last = elements[elements.length - 1];
+  if (!head || !last.text.endsWith(')')) return null;
+  last.text = last.text.slice(0, -1);
+  elements[0].text = elements[0].text.slice(head[0].length);
+  const kept = elements.filter((e, i) => !(e.text === '' && !e.dynamic && (i === 0 || i === elements.length - 1)));
+  return { name: head[1], elements: kept.map((e): Token => (e.dynamic ? { kind: 'any' } : { kind: 'exact', text: e.text })) };
+}
 
 function walkRedirects(redirects: Redirect[], certain: boolean, forked: boolean | null, w: Walk): void {
   const out = w.out;
