@@ -6,7 +6,9 @@
  * matching prediction (same words, patterns standing in for what is not static; then the same
  * shell, main or forked). The parse whose prediction matches more of the words exactly explains
  * it better: the other one saw different words there, or saw them only through a pattern. A
- * file bash's redirects left behind is evidence for the parse that predicts it. When the trace is
+ * `[[ … ]]` test is compared by its operators, an array assignment by its elements (xtrace shows
+ * both in forms of their own). A file bash's redirects left behind is evidence for the parse that
+ * predicts it. When the trace is
  * missing (a command killed at the time limit), the stubs' exec records stand in for it.
  *
  * A command one parse says bash certainly runs (predict.ts), which bash did not run and the other
