@@ -22,6 +22,8 @@ type Stops = ReadonlySet<string>;
 const NO_STOPS: Stops = new Set();
 const PAREN: Stops = new Set([')']);
 const BRACE: Stops = new Set(['}']);
+/** The `}` closing bash 5.3's `${ cmd; }` ends it wherever it stands in a command position, even glued to text (`"${ cmd; }"`). */
+const FUNSUB: Stops = new Set(['}', '}…']);
 const THEN: Stops = new Set(['then']);
 const ELSE: Stops = new Set(['elif', 'else', 'fi']);
 const FI: Stops = new Set(['fi']);
@@ -35,7 +37,7 @@ const DECLARATIONS = new Set(['declare', 'typeset', 'local', 'export', 'readonly
 const COMPOUND = new Set(['if', 'while', 'until', 'for', 'select', 'case', '{', '[[']);
 /** Syntax errors recovered from in one text before the rest is given up as one `Unparsed` node. */
 const MAX_RECOVERIES = 50;
-/** Binary operators of `[[ ]]` that are not operands (tree-sitter's reading leaves them out too). */
+/** Binary string operators of `[[ ]]`. */
 const TEST_BINARY = new Set(['=', '==', '!=', '=~', '<', '>']);
 /** Arithmetic and file comparisons of `[[ ]]`: kept as words (the walker reads `-eq` & co.). */
 const ARITH_TEST = /^-(eq|ne|lt|le|gt|ge|nt|ot|ef)$/;
@@ -43,7 +45,7 @@ const ARITH_TEST = /^-(eq|ne|lt|le|gt|ge|nt|ot|ef)$/;
 const UNARY_TEST = /^-[abcdefghkprstuwxGLNORSovnz]$/;
 
 export class CommandParser extends WordReader {
-  /** Syntax errors recovered from so far (shared by nested readers through the parent). */
+  /** Syntax errors recovered from so far. */
   private recoveries = 0;
 
   static parse(s: string, from: number, to: number, issues: ParseIssue[], depth = 0): Script {
@@ -172,6 +174,7 @@ export class CommandParser extends WordReader {
     if (stops.size === 0) return false;
     const c = this.code();
     if (c === RPAREN) return stops.has(')');
+    if (c === RBRACE && stops.has('}…')) return true;
     if (c === SEMI) {
       const op = this.operatorAt();
       return op !== null && op.startsWith(';') && op !== ';' && stops.has(';;');
@@ -508,8 +511,8 @@ export class CommandParser extends WordReader {
   /**
    * `[[ … ]]`, read with bash's grammar for it (parse.y: cond_expr, cond_or, cond_and, cond_term):
    * `||` over `&&` over `!`, parentheses, unary tests (`-f x`) and binary ones (`a == b`, `a =~
-   * re`, `a < b`); newlines may stand between tokens. Its operands become the words; the
-   * operators are structure.
+   * re`, `a < b`); newlines may stand between tokens. Every token between the brackets becomes a
+   * word, operators included, as bash's trace shows the command.
    */
   private testCommand(): Command {
     const start = this.i;
@@ -532,7 +535,7 @@ export class CommandParser extends WordReader {
     for (;;) {
       this.condSpace();
       if (this.operatorAt() !== '||') return;
-      this.i += 2;
+      words.push(this.operatorWord(2));
       this.condAnd(words);
     }
   }
@@ -542,9 +545,17 @@ export class CommandParser extends WordReader {
     for (;;) {
       this.condSpace();
       if (this.operatorAt() !== '&&') return;
-      this.i += 2;
+      words.push(this.operatorWord(2));
       this.condTerm(words);
     }
+  }
+
+  /** The operator of `length` characters at the reader, as a word of `[[ ]]` (bash's trace shows them). */
+  private operatorWord(length: number): Word {
+    const span = { start: this.i, end: this.i + length };
+    const raw = this.s.slice(span.start, span.end);
+    this.i += length;
+    return { type: 'Word', parts: [{ type: 'Literal', raw, span }], raw, span };
   }
 
   private condTerm(words: Word[]): void {
@@ -552,7 +563,7 @@ export class CommandParser extends WordReader {
     if (this.isWord(']]')) this.fail('an operand expected before `]]`');
     const c = this.code();
     if (c === LPAREN) {
-      this.i++;
+      words.push(this.operatorWord(1));
       this.enter();
       try {
         this.condOr(words);
@@ -561,12 +572,13 @@ export class CommandParser extends WordReader {
       }
       this.condSpace();
       if (this.code() !== RPAREN) this.fail('expected `)` in `[[`');
-      this.i++;
+      words.push(this.operatorWord(1));
       return;
     }
     const first = this.condWord('normal');
     this.condSpace();
     if (first.raw === '!' && !this.atCondEnd()) {
+      words.push(first);
       this.enter();
       try {
         this.condTerm(words);
@@ -587,12 +599,12 @@ export class CommandParser extends WordReader {
     let op: string;
     if ((c2 === LT || c2 === GT) && this.operatorAt() === null) {
       op = this.s[this.i];
-      this.i++;
+      words.push(this.operatorWord(1));
     } else {
       const w = this.condWord('normal');
       op = w.raw;
       if (!TEST_BINARY.has(op) && !ARITH_TEST.test(op)) this.fail(`a binary operator expected in \`[[\`, not \`${op}\``);
-      if (ARITH_TEST.test(op)) words.push(w);
+      words.push(w);
     }
     this.condSpace();
     words.push(this.condWord(op === '=~' ? 'regex' : 'normal'));
@@ -836,9 +848,14 @@ export class CommandParser extends WordReader {
     try {
       const items: Command[] = [];
       const operators: (ListOp | null)[] = [];
-      this.listInto(items, operators, close === ')' ? PAREN : BRACE);
+      this.inSubstitution++;
+      try {
+        this.listInto(items, operators, close === ')' ? PAREN : FUNSUB);
+      } finally {
+        this.inSubstitution--;
+      }
       this.skipSpace();
-      if (close === ')' ? this.code() !== RPAREN : !this.isWord('}')) this.fail(`expected \`${close}\``, start);
+      if (this.code() !== (close === ')' ? RPAREN : RBRACE)) this.fail(`expected \`${close}\``, start);
       if (operators.length > 0 && operators[operators.length - 1] === '\n') operators[operators.length - 1] = null;
       const span: Span = { start: start - 2, end: this.i + 1 };
       return { type: 'Script', body: { type: 'List', items, operators, redirects: [], span }, span };

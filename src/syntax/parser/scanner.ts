@@ -92,6 +92,8 @@ export class Scanner {
   heredocs: PendingHeredoc[] = [];
   /** Nesting of compound commands and substitutions. */
   depth: number;
+  /** Inside `$(…)` or `${ …; }`: a here-document there may end at `DELIM)` (bash 5.2 takes it). */
+  inSubstitution = 0;
 
   constructor(
     readonly s: string,
@@ -192,7 +194,8 @@ export class Scanner {
   }
 }
 
-const RESERVED = ['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', '{', '}', '!', '[[', 'coproc'];
+// `]]` too: outside `[[` bash refuses it as a command word (`syntax error near unexpected token`).
+const RESERVED = ['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', '{', '}', '!', '[[', ']]', 'coproc'];
 /** Reserved words by their first character's code. */
 const RESERVED_BY_FIRST = new Map<number, string[]>();
 for (const w of RESERVED) {

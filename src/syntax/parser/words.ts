@@ -310,6 +310,13 @@ export abstract class WordReader extends Scanner {
           next = Math.min(this.n, nl + 1);
           break;
         }
+        if (this.inSubstitution > 0 && s.charCodeAt(k + h.delimiter.length) === RPAREN && s.startsWith(h.delimiter, k)) {
+          // `$(cat <<EOF⏎…⏎EOF)`: bash ends the body at the delimiter and the `)` closes the
+          // substitution (it warns, and runs it).
+          bodyEnd = j;
+          next = k + h.delimiter.length;
+          break;
+        }
         j = nl + 1;
       }
       const span: Span = { start, end: bodyEnd };
