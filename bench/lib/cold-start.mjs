@@ -1,6 +1,6 @@
 // Cold start, each figure the median of fresh processes:
 //  - in-process: from the first line of a fresh ES module to the first verdict (import of
-//    dist/index.js, createAnalyzer with its defaults, one analysis), and whether any WebAssembly
+//    the package entry dist/lib/shellgate.mjs, createAnalyzer with its defaults, one analysis), and whether any WebAssembly
 //    was compiled on the way (the default path must have none);
 //  - the one-shot CLI on a realistic command, wall time from spawn to exit, beside `node -e 0`
 //    timed in the same run, the two interleaved so load on the machine falls on both alike.
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { REALISTIC_COMMAND } from './context.mjs';
 import { median } from './stats.mjs';
 
-const INDEX = new URL('../../dist/index.js', import.meta.url).href;
+// The package's entry point (package.json exports): the library bundled into one module.
+const INDEX = new URL('../../dist/lib/shellgate.mjs', import.meta.url).href;
 const BIN = fileURLToPath(new URL('../../bin/shellgate.cjs', import.meta.url));
 
 // Counts WebAssembly compilations before anything is imported, then times import → first verdict.
