@@ -31,6 +31,8 @@ import { cpus, homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const { firstUnparsed } = await import(new URL('../dist/syntax/parse-result.js', import.meta.url).href);
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHARED = join(ROOT, '..', 'shared', 'corpus');
 const OWN = join(ROOT, 'corpus');
@@ -93,21 +95,6 @@ async function loadParser() {
   return parseBash;
 }
 
-/** The first Unparsed node anywhere in the tree (substitution bodies included), or null. */
-function firstUnparsed(node) {
-  const stack = [node];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (x === null || typeof x !== 'object') continue;
-    if (Array.isArray(x)) {
-      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
-      continue;
-    }
-    if (x.type === 'Unparsed') return x;
-    for (const k in x) if (k !== 'span') stack.push(x[k]);
-  }
-  return null;
-}
 
 /** Null when the parse is clean, else what made it unclean (for the report). */
 function uncleanReason(parse, command) {
