@@ -26,6 +26,23 @@ await build({
   legalComments: 'none',
 });
 
+// The library in one ES module, dist/lib/shellgate.mjs: the package's entry point. Loading ~150
+// modules one by one was most of an in-process cold start. The tree-sitter front end is inside
+// (loaded only for `parser: 'tree-sitter'` or 'consensus'); web-tree-sitter, its grammar and
+// bash-parser stay packages of their own, imported only then. dist/lib/ sits one level below
+// dist/ like every module it is built from, so paths relative to import.meta.url stay right.
+await build({
+  entryPoints: [`${root}dist/index.js`],
+  outfile: `${root}dist/lib/shellgate.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: ['bash-parser', 'web-tree-sitter', 'tree-sitter-bash'],
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+
 // The built-in command specs, one program per file (src/ops/load-specs.ts reads them while the
 // sources are unchanged): a command parses only its own program's spec.
 {

@@ -6,6 +6,8 @@ import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { ShellgateError } from './errors.js';
 
+export type ParserChoice = 'bash' | 'consensus' | 'tree-sitter';
+
 export interface AnalyzerOptions {
   /** `info` (default): chaining, substitutions, redirects and background jobs are findings at `allow`; `ask` raises them. */
   chaining?: 'info' | 'ask';
@@ -20,11 +22,12 @@ export interface AnalyzerOptions {
   /** Extra guard rule files (JSON, the format of rules/builtin/*.json). */
   ruleFiles?: string[];
   /**
-   * `tree-sitter` (default), or `consensus`: also parse with bash-parser and ask
-   * (`parser-disagreement`) where the two disagree on the commands, their words, redirects or
-   * operators. Costs a second parse of every command (see README).
+   * `bash` (default): shellgate's own parser, written from bash's grammar (src/syntax/parser/).
+   * `consensus`: also parse with tree-sitter-bash and bash-parser and ask (`parser-disagreement`)
+   * where either sees other commands, words, redirects or operators; loads tree-sitter's WASM.
+   * `tree-sitter`: the earlier front end (tree-sitter-bash with its repairs) instead of ours.
    */
-  parser?: 'tree-sitter' | 'consensus';
+  parser?: ParserChoice;
   /**
    * Verdicts remembered per command and context (default 10,000; 0 turns the cache off). A cached
    * verdict is shared: treat verdicts as read-only. `env` is keyed by object identity: pass a new
@@ -87,10 +90,10 @@ function ttlOption(t: unknown): number {
   return t;
 }
 
-function parserOption(p: unknown): 'tree-sitter' | 'consensus' {
-  if (p === undefined || p === 'tree-sitter') return 'tree-sitter';
-  if (p === 'consensus') return 'consensus';
-  throw new ShellgateError('options', `option "parser" must be "tree-sitter" or "consensus", not ${JSON.stringify(p)}`);
+function parserOption(p: unknown): ParserChoice {
+  if (p === undefined || p === 'bash') return 'bash';
+  if (p === 'consensus' || p === 'tree-sitter') return p;
+  throw new ShellgateError('options', `option "parser" must be "bash", "consensus" or "tree-sitter", not ${JSON.stringify(p)}`);
 }
 
 export function checkContext(c: AnalysisContext): Required<AnalysisContext> {

@@ -4,11 +4,11 @@
  */
 import { homedir } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
-import { BashParser } from './syntax/tree-sitter/parser.js';
+import { parseBash } from './syntax/parser/index.js';
+import type { ParseResult } from './syntax/parse-result.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
-import { bashReading } from './syntax/alternative-readings.js';
-import { loadBashParser, parseWithBashParser } from './syntax/bash-parser-adapter.js';
+import { bashReading } from './syntax/tree-sitter/alternative-readings.js';
 import { compareStructures, structureOf } from './syntax/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/nested-scripts.js';
@@ -22,7 +22,7 @@ import { PathClassifier } from './paths/classify.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
-import { checkContext, checkOptions, NO_CONTEXT, sameRoots, type AnalysisContext, type AnalyzerOptions, type CheckedContext } from './analyzer-options.js';
+import { checkContext, checkOptions, NO_CONTEXT, sameRoots, type AnalysisContext, type AnalyzerOptions, type CheckedContext, type ParserChoice } from './analyzer-options.js';
 
 export type { AnalysisContext, AnalyzerOptions } from './analyzer-options.js';
 import { VerdictCache } from './verdict-cache.js';
@@ -112,10 +112,46 @@ function readSourceFile(path: string): string | null {
   }
 }
 
+/**
+ * The parser in front: ours, or tree-sitter (loaded only when asked for: its WASM costs start-up
+ * time and memory the default path does not pay).
+ */
+async function frontEnd(choice: ParserChoice): Promise<(s: string) => ParseResult> {
+  if (choice !== 'tree-sitter') return parseBash;
+  const { BashParser } = await import('./syntax/tree-sitter/parser.js');
+  const parser = await BashParser.create();
+  return (s) => parser.parse(s);
+}
+
+/**
+ * Consensus: tree-sitter-bash and bash-parser read the text too, and any structural difference
+ * from our reading asks. Where one of them cannot parse, there is nothing to compare with it.
+ */
+async function secondOpinions(): Promise<(ours: ParseResult, source: string) => { difference: string | null; reason: string }> {
+  const [{ BashParser }, { loadBashParser, parseWithBashParser }] = await Promise.all([import('./syntax/tree-sitter/parser.js'), import('./syntax/bash-parser-adapter.js')]);
+  const treeSitter = await BashParser.create();
+  await loadBashParser();
+  return (ours, source) => {
+    const mine = structureOf(ours.script);
+    const ts = treeSitter.parse(source);
+    if (ts.issues.length === 0) {
+      const d = compareStructures(mine, structureOf(ts.script));
+      if (d !== null) return { difference: `tree-sitter-bash: ${d}`, reason: `tree-sitter-bash reads it otherwise: ${d}` };
+    }
+    const bp = parseWithBashParser(source);
+    if (bp !== null) {
+      const d = compareStructures(mine, structureOf(bp));
+      if (d !== null) return { difference: `bash-parser: ${d}`, reason: `bash-parser reads it otherwise: ${d}` };
+    }
+    const unread = [ts.issues.length > 0 ? 'tree-sitter-bash' : '', bp === null ? 'bash-parser' : ''].filter(Boolean);
+    return { difference: null, reason: unread.length === 0 ? 'all three parsers agree' : `the parsers that could read it agree (${unread.join(' and ')} could not)` };
+  };
+}
+
 export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Analyzer> {
   const opts = checkOptions(options);
-  const parser = await BashParser.create();
-  if (opts.parser === 'consensus') await loadBashParser();
+  const parse = await frontEnd(opts.parser);
+  const consensus = opts.parser === 'consensus' ? await secondOpinions() : null;
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const assessOpts: AssessOptions = { chaining: opts.chaining };
   let currentHome = homedir();
@@ -193,12 +229,13 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       try {
         const verdict = analyzeOnce(command, ctx);
         if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(verdict, ctx);
-        // Where bash reads the text otherwise than tree-sitter does (backslash-newline removed
-        // before tokens, `coproc` as a keyword), the text rewritten to bash's reading is analysed
-        // and its commands are the ones listed. tree-sitter's reading of the text as written is a
-        // plausible reading too: whatever it finds that is stricter is kept, and so are the
-        // findings about the continuations themselves (an allow rule must not lift them).
-        const reading = bashReading(command);
+        // tree-sitter only: where bash reads the text otherwise than tree-sitter does
+        // (backslash-newline removed before tokens, `coproc` as a keyword), the text rewritten to
+        // bash's reading is analysed and its commands are the ones listed. tree-sitter's reading
+        // of the text as written is a plausible reading too: whatever it finds that is stricter
+        // is kept, and so are the findings about the continuations themselves (an allow rule
+        // must not lift them). Our own parser reads both as bash does.
+        const reading = opts.parser === 'tree-sitter' ? bashReading(command) : null;
         if (reading === null) return verdict;
         const alt = analyzeOnce(reading.text, ctx);
         mapSpans(alt, reading.toOriginal);
@@ -256,18 +293,16 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       raw.push({ rule: 'control-character', detail: describeControl(m[0]), span: { start: m.index!, end: m.index! + 1 } });
       if (raw.length >= 5) break;
     }
-    const parsed = parser.parse(source);
+    const parsed = parse(source);
     for (const issue of parsed.issues) {
       const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
       raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
     }
     trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
-    if (opts.parser === 'consensus' && parsed.issues.length === 0) {
-      // Where bash-parser cannot parse, there is nothing to compare; where it can, it must agree.
-      const other = parseWithBashParser(source);
-      const difference = other === null ? null : compareStructures(structureOf(parsed.script), structureOf(other));
+    if (consensus !== null && parsed.issues.length === 0) {
+      const { difference, reason } = consensus(parsed, source);
       if (difference !== null) raw.push({ rule: 'parser-disagreement', detail: difference, span: { start: 0, end: source.length } });
-      trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason: other === null ? 'bash-parser could not parse it' : difference ?? 'both parsers agree' });
+      trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason });
     }
 
     clock?.lap('parse');
@@ -275,7 +310,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
       home: ctx.home,
       env: ctx.env,
       cwd: ctx.cwd,
-      parse: (s) => parser.parse(s),
+      parse,
       maxScriptDepth: opts.maxScriptDepth,
       readSource: opts.followSource ? readSourceFile : () => null,
       commandStart: (program, args) => commandOperandStart(specs, program, args),

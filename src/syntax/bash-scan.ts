@@ -1,11 +1,12 @@
 /**
  * Where bash ends a quoted string, a substitution or an expansion, read with bash's own rules
- * (parse.y: parse_matched_pair, parse_comsub, parse_arith_cmd, read_a_line). Used where
- * tree-sitter-bash reads a construct differently from bash, to find what bash would run there.
+ * (parse.y: parse_matched_pair, parse_comsub, parse_arith_cmd, read_a_line). Our parser uses them
+ * for the extents it does not parse as commands (`${…}` operands, arithmetic, backquotes), and the
+ * tree-sitter front end where tree-sitter-bash reads a construct differently from bash.
  *
  * Every function reads forward once (linear in the text it covers) and returns -1 when the
  * construct is not closed before `end`. These are not a parser: they find extents, not commands;
- * what lies inside a command text is parsed again by tree-sitter.
+ * what lies inside a command text is parsed again by the front end.
  */
 
 export interface ScanOptions {

@@ -1,8 +1,8 @@
 /**
- * When tree-sitter cannot parse a command, its error recovery may swallow whole commands into
- * an ERROR node as bare tokens. As a second reading we cut the text at command separators that
- * are not quoted, escaped or nested (`;`, `&`, `|`, newlines) and analyse each piece on its own,
- * so a dangerous command after a broken one is still seen.
+ * When a command cannot be parsed, a parser's error recovery may swallow whole commands into the
+ * broken region. As a second reading we cut the text at command separators that are not quoted,
+ * escaped or nested (`;`, `&`, `|`, newlines) and analyse each piece on its own, so a dangerous
+ * command after a broken one is still seen, whichever front end is in use.
  */
 export interface Segment {
   start: number;

@@ -21,7 +21,7 @@ export const CORE_FINDINGS = {
     category: 'parse',
     level: 'ask',
     message: 'bash cannot parse {detail}, so what would run cannot be known',
-    rationale: 'shellgate judges what bash would run. Where bash would reject the text or read it otherwise (an unclosed quote, a stray `)`, a missing `done`), the commands cannot be listed for sure, so nothing is allowed; the pieces between separators are still analysed on their own, so a command hidden in the broken part counts.',
+    rationale: 'shellgate judges what bash would run. Where bash would reject the text or read it otherwise (an unclosed quote, a stray `)`, a missing `done`), the commands cannot be listed for sure, so nothing is allowed. The parser goes on after the token bash stopped at, and the pieces between separators are analysed on their own too, so a command hidden after the broken part counts.',
     safer: 'fix the quoting so the whole command parses, or split it into separate, simpler calls',
   },
   'unsupported-syntax': {
@@ -40,15 +40,15 @@ export const CORE_FINDINGS = {
   'parser-disagreement': {
     category: 'parse',
     level: 'ask',
-    message: 'two bash parsers read this command differently ({detail}); what runs is uncertain',
-    rationale: 'With `parser: \'consensus\'` the command is parsed by tree-sitter-bash and by bash-parser. Where they see different commands, words or operators, the text is ambiguous, and a parser quirk is how a command slips past a checker.',
+    message: 'another bash parser reads this command differently ({detail}); what runs is uncertain',
+    rationale: 'With `parser: \'consensus\'` the command is also parsed by tree-sitter-bash and by bash-parser. Where either sees other commands, words or operators than shellgate\'s own parser, the text reads more than one way, and a parser quirk is how a command slips past a checker: a second opinion turns it into a question.',
     safer: 'write the command without unusual quoting or escapes so it reads one way only',
   },
   'parse-doubt': {
     category: 'parse',
     level: 'ask',
     message: 'bash may read {detail} differently from shellgate\'s parser; every reading was checked, and what runs is uncertain',
-    rationale: 'tree-sitter parsed the text, but bash\'s own rules may end a `${…}`, a heredoc or a quoted word somewhere else. Every plausible reading was checked, yet which one bash runs is unknown, and an allow rule cannot vouch for it.',
+    rationale: 'With `parser: \'tree-sitter\'`, tree-sitter parsed the text, but bash\'s own rules may end a `${…}`, a heredoc or a quoted word somewhere else. Every plausible reading was checked, yet which one bash runs is unknown, and an allow rule cannot vouch for it.',
     safer: 'quote words plainly and do not nest quotes or braces inside `${…}`',
   },
   'expansion-limit': {

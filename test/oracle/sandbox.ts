@@ -121,7 +121,7 @@ done < "$LIST"
  * whatever it left running in the background, so that \`cmd &\` is observed too.
  */
 const RUN = `cd /work || exit 122
-/bin/bash -c "$(< "$1")" bash
+/bin/bash -c -- "$(< "$1")" bash
 s=$?
 shopt -s nullglob
 exec 9<> <(:)

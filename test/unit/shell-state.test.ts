@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { xargsItems, MAX_XARGS_RUNS } from '../../src/walk/xargs-input.js';
 import { parentReadings } from '../../src/paths/glob-reach.js';
-import { bashReading } from '../../src/syntax/alternative-readings.js';
+import { bashReading } from '../../src/syntax/tree-sitter/alternative-readings.js';
 import { assignedNames } from '../../src/walk/assigned-names.js';
 import { check, CONTEXT } from '../helpers/analyzer.js';
 import type { Arg } from '../../src/index.js';

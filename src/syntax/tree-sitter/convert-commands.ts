@@ -24,11 +24,11 @@ import {
   collectSubstitutions,
   convertWord,
   heredocParts,
-  siteParts,
   spanOf,
   wordFromParts,
   type WordContext,
 } from './convert-words.js';
+import { siteParts, SAME } from '../site-parts.js';
 import { rebuildList, type StreamItem } from './rebuild-lists.js';
 import { isReadWriteRedirect, joinAdjacentWords, splitAtBlanks } from './tree-sitter-quirks.js';
 import { STATEMENT_TYPES } from './node-types.js';
@@ -290,7 +290,7 @@ export class CommandConverter implements CompoundHost {
         for (const c of childrenOf(n)) {
           // bash 5.3's `${ cmd; }` runs cmd; tree-sitter-bash cannot parse it.
           if (c.type !== '${' || !isFunsub(this.source, c.startIndex)) continue;
-          inner.push(...siteParts([readBrace(this.source, c.startIndex, this.source.length, false).site], this.words, this.source, (i) => i));
+          inner.push(...siteParts([readBrace(this.source, c.startIndex, this.source.length, false).site], this.source, SAME, this.words.parseText));
         }
       }
     }

@@ -93,12 +93,15 @@ export function caseStatement(host: CompoundHost, n: TSNode): Command {
   };
 }
 
-/** Leaves of a `[[ … ]]` expression as words. */
+/**
+ * Every token of a `[[ … ]]` (or `[ … ]`) expression as a word, operators included (`!`, `==`,
+ * `&&`, parentheses), as bash's trace shows the command and as shellgate's own parser reads it.
+ */
 export function testWords(host: CompoundHost, n: TSNode): Word[] {
   const out: Word[] = [];
   const visit = (x: TSNode) => {
     for (const c of childrenOf(x)) {
-      if (!c.isNamed) continue;
+      if (x === n && (c.type === '[[' || c.type === ']]' || c.type === '[' || c.type === ']')) continue;
       if (
         c.type === 'binary_expression' ||
         c.type === 'unary_expression' ||
@@ -107,7 +110,11 @@ export function testWords(host: CompoundHost, n: TSNode): Word[] {
         c.type === 'postfix_expression'
       ) {
         visit(c);
-      } else out.push(convertWord(c, host.words));
+      } else if (c.isNamed) out.push(convertWord(c, host.words));
+      else if (c.text.trim() !== '') {
+        const span = spanOf(c);
+        out.push(wordFromParts([{ type: 'Literal', raw: c.text, span }], c.text, span));
+      }
     }
   };
   visit(n);

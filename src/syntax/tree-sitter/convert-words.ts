@@ -5,10 +5,11 @@
  */
 import type { TSNode } from './ts-node.js';
 import type { Span, Word, WordPart, Script } from '../ast.js';
-import { backquotePieces, needsBackquoteReading, unescapeBackquoteBody } from '../backquotes.js';
+import { backquotePieces, needsBackquoteReading } from '../backquotes.js';
 import { skipAnsiC } from '../bash-scan.js';
 import { ansiCRepair, type Repair, type Reread } from './repairs.js';
 import { splitUnquoted } from '../unquoted.js';
+import { siteParts, SAME } from '../site-parts.js';
 import { braceMayHideSubstitutions, readBrace, readText, type Site } from '../word-sites.js';
 
 /** Callback into the command converter (command substitutions contain statements). */
@@ -135,7 +136,7 @@ function opaque(n: TSNode, ctx: WordContext): WordPart[] {
     // A `${…}` tree-sitter could not parse (`"${y:1:'$(cmd)'}"`): bash's reading of it.
     const reading = readBrace(ctx.source, n.startIndex, ctx.source.length, inDoubleQuotes(n));
     if (reading.end === n.endIndex) {
-      const inner = siteParts(reading.site.kind === 'funsub' ? [reading.site] : reading.site.inner, ctx, ctx.source, (i) => i);
+      const inner = siteParts(reading.site.kind === 'funsub' ? [reading.site] : reading.site.inner, ctx.source, SAME, ctx.parseText);
       return [{ type: 'ParamExp', name: reading.site.name ?? '', plain: false, inner, raw: n.text, span: spanOf(n) }];
     }
   }
@@ -214,7 +215,7 @@ export function heredocParts(n: TSNode, ctx: WordContext): WordPart[] {
   if (!reads) return parts;
   const reading = readText(ctx.source, n.startIndex, n.endIndex, 'literal');
   reportDoubts(reading.doubts, ctx);
-  return [...parts, ...siteParts(missedSites(reading.sites, parts), ctx, ctx.source, (i) => i)];
+  return [...parts, ...siteParts(missedSites(reading.sites, parts), ctx.source, SAME, ctx.parseText!)];
 }
 
 /** Run `f` with nested readings switched off (the caller reads the whole construct). */
@@ -272,7 +273,7 @@ function braceReading(n: TSNode, ctx: WordContext, seen: WordPart[]): WordPart[]
   if (reading.end !== n.endIndex) ctx.issue?.(spanOf(n), n.text.slice(0, 80), 'doubt');
   reportDoubts(reading.doubts, ctx);
   const sites = reading.site.kind === 'funsub' ? [reading.site] : reading.site.inner;
-  return siteParts(missedSites(sites, seen), ctx, ctx.source, (i) => i);
+  return siteParts(missedSites(sites, seen), ctx.source, SAME, ctx.parseText!);
 }
 
 /**
@@ -325,51 +326,6 @@ function inDoubleQuotes(n: TSNode): boolean {
 }
 
 /**
- * Our word parts for what word-sites.ts found in `text` (the original source, or the decoded text
- * of a `$'…'`); `map` takes offsets in `text` to offsets in the source.
- */
-export function siteParts(sites: Site[], ctx: WordContext, text: string, map: (i: number) => number): WordPart[] {
-  const out: WordPart[] = [];
-  const parse = ctx.parseText!;
-  const at = (span: Span): Span => ({ start: map(span.start), end: Math.max(map(span.start), map(span.end)) });
-  const bodyOf = (site: Site, body: string): Script =>
-    parse(body, text === ctx.source ? site.body.start : (i: number) => map(Math.min(site.body.start + i, site.body.end)));
-  for (const site of sites) {
-    const span = at(site.span);
-    const body = text.slice(site.body.start, site.body.end);
-    switch (site.kind) {
-      case 'command':
-      case 'funsub':
-        out.push({ type: 'CmdSubst', backtick: false, body: bodyOf(site, body), span });
-        break;
-      case 'backquote':
-        out.push({ type: 'CmdSubst', backtick: true, body: bodyOf(site, unescapeBackquoteBody(body)), span });
-        break;
-      case 'process-in':
-      case 'process-out':
-        out.push({ type: 'ProcSubst', direction: site.kind === 'process-in' ? '<' : '>', body: bodyOf(site, body), span });
-        break;
-      case 'arithmetic':
-        out.push({ type: 'ArithExp', raw: text.slice(site.span.start, site.span.end), inner: siteParts(site.inner, ctx, text, map), span });
-        break;
-      case 'parameter': {
-        const raw = text.slice(site.span.start, site.span.end);
-        const name = site.name ?? '';
-        out.push({ type: 'ParamExp', name, plain: raw === `\${${name}}`, inner: siteParts(site.inner, ctx, text, map), raw, span });
-        break;
-      }
-      case 'decoded': {
-        // Substitutions in the decoded text have no place of their own in the source: the `$'…'` is theirs.
-        const whole = at(site.span);
-        for (const p of siteParts(site.inner, ctx, site.text!, () => whole.start)) out.push({ ...p, span: whole });
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-/**
  * `$'…'` ends at the first quote no backslash escapes (`$'a\\'` ends after the second
  * backslash). tree-sitter-bash reads `\'` as an escaped quote and runs on, hiding whatever
  * follows inside the string: ask for the text to be read again with the string masked.
@@ -392,7 +348,7 @@ export function arithmeticSubstitutions(n: TSNode, ctx: WordContext, from: numbe
   const parts = reads ? covering(ctx, () => collectSubstitutions(n, ctx)) : collectSubstitutions(n, ctx);
   if (!reads) return parts;
   const reading = readText(ctx.source, from, to, 'literal');
-  return [...parts, ...siteParts(missedSites(reading.sites, parts), ctx, ctx.source, (i) => i)];
+  return [...parts, ...siteParts(missedSites(reading.sites, parts), ctx.source, SAME, ctx.parseText!)];
 }
 
 /** Every substitution or expansion below a node, in source order. */

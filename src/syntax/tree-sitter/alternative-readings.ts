@@ -10,7 +10,7 @@
  *   compound body as a parse error. With the keyword (and its NAME) blanked out, the body parses
  *   as the command bash runs, at the same offsets.
  */
-import { joinContinuations } from './continuations.js';
+import { joinContinuations } from '../continuations.js';
 
 export interface Reading {
   text: string;
