@@ -177,7 +177,7 @@ export function formatStageTable(rows) {
   return [line(head), ...body.map(line)].join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const which = process.argv[2] ?? 'nl2bash';
   const commands = corpus(which);
   const rows = await stageTable(commands);
