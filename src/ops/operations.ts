@@ -275,10 +275,12 @@ const SCHEDULERS = new Set(['at', 'batch']);
 
 export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const b = new OpBuilder(cmd, env);
-  b.from({ handler: 'assignment' }, () => {
-    for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
-  });
-  b.from({ handler: 'redirect' }, () => redirectOps(b, cmd.redirects));
+  if (cmd.assignments.length > 0) {
+    b.from({ handler: 'assignment' }, () => {
+      for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });
+    });
+  }
+  if (cmd.redirects.length > 0) b.from({ handler: 'redirect' }, () => redirectOps(b, cmd.redirects));
   let label = cmd.program ?? cmd.programRaw;
   const cwdOutside =
     cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
@@ -351,9 +353,11 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
   if (!handled.skipOptions) optionOps(b, p, specFile, label);
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
-  b.from({ spec: specFile, program: label, field: 'reads' }, () => {
-    for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
-  });
+  if (p.spec.reads !== undefined && p.spec.reads.length > 0) {
+    b.from({ spec: specFile, program: label, field: 'reads' }, () => {
+      for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
+    });
+  }
   if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin', origin: { handler: 'stdin-program', program } });
   for (const x of extraOps(p)) {
     if (b.ops.some((o) => o.kind === x)) continue;
@@ -376,9 +380,11 @@ function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string)
         if (v && spec.values![k]) b.from(origin(spec.values![k]), () => b.role(spec.values![k], v, 'option'));
       });
     } else if (o.value && spec.role) b.from(origin(spec.role), () => b.role(spec.role!, o.value!, 'option'));
-    b.from({ ...origin(), field: 'reads' }, () => {
-      for (const path of spec.reads ?? []) b.fixedRead(path, 'option');
-    });
+    if (spec.reads !== undefined && spec.reads.length > 0) {
+      b.from({ ...origin(), field: 'reads' }, () => {
+        for (const path of spec.reads ?? []) b.fixedRead(path, 'option');
+      });
+    }
     // `--files0-from=F` (sort, wc, du): the files read are named inside F.
     if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true, origin: origin() });
   }

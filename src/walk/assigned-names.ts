@@ -34,9 +34,15 @@ export interface AssignedNames {
 const NONE: AssignedNames = { names: [], unknown: false };
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/;
 
+/**
+ * What `program in VALUE_OPTIONS` finds: its keys, and (through the prototype) Object.prototype's
+ * names. As a Set: every command asks, and `in` with a name from the command looks it up slowly.
+ */
+const ASSIGNING: ReadonlySet<string> = new Set([...Object.keys(VALUE_OPTIONS), ...Object.getOwnPropertyNames(Object.prototype)]);
+
 /** Does `program` assign variables it is told the names of? */
 export function assignsVariables(program: string): boolean {
-  return program in VALUE_OPTIONS;
+  return ASSIGNING.has(program);
 }
 
 export function assignedNames(program: string, args: Arg[]): AssignedNames {

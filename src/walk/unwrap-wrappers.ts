@@ -97,7 +97,11 @@ function takeAssignments(args: Arg[], i: number, out: Unwrapped['assignments']):
 }
 
 /** Unwrap `name args…` if `name` is a wrapper; null when it is not one. */
+/** Every wrapper name, for the question every command asks first (most are none). */
+const WRAPPER_NAMES: ReadonlySet<string> = new Set(Object.keys(WRAPPER_OPTIONS));
+
 export function unwrap(name: string, args: Arg[], stdin: string | null = null): Unwrapped | null {
+  if (!WRAPPER_NAMES.has(name) && !SHELLS.has(name) && name !== 'eval') return null;
   const opts = own(WRAPPER_OPTIONS, name);
   const result = (inner: Inner, extra: Partial<Unwrapped> = {}): Unwrapped => ({
     wrapper: name,
