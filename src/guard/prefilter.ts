@@ -504,6 +504,7 @@ function opClauses(o: OpMatcher, defs: SharedDefinitions): Clause[] {
 }
 
 const specClauses = new WeakMap<Predicate, Clause[]>();
+const macroClauses = new WeakMap<Matcher, Clause[]>();
 
 /** A program test that answers each name once (the tests are patterns run for every command). */
 function remembered(test: (program: string) => boolean): (program: string) => boolean {
@@ -611,7 +612,15 @@ function clausesOf(m: Matcher, defs: SharedDefinitions, depth: number): Clause[]
       }
       case 'macro': {
         const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
-        if (macro) out.push(...clausesOf(macro, defs, depth + 1));
+        if (macro) {
+          // Macros recur across rules: their clauses are worked out once.
+          let cs = macroClauses.get(macro);
+          if (cs === undefined) {
+            cs = clausesOf(macro, defs, depth + 1);
+            macroClauses.set(macro, cs);
+          }
+          out.push(...cs);
+        }
         break;
       }
       case 'all':
