@@ -2,7 +2,6 @@
  * A walked command → its virtual operations and its three-valued class. Facts only: deciding
  * what they mean for the verdict happens in verdict/.
  */
-import { own } from '../own.js';
 import { posix } from 'node:path';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
@@ -266,6 +265,9 @@ export const SYSTEM_BIN_DIRS = new Set([
   '/usr/libexec', '/run/current-system/sw/bin',
 ]);
 
+/** PROGRAM_HANDLERS as a Map: every command looks its name up (own-property semantics kept). */
+const HANDLERS: ReadonlyMap<string, (typeof PROGRAM_HANDLERS)[string]> = new Map(Object.entries(PROGRAM_HANDLERS));
+
 /** Changing directory is not acting there. */
 const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
@@ -315,7 +317,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   if (SHELLS.has(program) || WRAPPERS.has(program)) return b.from({ handler: 'wrapper', program }, () => wrapperFacts(b, cmd, facts));
 
   const spec = env.specs.get(program);
-  const handler = own(PROGRAM_HANDLERS, program);
+  const handler = HANDLERS.get(program);
   if (!spec) {
     const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, null));
     if (handled) return facts(handled.class ?? 'unknown');

@@ -62,7 +62,21 @@ function knownLongOption(arg: Arg): boolean {
   return arg.dynamic && /^--[A-Za-z0-9][A-Za-z0-9_-]*=/.test(arg.value) && (arg.raw === undefined || /^--[A-Za-z0-9][A-Za-z0-9_-]*=/.test(arg.raw));
 }
 
+/**
+ * The last parse of each argv: the walker (a spec's `command` operand), the operations and the
+ * guard each read the same command's argv with the same spec. A parse is never modified.
+ */
+const parses = new WeakMap<readonly Arg[], { root: CommandSpec; parsed: ParsedArgv }>();
+
 export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
+  const hit = parses.get(args);
+  if (hit !== undefined && hit.root === root) return hit.parsed;
+  const parsed = parseFresh(root, args);
+  parses.set(args, { root, parsed });
+  return parsed;
+}
+
+function parseFresh(root: CommandSpec, args: Arg[]): ParsedArgv {
   let spec = root;
   const subcommands: string[] = [];
   const options: ParsedOption[] = [];
