@@ -11,7 +11,7 @@
  */
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
-import { DOTDOT, MAX_SYMLINKS, type RealpathCache } from './resolve.js';
+import { DOTDOT, lexicalPath, MAX_SYMLINKS, type RealpathCache } from './resolve.js';
 
 /** A link or directory made earlier on the command line, at a resolved path. */
 export interface MadeEntry {
@@ -78,7 +78,7 @@ interface State {
 }
 
 export function pathReadings(value: string, cwd: string, o: ReadingOptions): PathReading[] {
-  const lexical = posix.resolve(cwd, value);
+  const lexical = lexicalPath(cwd, value);
   const dots = DOTDOT.test(value);
   const made = o.made !== null && o.made.entries.length > 0 ? o.made : null;
   if (!dots && (made === null || !mayMeet(value, cwd, made, o.glob))) {

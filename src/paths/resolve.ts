@@ -11,6 +11,18 @@ export function resolvePath(p: string, cwd: string): string {
   return posix.resolve(cwd, p);
 }
 
+/**
+ * `posix.resolve(cwd, value)` for an absolute `cwd`, without its normalising pass where nothing
+ * needs normalising (most words): a plain absolute value is itself, a plain relative one joins.
+ */
+export function lexicalPath(cwd: string, value: string): string {
+  if (value.charCodeAt(0) === 47) return plain(value) ? value : posix.resolve(cwd, value);
+  // A relative value joins as is when it has no `.`/`..`/empty component and no trailing slash.
+  const simple = value !== '' && value.charCodeAt(0) !== 46 && value.charCodeAt(value.length - 1) !== 47 && !value.includes('//') && !value.includes('/.');
+  if (simple && plain(cwd)) return cwd === '/' ? '/' + value : cwd + '/' + value;
+  return posix.resolve(cwd, value);
+}
+
 const REALPATH_CACHE_LIMIT = 10_000;
 const PATH_MAX = 4096;
 const NAME_MAX = 255;
@@ -261,7 +273,7 @@ export function realpathNearest(abs: string): string {
 }
 
 /** Already normalised: no empty, `.` or `..` component and no trailing slash. */
-function plain(abs: string): boolean {
+export function plain(abs: string): boolean {
   return abs.charCodeAt(0) === 47 && !abs.includes('//') && !abs.includes('/.') && (abs.length === 1 || abs.charCodeAt(abs.length - 1) !== 47);
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PathClassifier, sensitivePatterns } from '../../src/paths/classify.js';
 import { detectCaseInsensitive, foldsCase } from '../../src/paths/case-fold.js';
 import { pathReadings, type MadeEntry, type MadeView } from '../../src/paths/readings.js';
-import { RealpathCache, realpathNearest, resolvePath, staticPrefix } from '../../src/paths/resolve.js';
+import { lexicalPath, RealpathCache, realpathNearest, resolvePath, staticPrefix } from '../../src/paths/resolve.js';
 
 const c = new PathClassifier({ home: '/home/u', workspaceRoots: ['/ws/p'] });
 
@@ -318,5 +318,13 @@ describe('realpaths read again each analysis', () => {
     check(6);
     rmSync(ws, { recursive: true }); // the workspace itself gone
     check(7);
+  });
+});
+
+describe('lexical paths', () => {
+  it('are what posix.resolve makes of a word in a directory, shortcut or not', () => {
+    const cwds = ['/', '/ws/project', '/ws/project/', '/a//b', '/a/./b', '/a/../b', '/.x', '/x/.'];
+    const values = ['', '.', '..', 'a', 'a/b', 'a/', './a', '../a', 'a/..', 'a/.', '...', '.hidden', 'a/.b', 'a//b', '~/x', 'a b', '-', '*.c', '/x', '/x/', '//x', '/x/./y', '/x/../y', '/*'];
+    for (const cwd of cwds) for (const v of values) expect(lexicalPath(cwd, v), `${cwd} + ${v}`).toBe(resolvePath(v, cwd));
   });
 });
