@@ -160,6 +160,20 @@ class Matcher {
     this.foldedRe ??= combine(this.patterns, true);
     return this.foldedRe;
   }
+
+  /** Answers by path, exact and folded (a pure function of the text; the working directory recurs in every analysis). */
+  private readonly answers = [new Map<string, boolean>(), new Map<string, boolean>()];
+
+  test(path: string, folded: boolean): boolean {
+    const memo = this.answers[folded ? 1 : 0];
+    let answer = memo.get(path);
+    if (answer === undefined) {
+      answer = (folded ? this.folded : this.exact).test(path);
+      if (memo.size >= 4096) memo.clear();
+      memo.set(path, answer);
+    }
+    return answer;
+  }
 }
 
 export class PathClassifier {
@@ -261,7 +275,7 @@ export class PathClassifier {
     if (glob && bound === '/' && classes.includes('outside')) add('system');
     const folded = this.folds(real) || this.folds(path);
     // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
-    const test = (m: Matcher) => (folded ? m.folded : m.exact).test(real) || (path !== real && (folded ? m.folded : m.exact).test(path));
+    const test = (m: Matcher) => m.test(real, folded) || (path !== real && m.test(path, folded));
     if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMay(path, this.sensitiveExamples, options))) add('sensitive');
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
     if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound))) add('exec-config');
