@@ -3,7 +3,7 @@
 // and how many file-system calls it makes. The stages are timed inside the real pipeline through
 // the analyser's internal stage clock (src/stage-clock.ts), not a copy of it.
 //
-// Usage: npx tsc -p tsconfig.json && node bench/stages.mjs [nl2bash|tldr|project]
+// Usage: npx tsc -p tsconfig.json && node bench/stages.mjs [nl2bash|tldr|project] [--rounds N]
 // Library: `stageTable(commands, options)` returns the rows; `formatStageTable(rows)` prints them.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
@@ -178,9 +178,12 @@ export function formatStageTable(rows) {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const which = process.argv[2] ?? 'nl2bash';
+  const args = process.argv.slice(2);
+  const r = args.indexOf('--rounds');
+  const rounds = r >= 0 ? Number(args.splice(r, 2)[1]) : 2;
+  const which = args[0] ?? 'nl2bash';
   const commands = corpus(which);
-  const rows = await stageTable(commands);
+  const rows = await stageTable(commands, { rounds });
   console.log(`${which}: ${commands.length} commands, node ${process.version}, context ${JSON.stringify(STAGE_CONTEXT)}`);
   console.log(formatStageTable(rows));
 }
