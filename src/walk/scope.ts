@@ -33,8 +33,14 @@ export interface Scope {
   /** `set -a` / `set -o allexport` ran: every later assignment is exported. */
   allexport: boolean;
   dirStack: (string | null)[];
-  /** Functions defined on the line and visible here. */
+  /** Functions defined on the line and visible here (write through defineFunction). */
   functions: Map<string, FunctionDefinition>;
+  /**
+   * `functions` may be shared with a scope forked from this one or that this one was forked
+   * from: copied before the first write. A script that defines many functions and forks at every
+   * pipeline would otherwise copy them all at each fork (quadratic in its length).
+   */
+  sharedFunctions?: boolean;
   /** Aliases defined on the line (name → value); whether bash expands them is never assumed. */
   aliases: Map<string, string>;
   /** Glob options that may be on (`shopt -s dotglob`…); bash -c starts with none of them. */
@@ -69,11 +75,27 @@ export function forkScope(scope: Scope): Scope {
     exports: copySet(scope.exports),
     allexport: scope.allexport,
     dirStack: scope.dirStack.slice(),
-    functions: copyMap(scope.functions),
+    functions: shareFunctions(scope),
+    sharedFunctions: scope.functions.size > 0,
     aliases: copyMap(scope.aliases),
     globOptions: copySet(scope.globOptions),
     namerefs: copyMap(scope.namerefs),
   };
+}
+
+function shareFunctions(scope: Scope): Map<string, FunctionDefinition> {
+  if (scope.functions.size === 0) return new Map();
+  scope.sharedFunctions = true;
+  return scope.functions;
+}
+
+/** Define (or redefine) a function in this scope, copying a shared table first. */
+export function defineFunction(scope: Scope, name: string, definition: FunctionDefinition): void {
+  if (scope.sharedFunctions) {
+    scope.functions = new Map(scope.functions);
+    scope.sharedFunctions = false;
+  }
+  scope.functions.set(name, definition);
 }
 
 // Most of a line's state is empty: a fresh collection then, without walking an iterator.
@@ -96,7 +118,10 @@ export function mergeUncertain(scope: Scope, maybe: Scope): void {
   scope.allexport ||= maybe.allexport;
   scope.varsUnknown ||= maybe.varsUnknown;
   // A function that may have been defined may also not be: calls analyse the program as well.
-  if (maybe.functions.size > 0) for (const [k, f] of maybe.functions) if (scope.functions.get(k) !== f) scope.functions.set(k, { ...f, certain: false });
+  // (A table still shared with `scope` holds nothing new.)
+  if (maybe.functions.size > 0 && maybe.functions !== scope.functions) {
+    for (const [k, f] of maybe.functions) if (scope.functions.get(k) !== f) defineFunction(scope, k, { ...f, certain: false });
+  }
   if (maybe.aliases.size > 0) for (const [k, v] of maybe.aliases) scope.aliases.set(k, v);
   if (maybe.globOptions.size > 0) for (const o of maybe.globOptions) scope.globOptions.add(o);
   if (maybe.namerefs.size > 0) for (const [k, v] of maybe.namerefs) if (scope.namerefs.get(k) !== v) scope.namerefs.set(k, scope.namerefs.has(k) ? null : v);

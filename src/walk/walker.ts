@@ -11,7 +11,7 @@ import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types
 import { runArgv } from './run-argv.js';
 import { printedByArgs, processOutput } from './printed-text.js';
 import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
-import { exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
+import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
 import { LineLinks } from './line-links.js';
@@ -177,7 +177,7 @@ export class Walker {
         // Defined from here on in this shell (surely, or maybe when the definition may not run).
         // The body is walked here too: it may run where shellgate cannot see the call (a trap, a
         // child shell after `export -f`, command_not_found_handle).
-        scope.functions.set(cmd.name, { body: cmd.body, frame, certain });
+        defineFunction(scope, cmd.name, { body: cmd.body, frame, certain });
         this.callStack.push(cmd.name);
         this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
         this.callStack.pop();

@@ -224,7 +224,21 @@ function largestNumber(s: Subject): number {
 function hugeLoopWrites(s: Subject): boolean {
   if (!s.cmd.context.loop) return false;
   if (!s.ops.some((o) => ((o.kind === 'Write' || o.kind === 'Delete') && !(o.classes ?? []).includes('special-device')) || o.kind === 'Network')) return false;
-  return s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.program === 'seq' && o.cmd.context.substitution !== null && !o.cmd.context.loop && largestNumber(o) >= 1_000_000);
+  return firstHugeSeq(s.all) < s.cmd.id;
+}
+
+/** Per line (its subjects' list), the id of the first huge `seq` in a substitution outside loops. */
+const hugeSeqs = new WeakMap<readonly Subject[], number>();
+
+/** Found once per line: asked by every writing command in a loop, it made long scripts quadratic. */
+function firstHugeSeq(all: readonly Subject[]): number {
+  let first = hugeSeqs.get(all);
+  if (first === undefined) {
+    first = Infinity;
+    for (const o of all) if (o.cmd.program === 'seq' && o.cmd.context.substitution !== null && !o.cmd.context.loop && largestNumber(o) >= 1_000_000) first = Math.min(first, o.cmd.id);
+    hugeSeqs.set(all, first);
+  }
+  return first;
 }
 
 /** Parallelism of xargs (`-P N`, `--max-procs=N`); 0 means as many as possible. */
