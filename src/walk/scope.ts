@@ -36,9 +36,11 @@ export interface Scope {
   /** Functions defined on the line and visible here (write through defineFunction). */
   functions: Map<string, FunctionDefinition>;
   /**
-   * `functions` may be shared with a scope forked from this one or that this one was forked
-   * from: copied before the first write. A script that defines many functions and forks at every
-   * pipeline would otherwise copy them all at each fork (quadratic in its length).
+   * `functions` is the table of the scope this one was forked from: copied before the first
+   * write. A script that defines many functions and forks at every pipeline would otherwise copy
+   * them all at each fork (quadratic in its length). The parent keeps writing its own table in
+   * place: a fork is walked to its end before the walk goes on in the parent, so nothing the
+   * parent defines later reaches a fork still in use.
    */
   sharedFunctions?: boolean;
   /** Aliases defined on the line (name → value); whether bash expands them is never assumed. */
@@ -84,9 +86,7 @@ export function forkScope(scope: Scope): Scope {
 }
 
 function shareFunctions(scope: Scope): Map<string, FunctionDefinition> {
-  if (scope.functions.size === 0) return new Map();
-  scope.sharedFunctions = true;
-  return scope.functions;
+  return scope.functions.size === 0 ? new Map() : scope.functions;
 }
 
 /** Define (or redefine) a function in this scope, copying a shared table first. */
