@@ -5,7 +5,7 @@
  * letter, the directory's own name) is looked up with its case flipped; the same inode under both
  * spellings means the names fold.
  */
-import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { lstatSync, opendirSync, type Dir, type Stats } from 'node:fs';
 import { posix } from 'node:path';
 
 /** true: names fold; false: they do not; null: nothing on disk to tell. */
@@ -47,23 +47,33 @@ function detect(dir: string): boolean | null {
   }
 }
 
-/** Look up one entry of `dir` whose name has a letter, with its case flipped. */
+/**
+ * Look up one entry of `dir` whose name has a letter, with its case flipped. Entries are read a
+ * few at a time, not the whole listing: a home or /tmp may hold thousands, and one answers.
+ */
 function fromEntry(dir: string): boolean | null {
-  let names: string[];
+  let d: Dir;
   try {
-    names = readdirSync(dir);
+    d = opendirSync(dir, { bufferSize: 16 });
   } catch {
     return null;
   }
-  let tried = 0;
-  for (const name of names) {
-    if (!/[a-z]/i.test(name) || flip(name) === name) continue;
-    if (++tried > ENTRIES_TRIED) break;
-    const path = dir === '/' ? '/' + name : dir + '/' + name;
-    const st = stat(path);
-    if (st !== null) return flippedSame(path, st);
+  try {
+    let tried = 0;
+    for (let e = d.readSync(); e !== null; e = d.readSync()) {
+      const name = e.name;
+      if (!/[a-z]/i.test(name) || flip(name) === name) continue;
+      if (++tried > ENTRIES_TRIED) break;
+      const path = dir === '/' ? '/' + name : dir + '/' + name;
+      const st = stat(path);
+      if (st !== null) return flippedSame(path, st);
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    d.closeSync();
   }
-  return null;
 }
 
 /** Is `path` with its last name's case flipped the same file? null when the name has no letter. */
