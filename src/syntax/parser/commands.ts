@@ -6,7 +6,7 @@
  * grammar looks for them (a command's first word, `in` after `for NAME` and `case WORD`), as in
  * bash. Lists are loops, not recursion: a 75,000-stage pipeline costs no stack.
  */
-import type { Assignment, Command, CaseItem, IfClause, List, ListOp, Pipeline, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../ast.js';
+import type { Assignment, Command, CaseItem, IfClause, List, ListOp, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../ast.js';
 import type { ParseIssue } from '../parse-result.js';
 import { isArithmetic, skipArithParens, skipBracket } from '../bash-scan.js';
 import { readText } from '../word-sites.js';
@@ -885,4 +885,3 @@ function assignmentWord(a: Assignment, s: string): Word {
   return { type: 'Word', parts, raw: s.slice(a.span.start, a.span.end), span: a.span };
 }
 
-export type { Pipeline };

@@ -13,7 +13,7 @@ import { unescapeBackquoteBody } from '../backquotes.js';
 import { splitUnquoted } from '../unquoted.js';
 import {
   AT, BACKQUOTE, BACKSLASH, BANG, DOLLAR, DQUOTE, GT, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, MINUS,
-  NL, PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH, TILDE,
+  PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH, TILDE,
 } from './scanner.js';
 
 /** How a word reads its metacharacters: `regex` is the right side of `=~` in `[[ ]]`. */
@@ -345,4 +345,3 @@ export function heredocDelimiter(raw: string): string {
   return out;
 }
 
-export { NL };
