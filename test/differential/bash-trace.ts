@@ -88,9 +88,11 @@ export function parseTrace(text: string): TraceEntry[] {
       text: body,
     });
   });
-  // the EXIT trap's own first command (a `&` job may still have traced after it)
+  // the EXIT trap's own first command (a `&` job may still have traced after it; a process
+  // substitution still running may even have written into the same line: what follows
+  // `set +x` there is not the main shell's)
   for (let i = entries.length - 1; i >= 0; i--) {
-    if (!entries[i].forked && entries[i].text === 'set +x') {
+    if (!entries[i].forked && (entries[i].text === 'set +x' || entries[i].text.startsWith('set +x\n'))) {
       entries.splice(i, 1);
       break;
     }

@@ -860,14 +860,15 @@ export const groups: Group[] = [
   },
 
   // -------------------------------------------------------------------------------------------
-  // coproc
+  // coproc: its command runs asynchronously, read as `COMMAND &`
   {
     name: 'coproc with a simple command',
     same: 'ast',
     reduce: { keywords: true },
     spellings: ['coproc a b', 'coproc  a b', 'coproc\ta b'],
-    ast: '[a b]',
+    ast: 'list([a b] &)',
     cmds: ['a b'],
+    ops: '&',
     runs: ['a b'],
   },
   {
@@ -875,8 +876,9 @@ export const groups: Group[] = [
     same: 'ast',
     reduce: { keywords: true },
     spellings: ['coproc N a', 'coproc N  a'],
-    ast: '[N a]',
+    ast: 'list([N a] &)',
     cmds: ['N a'],
+    ops: '&',
     runs: ['?N a'],
   },
   {
@@ -884,8 +886,9 @@ export const groups: Group[] = [
     same: 'ast',
     reduce: { seq: true, keywords: true },
     spellings: ['coproc { a; }', 'coproc N { a; }', 'coproc N {\na\n}', 'coproc {\na\n}'],
-    ast: 'group([a])',
+    ast: 'list(group([a]) &)',
     cmds: ['{…}', 'a'],
+    ops: '&',
     runs: ['a'],
   },
   {
@@ -893,8 +896,9 @@ export const groups: Group[] = [
     same: 'ast',
     reduce: { seq: true, keywords: true },
     spellings: ['coproc ( a )', 'coproc N ( a )', 'coproc N (a)', 'coproc (a)'],
-    ast: 'sub([a])',
+    ast: 'list(sub([a]) &)',
     cmds: ['(…)', 'a'],
+    ops: '&',
     runs: ['a'],
   },
 
@@ -2195,6 +2199,11 @@ export const treeSitterWrong: TreeSitterWrong[] = [
   { group: "C-style for: substitutions in the clauses run", spelling: "for (( i = $(a)0 ; i < 1 ; i++ ))\ndo b\ndone", bash: "arithmetic for whose init `i=$(a)0` runs a", treeSitter: "parse error [\"error: 0\"]" },
   { group: "while with a compound condition and no `;` before `do`", spelling: "while { a; } do b; break; done", bash: "`do` right after `}` is a reserved word: while with a group condition", treeSitter: "parse error [\"error: while { a; } do b; break; done\",\"error:  do b\"]" },
   { group: "while with a compound condition and no `;` before `do`", spelling: "while { a;} do b; break; done", bash: "`do` right after `}` is a reserved word: while with a group condition", treeSitter: "parse error [\"error: while { a;} do b; break; done\",\"error:  do b\"]" },
+  { group: "coproc with a simple command", spelling: "coproc a b", bash: "coproc runs its command asynchronously, as with `&`", treeSitter: "reads [a b] (the keyword is a program word for it, and nothing runs in the background)" },
+  { group: "coproc with a simple command", spelling: "coproc  a b", bash: "coproc runs its command asynchronously, as with `&`", treeSitter: "reads [a b] (the keyword is a program word for it, and nothing runs in the background)" },
+  { group: "coproc with a simple command", spelling: "coproc\ta b", bash: "coproc runs its command asynchronously, as with `&`", treeSitter: "reads [a b] (the keyword is a program word for it, and nothing runs in the background)" },
+  { group: "coproc: a NAME is only read before a compound command", spelling: "coproc N a", bash: "coproc runs its command asynchronously, as with `&`", treeSitter: "reads [N a] (the keyword is a program word for it, and nothing runs in the background)" },
+  { group: "coproc: a NAME is only read before a compound command", spelling: "coproc N  a", bash: "coproc runs its command asynchronously, as with `&`", treeSitter: "reads [N a] (the keyword is a program word for it, and nothing runs in the background)" },
   { group: "coproc with a group, with and without NAME", spelling: "coproc { a; }", bash: "coproc [NAME] with a group body that runs a", treeSitter: "parse error [\"error: }\"]" },
   { group: "coproc with a group, with and without NAME", spelling: "coproc N { a; }", bash: "coproc [NAME] with a group body that runs a", treeSitter: "parse error [\"error: }\"]" },
   { group: "coproc with a group, with and without NAME", spelling: "coproc N {\na\n}", bash: "coproc [NAME] with a group body that runs a", treeSitter: "parse error [\"error: }\"]" },

@@ -651,12 +651,18 @@ export class CommandParser extends WordReader {
   }
 
   /**
-   * `coproc [NAME] COMMAND`: the command runs (asynchronously, like `&`); NAME is taken only
-   * before a compound command, as bash does.
+   * `coproc [NAME] COMMAND`: the command runs asynchronously in a subshell, as with `&` (its
+   * pipes aside): it is read as `COMMAND &`. NAME is taken only before a compound command, as bash
+   * does.
    */
   private coproc(): Command {
+    const start = this.i;
     this.i += 6;
     this.skipBlanks();
+    return background(start, this.coprocBody());
+  }
+
+  private coprocBody(): Command {
     const r = this.compoundAhead();
     if (r !== null) return this.withRedirects(this.compound(r));
     const save = this.i;
@@ -863,6 +869,12 @@ export class CommandParser extends WordReader {
       this.leave();
     }
   }
+}
+
+/** `cmd &` as a one-item list: how a coproc's command runs. */
+function background(start: number, cmd: Command): Command {
+  const span = { start, end: cmd.span.end };
+  return { type: 'List', items: [cmd], operators: ['&'], redirects: [], span };
 }
 
 /**
