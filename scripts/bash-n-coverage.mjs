@@ -26,16 +26,15 @@
 // reruns only ask about new commands.
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allCorpora } from './lib/corpora.mjs';
 
 const { firstUnparsed } = await import(new URL('../dist/syntax/parse-result.js', import.meta.url).href);
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SHARED = join(ROOT, '..', 'shared', 'corpus');
-const OWN = join(ROOT, 'corpus');
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -53,32 +52,10 @@ if (!['ours', 'tree-sitter'].includes(PARSER)) throw new Error(`--parser must be
 // ---------------------------------------------------------------------------------------------
 // Corpora: name → unique commands, in file order
 
-function readShared(name) {
-  const p = join(SHARED, name);
-  if (!existsSync(p)) throw new Error(`shared corpus file missing: ${p}`);
-  return readFileSync(p, 'utf8');
-}
-
-function jsonlCommands(text) {
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l).command)
-    .filter((c) => typeof c === 'string');
-}
-
 function corpora() {
-  const own = [];
-  for (const f of readdirSync(OWN).filter((f) => f.endsWith('.jsonl')).sort()) own.push(...jsonlCommands(readFileSync(join(OWN, f), 'utf8')));
-  const lists = {
-    nl2bash: readShared('nl2bash.txt').split('\n').filter((l) => l !== ''),
-    tldr: readShared('tldr.tsv').split('\n').slice(1).filter((l) => l !== '').map((l) => l.split('\t')[2] ?? ''),
-    'bypass-cases': jsonlCommands(readShared('bypass-cases.jsonl')),
-    'guard-cases': jsonlCommands(readShared('guard-cases.jsonl')),
-    'peer-cases': jsonlCommands(readShared('peer-cases.jsonl')),
-    'atomic-red-team': jsonlCommands(readShared('atomic-red-team.jsonl')),
-    'project corpus': own,
-  };
+  // The project corpus last, under the name the reports use.
+  const { project, ...shared } = allCorpora();
+  const lists = { ...shared, 'project corpus': project };
   return Object.entries(lists).map(([name, commands]) => ({ name, records: commands.length, commands: [...new Set(commands)] }));
 }
 

@@ -3,24 +3,12 @@
 // before issue 13). Prints, per corpus, how many levels changed in each direction and writes
 // every changed command with both levels and their deciding findings to a JSON file, so each
 // change can be explained. Usage: npx tsc -p tsconfig.json && node scripts/compare-parsers.mjs [out.json]
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createAnalyzer } from '../dist/index.js';
+import { allCorpora } from './lib/corpora.mjs';
 
-const SHARED = new URL('../../shared/corpus/', import.meta.url);
-const OWN = new URL('../corpus/', import.meta.url);
 const CTX = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
-const lines = (f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== '');
-const commandsOf = (f) => lines(f).map((l) => JSON.parse(l)).map((o) => o.command ?? o.cmd).filter((c) => typeof c === 'string');
-
-const corpora = {
-  nl2bash: lines(new URL('nl2bash.txt', SHARED)),
-  tldr: lines(new URL('tldr.tsv', SHARED)).slice(1).map((l) => l.split('\t')[2] ?? ''),
-  project: readdirSync(OWN).filter((f) => f.endsWith('.jsonl')).sort().flatMap((f) => commandsOf(new URL(f, OWN))),
-  'bypass-cases': commandsOf(new URL('bypass-cases.jsonl', SHARED)),
-  'guard-cases': commandsOf(new URL('guard-cases.jsonl', SHARED)),
-  'peer-cases': commandsOf(new URL('peer-cases.jsonl', SHARED)),
-  'atomic-red-team': commandsOf(new URL('atomic-red-team.jsonl', SHARED)),
-};
+const corpora = allCorpora();
 
 const ours = await createAnalyzer({ cacheSize: 0 });
 const theirs = await createAnalyzer({ cacheSize: 0, parser: 'tree-sitter' });

@@ -1,18 +1,15 @@
 // The command corpora the bench times: the project's own cases (corpus/*.jsonl), a deterministic
 // synthetic corpus, and the shared NL2Bash and tldr corpora when ../shared/corpus is present.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-
-const ROOT = new URL('../../', import.meta.url);
-const SHARED = new URL('../shared/corpus/', ROOT);
+import { projectCommands, sharedCommands } from '../../scripts/lib/corpora.mjs';
 
 /** @returns {Record<string, string[]>} name → commands, in a fixed order (nl2bash first: the targets are on it). */
 export function loadCorpora({ syntheticSize = 100_000 } = {}) {
   const corpora = {};
-  if (existsSync(new URL('nl2bash.txt', SHARED))) corpora.nl2bash = readFileSync(new URL('nl2bash.txt', SHARED), 'utf8').split('\n').filter(Boolean);
-  if (existsSync(new URL('tldr.tsv', SHARED))) corpora.tldr = readFileSync(new URL('tldr.tsv', SHARED), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[2] ?? '');
-  corpora.project = readdirSync(new URL('corpus/', ROOT))
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(new URL(`corpus/${f}`, ROOT), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).command));
+  for (const name of ['nl2bash', 'tldr']) {
+    const commands = sharedCommands(name);
+    if (commands !== null) corpora[name] = commands;
+  }
+  corpora.project = projectCommands();
   corpora.synthetic = synthetic(syntheticSize);
   return corpora;
 }
