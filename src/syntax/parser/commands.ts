@@ -11,7 +11,7 @@ import type { ParseIssue } from '../parse-result.js';
 import { isArithmetic, skipArithParens, skipBracket } from '../bash-scan.js';
 import { readText } from '../word-sites.js';
 import { siteParts, SAME, type ParseText } from '../site-parts.js';
-import { mapSpans } from '../spans.js';
+import { mapSpans, movedSpan } from '../spans.js';
 import {
   AMP, EQ, GT, isDigit, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, NL, PIPE, PLUS, RBRACE, RPAREN, SEMI, SyntaxFailure, TooDeep,
 } from './scanner.js';
@@ -59,25 +59,14 @@ export class CommandParser extends WordReader {
   protected parseText: ParseText = (text, offset) => {
     if (typeof offset === 'number' && this.s.startsWith(text, offset) && offset + text.length <= this.n) {
       // Text of our own source: parse it in place, spans need no moving.
-      this.enter();
-      try {
-        return this.subReader(offset, offset + text.length).script();
-      } finally {
-        this.leave();
-      }
+      return this.nested(() => this.subReader(offset, offset + text.length).script());
     }
     const issues: ParseIssue[] = [];
-    this.enter();
-    let script: Script;
-    try {
-      script = new CommandParser(text, 0, text.length, issues, this.depth).script();
-    } finally {
-      this.leave();
-    }
+    const script = this.nested(() => new CommandParser(text, 0, text.length, issues, this.depth).script());
     const limit = this.s.length;
     const f = typeof offset === 'number' ? (i: number) => Math.min(limit, i + offset) : (i: number) => Math.min(limit, offset(i));
     mapSpans(script, f);
-    for (const is of issues) this.issue(is.kind, { start: f(is.span.start), end: Math.max(f(is.span.start), f(is.span.end)) }, is.text);
+    for (const is of issues) this.issue(is.kind, movedSpan(is.span, f), is.text);
     return script;
   };
 
@@ -99,7 +88,6 @@ export class CommandParser extends WordReader {
       operators.push(null);
       this.i = this.n;
     }
-    if (operators.length > 0 && operators[operators.length - 1] === '\n') operators[operators.length - 1] = null;
     const span = { start, end: this.n };
     return { type: 'Script', body: { type: 'List', items, operators, redirects: [], span }, span };
   }
@@ -189,16 +177,21 @@ export class CommandParser extends WordReader {
     const operators: (ListOp | null)[] = [];
     this.listInto(items, operators, stops);
     if (nonEmpty && items.length === 0) this.fail('an empty command list');
-    if (operators.length > 0 && operators[operators.length - 1] === '\n') operators[operators.length - 1] = null;
     const end = items.length > 0 ? items[items.length - 1].span.end : start;
     return { type: 'List', items, operators, redirects: [], span: { start, end } };
   }
 
-  /** Pipelines and their operators up to one of `stops` (or the end); the reader stays there. */
+  /**
+   * Pipelines and their operators up to one of `stops` (or the end); the reader stays there. A
+   * newline after the last item separates nothing: its operator is null.
+   */
   private listInto(items: Command[], operators: (ListOp | null)[], stops: Stops): void {
     for (;;) {
       this.skipSpace();
-      if (this.atEnd() || this.atStop(stops)) return;
+      if (this.atEnd() || this.atStop(stops)) {
+        if (operators.length > 0 && operators[operators.length - 1] === '\n') operators[operators.length - 1] = null;
+        return;
+      }
       const start = this.i;
       const count = items.length;
       try {
@@ -315,8 +308,7 @@ export class CommandParser extends WordReader {
 
   /** The compound command opened by `r` (a reserved word or `(`) at the reader. */
   private compound(r: string): Command {
-    this.enter();
-    try {
+    return this.nested(() => {
       switch (r) {
         case '(':
           return this.code(this.i + 1) === LPAREN && isArithmetic(this.s, this.i, this.n) ? this.arithCommand() : this.subshell();
@@ -335,9 +327,7 @@ export class CommandParser extends WordReader {
         default:
           return this.testCommand();
       }
-    } finally {
-      this.leave();
-    }
+    });
   }
 
   /** Is a compound command (or `(`) at the reader? */
@@ -564,12 +554,7 @@ export class CommandParser extends WordReader {
     const c = this.code();
     if (c === LPAREN) {
       words.push(this.operatorWord(1));
-      this.enter();
-      try {
-        this.condOr(words);
-      } finally {
-        this.leave();
-      }
+      this.nested(() => this.condOr(words));
       this.condSpace();
       if (this.code() !== RPAREN) this.fail('expected `)` in `[[`');
       words.push(this.operatorWord(1));
@@ -579,12 +564,7 @@ export class CommandParser extends WordReader {
     this.condSpace();
     if (first.raw === '!' && !this.atCondEnd()) {
       words.push(first);
-      this.enter();
-      try {
-        this.condTerm(words);
-      } finally {
-        this.leave();
-      }
+      this.nested(() => this.condTerm(words));
       return;
     }
     if (UNARY_TEST.test(first.raw) && !this.atCondEnd()) {
@@ -737,12 +717,7 @@ export class CommandParser extends WordReader {
       this.skipBlanks();
       if (this.code() !== RPAREN) this.fail('expected `)` after a function name');
       this.i++;
-      this.enter();
-      try {
-        return this.functionBody(start, cmd.words[0].raw);
-      } finally {
-        this.leave();
-      }
+      return this.nested(() => this.functionBody(start, cmd.words[0].raw));
     }
     return cmd;
   }
@@ -850,8 +825,7 @@ export class CommandParser extends WordReader {
 
   protected substitutionBody(close: ')' | '}'): Script {
     const start = this.i;
-    this.enter();
-    try {
+    return this.nested(() => {
       const items: Command[] = [];
       const operators: (ListOp | null)[] = [];
       this.inSubstitution++;
@@ -862,12 +836,9 @@ export class CommandParser extends WordReader {
       }
       this.skipSpace();
       if (this.code() !== (close === ')' ? RPAREN : RBRACE)) this.fail(`expected \`${close}\``, start);
-      if (operators.length > 0 && operators[operators.length - 1] === '\n') operators[operators.length - 1] = null;
       const span: Span = { start: start - 2, end: this.i + 1 };
       return { type: 'Script', body: { type: 'List', items, operators, redirects: [], span }, span };
-    } finally {
-      this.leave();
-    }
+    });
   }
 }
 

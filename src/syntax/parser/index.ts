@@ -13,7 +13,7 @@
 import type { Script } from '../ast.js';
 import type { ParseIssue, ParseResult } from '../parse-result.js';
 import { joinContinuations } from '../continuations.js';
-import { mapSpans } from '../spans.js';
+import { mapSpans, movedSpan } from '../spans.js';
 import { CommandParser } from './commands.js';
 
 export type { ParseIssue, ParseResult } from '../parse-result.js';
@@ -25,7 +25,7 @@ export function parseBash(source: string): ParseResult {
   const result = parseText(joined.text);
   mapSpans(result.script, joined.toOriginal);
   for (const issue of result.issues) {
-    issue.span = { start: joined.toOriginal(issue.span.start), end: Math.max(joined.toOriginal(issue.span.start), joined.toOriginal(issue.span.end)) };
+    issue.span = movedSpan(issue.span, joined.toOriginal);
   }
   return result;
 }

@@ -123,12 +123,17 @@ export class Scanner {
     if (this.issues.length < MAX_ISSUES) this.issues.push({ kind, span, text: text.slice(0, 80) });
   }
 
-  enter(): void {
-    if (++this.depth > MAX_DEPTH) throw new TooDeep();
-  }
-
-  leave(): void {
-    this.depth--;
+  /** Read one level deeper: MAX_DEPTH bounds every kind of nesting, commands and substitutions alike. */
+  nested<T>(read: () => T): T {
+    if (++this.depth > MAX_DEPTH) {
+      this.depth--;
+      throw new TooDeep();
+    }
+    try {
+      return read();
+    } finally {
+      this.depth--;
+    }
   }
 
   /** Spaces and tabs. */

@@ -32,7 +32,7 @@ import { siteParts, SAME } from '../site-parts.js';
 import { rebuildList, type StreamItem } from './rebuild-lists.js';
 import { isReadWriteRedirect, joinAdjacentWords, splitAtBlanks } from './tree-sitter-quirks.js';
 import { STATEMENT_TYPES } from './node-types.js';
-import { mapSpans } from '../spans.js';
+import { mapSpans, movedSpan } from '../spans.js';
 import type { Repair, Reread } from './repairs.js';
 import { isFunsub } from '../bash-scan.js';
 import { readBrace } from '../word-sites.js';
@@ -94,7 +94,7 @@ export class CommandConverter implements CompoundHost {
             const r = parseText(text);
             const f = typeof offset === 'number' ? (i: number) => Math.min(clamp, i + offset) : (i: number) => Math.min(clamp, offset(i));
             mapSpans(r.script, f);
-            for (const issue of r.issues) this.issues.push({ span: { start: f(issue.span.start), end: Math.max(f(issue.span.start), f(issue.span.end)) }, text: issue.text, kind: issue.kind });
+            for (const issue of r.issues) this.issues.push({ span: movedSpan(issue.span, f), text: issue.text, kind: issue.kind });
             return r.script;
           }
         : undefined,
