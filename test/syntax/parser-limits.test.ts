@@ -63,3 +63,17 @@ describe('parser limits', () => {
     }
   });
 });
+
+describe('a quote never closed', () => {
+  // bash refuses the line; the reading that matters is the one with the quote closed at the end.
+  for (const q of ["'", '"', '`']) {
+    it(`${q}: what stands before it is still read, and the quoted text stays data`, async () => {
+      const a = await analyzer();
+      expect(a.analyze(`rm -rf / ${q}oops`, CONTEXT).level).toBe('deny');
+      expect(a.analyze(`true && rm -rf ~ ${q}x y`, CONTEXT).level).toBe('deny');
+      const quoted = a.analyze(`echo ${q}rm -rf /`, CONTEXT);
+      expect(quoted.findings.some((f) => f.rule === 'parse-error')).toBe(true);
+      if (q !== '`') expect(quoted.level).toBe('ask');
+    });
+  }
+});
