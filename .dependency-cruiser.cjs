@@ -1,0 +1,63 @@
+// Imports follow the pipeline: a folder may import its own layer and the layers before it, never a
+// later one, and no file may take part in an import cycle. `npm test` runs this (see
+// test/architecture.test.ts); `npx depcruise src` prints the violations.
+//
+// syntax → expand → programs → walk → ops/paths → guard → verdict → (the analyser) → policy →
+// agents/auto → audit → hook → serve → cli → index.ts. The foundation (errors, own-property
+// helpers, the stage clock, the finding catalog) sits below them all.
+
+/** Layers in pipeline order; each is a list of path patterns (anchored at the repository root). */
+const LAYERS = [
+  ['foundation', ['^src/(errors|own|stage-clock)\\.ts$', '^src/findings/']],
+  ['syntax', ['^src/syntax/']],
+  ['expand', ['^src/expand/']],
+  ['programs', ['^src/programs/']],
+  ['walk', ['^src/walk/']],
+  ['ops-paths', ['^src/ops/', '^src/paths/']],
+  ['guard', ['^src/guard/']],
+  ['verdict', ['^src/verdict/']],
+  ['analyzer', ['^src/(analyzer|analyzer-options|verdict-cache)\\.ts$']],
+  ['policy', ['^src/policy/']],
+  ['agents-auto', ['^src/agents/', '^src/auto/']],
+  ['audit', ['^src/audit/']],
+  ['hook', ['^src/hook/']],
+  ['serve', ['^src/serve/']],
+  ['cli', ['^src/cli/']],
+  ['index', ['^src/index\\.ts$']],
+];
+
+const either = (patterns) => patterns.join('|');
+
+const layerRules = LAYERS.slice(0, -1).map(([name, from], i) => ({
+  name: `layer-${name}`,
+  comment: `${name} may not import a later layer (${LAYERS.slice(i + 1).map(([n]) => n).join(', ')})`,
+  severity: 'error',
+  from: { path: either(from) },
+  to: { path: either(LAYERS.slice(i + 1).flatMap(([, p]) => p)) },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'an import cycle makes the order of module initialisation matter and hides the layering',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'in-a-layer',
+      comment: 'every source file belongs to a layer (add its folder to LAYERS)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: either(LAYERS.flatMap(([, p]) => p)) },
+      to: {},
+    },
+    ...layerRules,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
