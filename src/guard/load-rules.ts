@@ -12,6 +12,8 @@ import { needOf, type Need } from './prefilter.js';
 import { compileMatcher, type Compiled } from './compile.js';
 import { PREDICATES } from './predicates/index.js';
 import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
+import { registry, type ProgramTag } from '../programs/registry.js';
+import { PROGRAM_TAGS } from '../programs/load-specs.js';
 
 export interface LoadedRule extends GuardRule {
   test: Compiled;
@@ -107,15 +109,28 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** `"@tag:shell"` in a list stands for every program with that tag (src/programs/registry.ts). */
+function withTags(list: string[], where: string): string[] {
+  if (!list.some((x) => x.startsWith('@tag:'))) return list;
+  return list.flatMap((x) => {
+    if (!x.startsWith('@tag:')) return [x];
+    const tag = x.slice('@tag:'.length) as ProgramTag;
+    if (!PROGRAM_TAGS.has(tag)) throw new ShellgateError('config', `${where}: "${x}" names no tag (${[...PROGRAM_TAGS].join(', ')})`);
+    return [...registry.tagged(tag)].sort();
+  });
+}
+
 export function loadDefinitions(file: string): SharedDefinitions {
   const data = readJson(file);
   if (!isObject(data) || !isObject(data.lists) || !isObject(data.macros)) {
     throw new ShellgateError('config', `${file}: expected { "lists": {…}, "macros": {…} }`);
   }
+  const lists: Record<string, string[]> = {};
   for (const [name, l] of Object.entries(data.lists)) {
     if (!Array.isArray(l) || l.some((x) => typeof x !== 'string')) throw new ShellgateError('config', `${file}: list "${name}" must be a list of strings`);
+    lists[name] = withTags(l as string[], `${file}: list "${name}"`);
   }
-  return { lists: data.lists as Record<string, string[]>, macros: data.macros as Record<string, Matcher> };
+  return { lists, macros: data.macros as Record<string, Matcher> };
 }
 
 export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => string, builtin: boolean): LoadedRule[] {

@@ -5,8 +5,9 @@
 import { posix } from 'node:path';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
-import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
-import { scanOptions, unwrap } from '../walk/unwrap-wrappers.js';
+import { registry } from '../programs/registry.js';
+import { scanOptions, wrapperOptions } from '../programs/wrapper-options.js';
+import { runsPrivileged, unwrap } from '../walk/unwrap-wrappers.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
 import { interpreterFamily } from './interpreters.js';
 import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
@@ -271,7 +272,8 @@ const HANDLERS: ReadonlyMap<string, (typeof PROGRAM_HANDLERS)[string]> = new Map
 /** Changing directory is not acting there. */
 const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
-const WRAPPERS = new Set([...Object.keys(WRAPPER_OPTIONS), 'eval', 'source', '.']);
+/** Wrappers and shells are judged by what they run; `source` and `.` by the file they read. */
+const runsOther = (program: string): boolean => registry.has(program, 'wrapper') || registry.has(program, 'shell') || program === 'source' || program === '.';
 /** Wrappers that run their command later or elsewhere: they change system state themselves. */
 const SCHEDULERS = new Set(['at', 'batch']);
 
@@ -314,7 +316,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     return facts('unknown');
   }
 
-  if (SHELLS.has(program) || WRAPPERS.has(program)) return b.from({ handler: 'wrapper', program }, () => wrapperFacts(b, cmd, facts));
+  if (runsOther(program)) return b.from({ handler: 'wrapper', program }, () => wrapperFacts(b, cmd, facts));
 
   const spec = env.specs.get(program);
   const handler = HANDLERS.get(program);
@@ -420,14 +422,14 @@ function readsProgramFromStdin(program: string, parsed: ParsedArgv): boolean {
 /** Wrappers and shells are not the risk themselves: what they run is walked separately. */
 function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass) => CommandFacts): CommandFacts {
   const program = cmd.program!;
-  if (PRIVILEGE_WRAPPERS.has(program)) b.add('Privilege', 'program', cmd.span, { program });
+  if (runsPrivileged(registry.get(program))) b.add('Privilege', 'program', cmd.span, { program });
   if (SCHEDULERS.has(program)) b.add('System', 'program', cmd.span, { program });
   if (program === 'ssh') {
-    const host = cmd.args[scanOptions(cmd.args, 0, WRAPPER_OPTIONS.ssh).index];
+    const host = cmd.args[scanOptions(cmd.args, 0, wrapperOptions(registry.get('ssh').spec)).index];
     b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });
   }
   if (program === 'time') {
-    const scan = scanOptions(cmd.args, 0, WRAPPER_OPTIONS.time);
+    const scan = scanOptions(cmd.args, 0, wrapperOptions(registry.get('time').spec));
     const out = scan.values.get('-o') ?? scan.values.get('--output');
     if (out) b.path('Write', out, 'option');
   }
@@ -441,7 +443,7 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     if (!analysed) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin' });
     return facts(analysed ? 'read-only' : 'unknown');
   }
-  if (SHELLS.has(program)) {
+  if (registry.has(program, 'shell')) {
     const file = cmd.args.find((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
     const commandMode = cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.value));
     if (file && !commandMode) {

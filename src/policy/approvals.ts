@@ -9,13 +9,20 @@ import type { ToolCall, ToolFamily } from './tool-calls.js';
 import { argOf } from './tool-calls.js';
 import { shellQuote } from '../walk/parallel-jobs.js';
 import { hostOf } from '../ops/operations.js';
+import { registry } from '../programs/registry.js';
 
-/** Programs an approval may never name: they run whatever follows them. */
-export const NEVER_APPROVE = new Set([
-  'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'busybox', 'python', 'python2', 'python3', 'node', 'nodejs', 'deno', 'bun',
-  'perl', 'ruby', 'php', 'lua', 'pwsh', 'powershell', 'env', 'sudo', 'doas', 'su', 'pkexec', 'xargs', 'eval', 'exec', 'command',
-  'builtin', 'nohup', 'nice', 'timeout', 'time', 'stdbuf', 'setsid', 'watch', 'parallel', 'chroot', 'flock', 'script', 'ssh',
-  'source', '.', 'npx', 'find',
+/**
+ * Programs an approval may never name: they run whatever follows them (shells, interpreters,
+ * wrappers), or a file (`source`), a package (`npx`), a command per match (`find -exec`).
+ */
+export const NEVER_APPROVE: ReadonlySet<string> = new Set([
+  ...registry.tagged('shell'),
+  ...registry.tagged('interpreter'),
+  ...registry.tagged('wrapper'),
+  'source',
+  '.',
+  'npx',
+  'find',
 ]);
 
 export function approvalRules(call: ToolCall, d: Decision, family: ToolFamily): string[] {

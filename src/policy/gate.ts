@@ -18,6 +18,7 @@ import type { PresetName } from './presets.js';
 import { argOf, familyOf, resolveToolPath, shellParts, strictestOf, toolParts, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
 import { toolSpecOf } from '../agents/registry.js';
 import { approvalRules } from './approvals.js';
+import { registry } from '../programs/registry.js';
 
 export interface GateOptions {
   /** Settings, in any order; they are layered managed → user → project → local → session. */
@@ -364,7 +365,7 @@ function defaultReason(findings: Finding[], level: Level, tool: string): string 
  * `.git/**`, `.envrc`, `.cargo/config.toml`… — paths/exec-config.ts) is not among them.
  */
 const EDIT_RULES = new Set(['write', 'state-change', 'redirect']);
-const EDIT_PROGRAMS = new Set(['mkdir', 'touch', 'cp', 'mv', 'ln', 'install', 'tee', 'sed', 'patch', 'truncate']);
+const EDIT_PROGRAMS = registry.tagged('file-edit');
 
 function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], allowedBy: Map<Part, RuleEntry>, family: ToolFamily): { level: Level; reasonText: string } {
   if (level === 'deny') return { level, reasonText };

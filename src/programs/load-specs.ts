@@ -7,9 +7,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
-import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec } from './spec-types.js';
+import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec, ProgramTag } from './spec-types.js';
 
-const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command']);
+const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command', 'shell-string']);
+export const PROGRAM_TAGS: ReadonlySet<ProgramTag> = new Set([
+  'wrapper',
+  'shell',
+  'posix-shell',
+  'interpreter',
+  'privilege',
+  'runs-as-root',
+  'network-fetcher',
+  'decoder',
+  'file-edit',
+]);
 const CLASSES: ReadonlySet<CommandClass> = new Set(['read-only', 'mutating', 'unknown']);
 const EXTRA_OPS: ReadonlySet<ExtraOp> = new Set(['Network', 'Privilege', 'Env', 'Process', 'System', 'Exec']);
 
@@ -84,7 +95,8 @@ export function defaultSpecs(): SpecTable {
 }
 
 class LazySpecTable implements SpecTable {
-  private readonly checked = new Map<string, CommandSpec>();
+  /** Specs read so far; null for a file that only carries tags (the program has no spec). */
+  private readonly checked = new Map<string, CommandSpec | null>();
 
   constructor(
     private readonly dir: string,
@@ -92,25 +104,31 @@ class LazySpecTable implements SpecTable {
   ) {}
 
   has(program: string): boolean {
-    return this.index.has(program);
+    return this.index.has(program) && this.get(program) !== undefined;
   }
 
   programs(): string[] {
-    return [...this.index.keys()];
+    return [...this.index.keys()].filter((p) => this.has(p));
   }
 
   fileOf(program: string): string | undefined {
+    if (!this.has(program)) return undefined;
     const name = this.index.get(program);
     return name === undefined ? undefined : shownFile(join(this.dir, name));
   }
 
   get(program: string): CommandSpec | undefined {
     const hit = this.checked.get(program);
-    if (hit) return hit;
+    if (hit !== undefined) return hit ?? undefined;
     const name = this.index.get(program);
     if (name === undefined) return undefined;
     const file = join(this.dir, name);
     const value = readProgramFile(file);
+    if (value.tagsOnly === true) {
+      checkTagsOnly(value, `${file}: program "${program}"`);
+      this.checked.set(program, null);
+      return undefined;
+    }
     let spec: CommandSpec;
     if (typeof value.alias === 'string') {
       const target = this.index.has(value.alias) ? readProgramFile(join(this.dir, this.index.get(value.alias)!)) : undefined;
@@ -196,6 +214,10 @@ export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
   table.fileOf = (p) => (table.has(p) ? shownFile(raw.get(p)!.file) : undefined);
   for (const [name, { file, value }] of raw) {
     if (isObject(value) && typeof value.alias === 'string') continue;
+    if (isObject(value) && value.tagsOnly === true) {
+      checkTagsOnly(value, `${file}: program "${name}"`);
+      continue;
+    }
     table.set(name, checkSpec(value, `${file}: program "${name}"`));
   }
   for (const [name, { file, value }] of raw) {
@@ -215,10 +237,24 @@ function fail(where: string, field: string, what: string): never {
   throw new ShellgateError('config', `${where}: field "${field}" ${what}`);
 }
 
+function checkTags(tags: unknown, where: string): void {
+  if (tags === undefined) return;
+  if (!Array.isArray(tags) || tags.some((t) => !PROGRAM_TAGS.has(t as ProgramTag))) fail(where, 'tags', `must be a list of ${[...PROGRAM_TAGS].join(', ')}`);
+}
+
+/** `{ "summary", "tagsOnly": true, "tags" }` and nothing else: a file that does not describe the argv. */
+function checkTagsOnly(v: Record<string, unknown>, where: string): void {
+  if (typeof v.summary !== 'string') fail(where, 'summary', 'must be a string');
+  checkTags(v.tags, where);
+  const other = Object.keys(v).filter((k) => !['summary', 'tagsOnly', 'tags'].includes(k));
+  if (other.length > 0) fail(where, other[0], 'is not read in a tagsOnly file (it has no spec)');
+}
+
 function checkSpec(v: unknown, where: string, parentOptions?: Record<string, OptionSpec>): CommandSpec {
   if (!isObject(v)) fail(where, '(spec)', 'must be an object');
   if (typeof v.summary !== 'string') fail(where, 'summary', 'must be a string');
   if (!CLASSES.has(v.class as CommandClass)) fail(where, 'class', `must be one of ${[...CLASSES].join(', ')}`);
+  checkTags(v.tags, where);
   if (v.operands !== undefined) {
     if (!Array.isArray(v.operands) || v.operands.some((r) => !ROLES.has(r as ArgRole))) fail(where, 'operands', 'must be a list of roles');
   }

@@ -16,7 +16,23 @@ export type ArgRole =
   | 'host' // a host it connects to (ping host, ssh host)
   | 'text' // plain data: a pattern, a message, a name, a number
   | 'mode' // chmod/chown modes and owners
-  | 'command'; // the rest of argv is a command line that runs (handled by the walker)
+  | 'command' // the rest of argv is a command line that runs (handled by the walker)
+  | 'shell-string'; // a shell command line the program runs (`su -c STRING`, `flock -c STRING`)
+
+/**
+ * What a program is, for the lists the analyser keeps (src/programs/registry.ts `tagged`): each
+ * program's file says it (`"tags": ["shell"]`), rules/program-tags.json indexes them.
+ */
+export type ProgramTag =
+  | 'wrapper' // runs a command given in its arguments (sudo, env, timeout, xargs, ssh…): walked inside
+  | 'shell' // a shell: `-c STRING` is a script, a file operand is a script, no operand reads stdin
+  | 'posix-shell' // reads $ENV at start-up (POSIX mode)
+  | 'interpreter' // runs program text in another language (python, node, perl…)
+  | 'privilege' // runs something as another user or group (sudo, su, doas, sg…)
+  | 'runs-as-root' // only root can run it, so what it runs is privileged (chroot)
+  | 'network-fetcher' // fetches from the network (curl, wget…)
+  | 'decoder' // turns encoded or compressed text back into text (base64 -d, gunzip…)
+  | 'file-edit'; // only creates, changes, moves or links files: what an edit-accepting mode lets through
 
 /** The three-valued class of a command. */
 export type CommandClass = 'read-only' | 'mutating' | 'unknown';
@@ -61,6 +77,8 @@ export interface CommandSpec {
   summary: string;
   /** Class with no special options. */
   class: CommandClass;
+  /** What the program is (wrapper, shell…); rules/program-tags.json indexes them for start-up. */
+  tags?: ProgramTag[];
   /**
    * Roles of positional operands in order; the last entry repeats for any further operands.
    * Missing → every operand is 'text'.
@@ -133,6 +151,19 @@ export interface SpecExample {
 /** Another name for a program that has its own entry: `{ "egrep": { "alias": "grep" } }`. */
 export interface AliasSpec {
   alias: string;
+  /** Tags are the name's own (`python3` is an interpreter as `python` is). */
+  tags?: ProgramTag[];
+}
+
+/**
+ * A file that only says what a program is, not how it reads its argv: the program stays an
+ * unknown program to the analyser (no spec), the lists still name it
+ * (`{ "summary": "…", "tagsOnly": true, "tags": ["network-fetcher"] }`).
+ */
+export interface TagsOnlySpec {
+  summary: string;
+  tagsOnly: true;
+  tags: ProgramTag[];
 }
 
 export type CommandSpecFile = Record<string, CommandSpec | AliasSpec>;

@@ -8,6 +8,7 @@ import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types
 import type { SourceFrame, Walker } from './walker.js';
 import { forkScope, type Scope } from './scope.js';
 import { unwrap } from './unwrap-wrappers.js';
+import { registry } from '../programs/registry.js';
 import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
 import { DECLARATION_BUILTINS, trackShellState } from './shell-state.js';
@@ -98,7 +99,7 @@ export function runArgv(
   if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
   if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope, certain);
   // A non-interactive bash sources $BASH_ENV first (`BASH_ENV=f bash -c :`), a POSIX shell $ENV.
-  const startup = program === 'bash' ? commandVariable(walked, 'BASH_ENV') : POSIX_SHELLS.has(program) ? commandVariable(walked, 'ENV') : undefined;
+  const startup = program === 'bash' ? commandVariable(walked, 'BASH_ENV') : registry.has(program, 'posix-shell') ? commandVariable(walked, 'ENV') : undefined;
   if (startup === null) w.finding('dynamic-script', `a start-up file for ${program} named at run time`, walked.span, walked.id);
   else if (startup) sourceFile(w, walked, [{ value: startup, dynamic: false, glob: false, span: walked.span }], frame, ctx, forkScope(scope), false);
 
@@ -172,8 +173,6 @@ export function runArgv(
   }
 }
 
-/** Shells that read `$ENV` at start-up (POSIX mode; interactive for most, strict here: any). */
-const POSIX_SHELLS = new Set(['sh', 'dash', 'ash', 'ksh', 'mksh', 'posh', 'yash']);
 
 /** `export NAME=VALUE…` as assignments (value as written; null when dynamic). */
 function declaredValues(args: Arg[]): { name: string; value: string | null }[] {

@@ -2,6 +2,7 @@
 import type { Subject } from '../subject.js';
 import { requires, type Predicate } from './programs.js';
 import { interpreterFamily } from '../../ops/interpreters.js';
+import { registry } from '../../programs/registry.js';
 
 /** A literal IPv4 or bracketed/colon IPv6 host, not loopback. */
 function isRawIp(host: string | undefined): boolean {
@@ -34,7 +35,8 @@ function stdinFromRawIp(s: Subject): boolean {
   return readsFd && s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value)) && rawIpSource(o));
 }
 
-export const FETCH_PROGRAMS: ReadonlySet<string> = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-download', 'GET', 'ftp', 'tftp', 'httpie', 'scp', 'rsync', 'certutil']);
+/** Programs that fetch a file: the network fetchers, remote copies, and Windows' certutil (`-urlcache`). */
+export const FETCH_PROGRAMS: ReadonlySet<string> = new Set([...registry.tagged('network-fetcher'), 'scp', 'rsync', 'certutil']);
 
 /** The commands of a verdict that fetch from the network, found once per verdict. */
 const fetchersOf = new WeakMap<Subject[], Subject[]>();

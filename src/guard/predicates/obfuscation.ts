@@ -3,6 +3,7 @@ import picomatch from 'picomatch';
 import type { Subject } from '../subject.js';
 import { cheap, forPrograms, requires, type Predicate } from './programs.js';
 import { interpreterFamily } from '../../ops/interpreters.js';
+import { registry } from '../../programs/registry.js';
 
 /** The program name is only known at run time (`$x`, `$(echo rm)`, `/???/r?`, `r$@m`). */
 function dynamicName(s: Subject): boolean {
@@ -22,13 +23,13 @@ function globProgram(s: Subject): boolean {
 /** Programs that delete, overwrite, escalate or open a shell or a connection. */
 const DANGEROUS = [
   'rm', 'rmdir', 'shred', 'dd', 'mkfs', 'mke2fs', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'chmod', 'chown', 'mv', 'cp', 'ln', 'truncate',
-  'sh', 'bash', 'dash', 'zsh', 'ksh', 'csh', 'tcsh', 'busybox', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'curl', 'wget', 'python', 'python3', 'perl',
+  ...registry.tagged('shell'), 'busybox', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'curl', 'wget', 'python', 'python3', 'perl',
   'ruby', 'php', 'node', 'su', 'sudo', 'passwd', 'useradd', 'usermod', 'crontab', 'kill', 'pkill', 'killall', 'reboot', 'shutdown', 'halt', 'poweroff',
   'init', 'systemctl', 'mount', 'umount', 'insmod', 'modprobe', 'iptables', 'base64', 'xxd', 'openssl', 'ssh', 'scp',
 ];
 const DIRS = ['/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin'];
 /** Glob-spelled programs denied outright: shells, socket and download tools, privilege tools. (`/???/r? …` is judged by its target.) */
-const GLOB_DENY = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'csh', 'tcsh', 'busybox', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'curl', 'wget', 'python', 'python3', 'perl', 'ruby', 'php', 'node', 'su', 'sudo', 'passwd', 'crontab', 'base64', 'xxd', 'openssl'];
+const GLOB_DENY = [...registry.tagged('shell'), 'busybox', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'curl', 'wget', 'python', 'python3', 'perl', 'ruby', 'php', 'node', 'su', 'sudo', 'passwd', 'crontab', 'base64', 'xxd', 'openssl'];
 const CANDIDATES = DIRS.flatMap((d) => GLOB_DENY.map((p) => `${d}/${p}`));
 
 /** A glob-spelled program that can resolve to a destructive or shell-like binary (`/???/r?` → /bin/rm). */

@@ -1,9 +1,11 @@
 /** Named predicates for the privilege-escalation rules (rules/builtin/privilege-escalation.json). */
 import type { Subject } from '../subject.js';
 import { forPrograms, requires, type Predicate } from './programs.js';
+import { registry } from '../../programs/registry.js';
 
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'rbash', 'yash', 'fish', 'tcsh', 'csh']);
-const PRIV_TOOLS = new Set(['sudo', 'su', 'doas', 'pkexec', 'runuser', 'sg', 'newgrp']);
+const SHELLS = registry.tagged('shell');
+/** Programs that switch user or group (chroot, root-only but no switch, is not one). */
+const PRIV_TOOLS = registry.tagged('privilege');
 /** Wrappers that only pass the command on (do not count as "another program spawned the shell"). */
 const TRANSPARENT = new Set(['env', 'command', 'exec', 'builtin', 'time', 'nice', 'ionice']);
 

@@ -2,6 +2,7 @@
 import type { Subject } from '../subject.js';
 import { REVERSE_SHELL_TEXT } from './reverse-shell.js';
 import { forPrograms, type Predicate } from './programs.js';
+import { registry } from '../../programs/registry.js';
 
 // ---------------------------------------------------------------------------------------------
 // What a command line does to the machine it runs on
@@ -52,7 +53,7 @@ function argvText(s: Subject): string {
   return [s.cmd.program ?? s.cmd.programRaw, ...s.cmd.args.map((a) => a.value)].join(' ');
 }
 
-const FETCHERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh']);
+const FETCHERS = registry.tagged('network-fetcher');
 
 /**
  * A command the walker unwrapped from `ssh host CMD` (context.remote) that destroys data or the
@@ -67,7 +68,7 @@ function destructiveRemote(s: Subject): boolean {
   if ((p === 'shutdown' || p === 'init' || p === 'telinit') && !s.cmd.args.some((a) => a.value === '-c' || a.value === '--help')) {
     return p === 'shutdown' || s.cmd.args.some((a) => a.value === '0' || a.value === '6');
   }
-  if (/^(sh|bash|zsh|dash|ksh)$/.test(p) && s.cmd.execsStdin && s.pipelineNeighbours('before').some((o) => FETCHERS.has(o.cmd.program ?? ''))) return true;
+  if (registry.has(p, 'shell') && s.cmd.execsStdin && s.pipelineNeighbours('before').some((o) => FETCHERS.has(o.cmd.program ?? ''))) return true;
   return destructiveText(argvText(s));
 }
 

@@ -1,4 +1,43 @@
 /** Every program's hooks by program name: each hooks/<program>.ts module registers itself here. */
 import type { ProgramHooks } from '../hook-types.js';
+import type { ProgramTag } from '../spec-types.js';
+import { atHooks } from './at.js';
+import { chrootHooks } from './chroot.js';
+import { commandHooks } from './command.js';
+import { envHooks } from './env.js';
+import { evalHooks } from './eval.js';
+import { parallelHooks } from './parallel.js';
+import { chrtHooks, ioniceHooks, tasksetHooks } from './process-tools.js';
+import { shellHooks } from './shell.js';
+import { flockHooks, shellStringHooks } from './shell-string.js';
+import { sshHooks } from './ssh.js';
+import { sudoHooks } from './sudo.js';
+import { watchHooks } from './watch.js';
+import { xargsHooks } from './xargs.js';
 
-export const HOOKS: Readonly<Record<string, ProgramHooks>> = {};
+export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
+  at: atHooks,
+  batch: atHooks,
+  chroot: chrootHooks,
+  chrt: chrtHooks,
+  command: commandHooks,
+  doas: sudoHooks,
+  env: envHooks,
+  eval: evalHooks,
+  flock: flockHooks,
+  ionice: ioniceHooks,
+  parallel: parallelHooks,
+  runuser: shellStringHooks,
+  script: shellStringHooks,
+  ssh: sshHooks,
+  su: shellStringHooks,
+  sudo: sudoHooks,
+  taskset: tasksetHooks,
+  watch: watchHooks,
+  xargs: xargsHooks,
+};
+
+/** Hooks shared by every program with a tag, for a program with none of its own (every shell reads `-c` alike). */
+export const TAG_HOOKS: Readonly<Partial<Record<ProgramTag, ProgramHooks>>> = {
+  shell: shellHooks,
+};
