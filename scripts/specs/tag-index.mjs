@@ -20,11 +20,13 @@ function programOf(file) {
 /** The index's text, from the spec files as they are now. */
 export function tagIndexText() {
   const index = {};
-  for (const f of readdirSync(PROGRAMS).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of readdirSync(PROGRAMS)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const { tags } = JSON.parse(readFileSync(PROGRAMS + f, 'utf8'));
     if (Array.isArray(tags) && tags.length > 0) index[programOf(f)] = [...tags].sort();
   }
-  const sorted = Object.fromEntries(Object.entries(index).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = Object.fromEntries(Object.entries(index).sort(([a], [b]) => (a < b ? -1 : 1)));
   const lines = Object.entries(sorted).map(([p, t]) => `  ${JSON.stringify(p)}: ${JSON.stringify(t).replace(/,/g, ', ')}`);
   return `{\n${lines.join(',\n')}\n}\n`;
 }

@@ -17,7 +17,7 @@ describe('unwrap', () => {
     expect(unwrap('nice', args('--adjustment=5', 'make'))?.inner).toEqual({ kind: 'argv', start: 1 });
   });
 
-  it('starts at the spec\'s command operand when no hook says otherwise', () => {
+  it("starts at the spec's command operand when no hook says otherwise", () => {
     expect(unwrap('timeout', args('-s', 'KILL', '5', 'rm', 'x'))?.inner).toEqual({ kind: 'argv', start: 3 });
     expect(unwrap('timeout', args('5'))?.inner).toEqual({ kind: 'none' });
     expect(unwrap('nohup', args('./run.sh'))?.inner).toEqual({ kind: 'argv', start: 0 });

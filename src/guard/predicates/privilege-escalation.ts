@@ -37,10 +37,12 @@ function doubleElevationShell(s: Subject): boolean {
   return tools.length >= 2;
 }
 
+/** Every shell's name, longest first, as a regex alternation. */
+const SHELL_NAMES = [...SHELLS].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 /** Shell named as something to run: `/bin/sh`, `/usr/bin/bash -i`, `'!sh'`, `:shell`, `exec sh`. */
-const SHELL_PATH = /(^|[^\w./-]|^-[a-zA-Z])\/(usr\/)?(local\/)?bin\/(ba|da|z|k|mk|tc|c|fi|a|rba)?sh(?![\w.-])/;
+const SHELL_PATH = new RegExp(`(^|[^\\w./-]|^-[a-zA-Z])\\/(usr\\/)?(local\\/)?bin\\/(${SHELL_NAMES})(?![\\w.-])`);
 const SHELL_ESCAPE = /(^|[\s'"(;{])(:?!\s*(\/\S*\/)?(ba|da|z)?sh\b|:sh(ell)?\b|:term(inal)?\b|\bexec\s+(ba|z|da)?sh\b|\bspawn\s+(ba|z|da)?sh\b)/;
-const WHOLE_SHELL_PATH = /^\/(usr\/)?(local\/)?bin\/(ba|da|z|k|mk|tc|c|fi|a|rba)?sh$/;
+const WHOLE_SHELL_PATH = new RegExp(`^\\/(usr\\/)?(local\\/)?bin\\/(${SHELL_NAMES})$`);
 
 /** Programs that take a shell path as data (login shell, link target, file to inspect), or run it inside a container. */
 const DATA_PROGRAMS = new Set([
