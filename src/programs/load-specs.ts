@@ -14,6 +14,7 @@ export const PROGRAM_TAGS: ReadonlySet<ProgramTag> = new Set([
   'wrapper',
   'shell',
   'posix-shell',
+  'same-shell',
   'interpreter',
   'privilege',
   'runs-as-root',

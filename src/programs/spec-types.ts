@@ -27,6 +27,7 @@ export type ProgramTag =
   | 'wrapper' // runs a command given in its arguments (sudo, env, timeout, xargs, ssh…): walked inside
   | 'shell' // a shell: `-c STRING` is a script, a file operand is a script, no operand reads stdin
   | 'posix-shell' // reads $ENV at start-up (POSIX mode)
+  | 'same-shell' // a wrapper that runs its command in this shell: a `cd` there changes later commands (builtin, command, eval)
   | 'interpreter' // runs program text in another language (python, node, perl…)
   | 'privilege' // runs something as another user or group (sudo, su, doas, sg…)
   | 'runs-as-root' // only root can run it, so what it runs is privileged (chroot)

@@ -30,12 +30,6 @@ export interface ArgvCommand {
   restText?: string;
 }
 
-/**
- * Wrappers that run their command in this shell: a `cd` or an assignment there reaches later
- * commands (`builtin cd /; rm -rf *` deletes in /).
- */
-const SAME_SHELL = new Set(['builtin', 'command', 'time', 'eval']);
-
 /** `/bin/rm`, `./x/rm`, `rm` → `rm`. Quotes and backslashes were removed by expansion. */
 export function normaliseProgram(value: string): string {
   const slash = value.lastIndexOf('/');
@@ -112,7 +106,8 @@ export function runArgv(
     privileged: ctx.privileged || u.privileged,
     remote: u.remote ?? ctx.remote,
   };
-  const sameShell = SAME_SHELL.has(program);
+  // `command cd /` and `eval cd /` change this shell's directory (tag `same-shell`); other wrappers are programs.
+  const sameShell = registry.has(program, 'same-shell');
   switch (u.inner.kind) {
     case 'argv': {
       const base = rest.slice(u.inner.start);
