@@ -1,11 +1,13 @@
-// Compare every `complete` command spec with the documentation of the program installed here.
+// Compare every complete command spec with the documentation of the program installed here, or
+// draft the option table of a new spec (docs/specs.md, "Add a program").
 //
 //   node scripts/check-spec-options.mjs [PROGRAM…]          check complete specs (all, or these)
 //   node scripts/check-spec-options.mjs --draft PROGRAM [SUB…]  print the options the docs list
 //                                                              and the spec lacks, as JSON to review
 //
-// A spec's `complete` names the documentation its option table was checked against, with the
-// commands that show it in parentheses: "GNU coreutils 9.1 (ls --help; man ls)". This script runs
+// A spec's `source` names the documentation its option table came from, with the commands that
+// show it in parentheses: "GNU coreutils 9.1 (ls --help; man ls)"; `"complete": true` says the
+// table was checked against it and lists every option. For complete specs this script runs
 // those commands (only `PROG [SUB…] --help|-h|help`, `man PAGE` and `help BUILTIN`), reads the
 // option spellings they list and prints, per spec: options the docs list and the table lacks,
 // and options whose value the docs and the table disagree on. A maintenance tool, not a test:
@@ -16,6 +18,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DIR = fileURLToPath(new URL('../rules/programs/', import.meta.url));
+
+/** What a one-word option stands for (src/programs/check-spec.ts COMPACT_OPTIONS). */
+const COMPACT = { flag: {}, value: { value: true }, 'value?': { value: 'optional' } };
 
 /**
  * Differences a maintainer checked and keeps, by "program[ sub] option": why the table may differ
@@ -86,9 +91,9 @@ function run(cmd) {
   throw new Error(`not a documentation command: ${cmd}`);
 }
 
-/** The commands named in a `complete` string: "GNU grep 3.8 (grep --help; man grep)". */
-export function docCommands(complete) {
-  const m = /\(([^()]*)\)\s*$/.exec(complete);
+/** The commands named in a `source`: "GNU grep 3.8 (grep --help; man grep)". */
+export function docCommands(source) {
+  const m = /\(([^()]*)\)\s*$/.exec(source);
   return m ? m[1].split(/[;,]/).map((s) => s.trim()).filter(Boolean) : [];
 }
 
@@ -197,19 +202,26 @@ export function documentedOptions(text, command) {
   return out;
 }
 
+/** Program → spec, one file per program (the file name is the program, %XX-escaped). */
 function specFiles() {
   const specs = new Map();
-  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.json') && x !== 'index.json').sort()) {
-    for (const [program, spec] of Object.entries(JSON.parse(readFileSync(join(DIR, f), 'utf8')))) specs.set(program, spec);
+  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.json')).sort()) {
+    const { $schema: _schema, ...spec } = JSON.parse(readFileSync(join(DIR, f), 'utf8'));
+    specs.set(decodeURIComponent(f.slice(0, -'.json'.length)), spec);
   }
   return specs;
 }
 
-/** Every spec with `complete` under a program (itself and its subcommands), with its path. */
+/** A spec's options with the one-word forms as objects (`"value"` → `{ value: true }`). */
+function fullOptions(options = {}) {
+  return Object.fromEntries(Object.entries(options).map(([n, o]) => [n, typeof o === 'string' ? COMPACT[o] : o]));
+}
+
+/** Every complete spec under a program (itself and its subcommands), with its path. */
 function* completeSpecs(program, spec, path = [program], parentOptions = {}) {
   if (spec.alias) return;
-  const options = spec.inheritOptions ? { ...parentOptions, ...(spec.options ?? {}) } : spec.options ?? {};
-  if (spec.complete) yield { path, spec, options };
+  const options = spec.inheritOptions ? { ...parentOptions, ...fullOptions(spec.options) } : fullOptions(spec.options);
+  if (spec.complete === true) yield { path, spec, options };
   for (const [sub, s] of Object.entries(spec.subcommands ?? {})) yield* completeSpecs(program, s, [...path, sub], options);
 }
 
@@ -218,7 +230,7 @@ function compare(path, spec, options) {
   if (spec.optionSyntax === 'none') return [];
   const docs = new Map();
   let text = '';
-  for (const cmd of docCommands(spec.complete)) {
+  for (const cmd of docCommands(spec.source)) {
     const out = run(cmd);
     text += out;
     for (const [n, v] of documentedOptions(out, path.join(' '))) if (!docs.has(n) || docs.get(n) === false) docs.set(n, v);
@@ -239,19 +251,28 @@ function compare(path, spec, options) {
   return problems;
 }
 
+/** The one-word option a documented value reading gives (documentedOptions: true, 'optional', false). */
+const DRAFT_WORD = new Map([
+  [true, 'value'],
+  ['optional', 'value?'],
+  [false, 'flag'],
+]);
+
 function main(argv) {
   const specs = specFiles();
   if (argv[0] === '--draft') {
     const [program, ...subs] = argv.slice(1);
     let spec = specs.get(program);
+    if (spec?.alias) spec = specs.get(spec.alias);
     for (const s of subs) spec = spec?.subcommands?.[s];
-    const cmds = spec?.complete ? docCommands(spec.complete) : [`${[program, ...subs].join(' ')} --help`, `man ${[program, ...subs].join('-')}`];
+    const cmds = spec?.source && docCommands(spec.source).length > 0 ? docCommands(spec.source) : [`${[program, ...subs].join(' ')} --help`, `man ${[program, ...subs].join('-')}`];
     const texts = cmds.map((c) => run(c)).join('\n');
     const lines = texts.split('\n');
     const draft = {};
     for (const [name, value] of documentedOptions(texts)) {
       if (spec?.options?.[name] !== undefined) continue;
-      draft[name] = value === true ? { value: true } : value === 'optional' ? { value: 'optional' } : {};
+      // The compact words of the spec files; an option with a role or class is edited by hand.
+      draft[name] = DRAFT_WORD.get(value) ?? 'flag';
       const where = lines.find((l) => new RegExp(`(^|[\\s,])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s,=\\[<]|$)`).test(l));
       console.error(`${name.padEnd(28)} ${where?.trim().slice(0, 150) ?? ''}`);
     }
@@ -277,7 +298,7 @@ function main(argv) {
       }
       if (problems.length === 0) continue;
       bad++;
-      console.log(`${path.join(' ')} (${s.complete}):\n  ${problems.join('\n  ')}`);
+      console.log(`${path.join(' ')} (${s.source}):\n  ${problems.join('\n  ')}`);
     }
   }
   if (skipped.length > 0) console.log(`not installed here, not checked: ${skipped.join(', ')}`);
