@@ -55,6 +55,11 @@ export function isAlias(v: unknown): v is { alias: string } {
   return isObject(v) && typeof v.alias === 'string';
 }
 
+/** `{ "alias": NAME }` and nothing else (whether NAME exists is the caller's to check). */
+export function checkAlias(v: { alias: string }, where: string): void {
+  checkKnownFields(v, ['alias'], where, 'an alias');
+}
+
 function fail(where: string, field: string, what: string): never {
   throw new ShellgateError('config', `${where}: field "${field}" ${what}`);
 }
@@ -133,7 +138,7 @@ function checkSubcommands(subcommands: unknown, where: string, parentOptions: Re
   }
   for (const [sub, s] of Object.entries(subcommands)) {
     if (!isAlias(s)) continue;
-    checkKnownFields(s, ['alias'], `${where} subcommand "${sub}"`, 'an alias');
+    checkAlias(s, `${where} subcommand "${sub}"`);
     if (!subs[s.alias]) fail(`${where} subcommand "${sub}"`, 'alias', `names no subcommand "${s.alias}"`);
     subs[sub] = subs[s.alias];
   }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
-import { checkSpec } from './check-spec.js';
+import { checkAlias, checkSpec, isAlias } from './check-spec.js';
 import type { CommandSpec } from './spec-types.js';
 
 /** rules/ beside dist/ or src/ (both are one level below the package root). */
@@ -109,7 +109,8 @@ class LazySpecTable implements SpecTable {
     const file = join(this.dir, name);
     const value = readProgramFile(file);
     let spec: CommandSpec;
-    if (typeof value.alias === 'string') {
+    if (isAlias(value)) {
+      checkAlias(value, `${file}: program "${program}"`);
       const target = this.index.has(value.alias) ? readProgramFile(join(this.dir, this.index.get(value.alias)!)) : undefined;
       if (target === undefined || typeof target.alias === 'string') {
         throw new ShellgateError('config', `${file}: program "${program}": alias "${value.alias}" names no program`);
@@ -192,11 +193,12 @@ export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
   table.programs = () => [...table.keys()];
   table.fileOf = (p) => (table.has(p) ? shownFile(raw.get(p)!.file) : undefined);
   for (const [name, { file, value }] of raw) {
-    if (isObject(value) && typeof value.alias === 'string') continue;
+    if (isAlias(value)) continue;
     table.set(name, checkSpec(value, `${file}: program "${name}"`));
   }
   for (const [name, { file, value }] of raw) {
-    if (!isObject(value) || typeof value.alias !== 'string') continue;
+    if (!isAlias(value)) continue;
+    checkAlias(value, `${file}: program "${name}"`);
     const target = table.get(value.alias);
     if (!target) throw new ShellgateError('config', `${file}: program "${name}": alias "${value.alias}" names no program`);
     table.set(name, target);
