@@ -102,9 +102,24 @@ export function docCommands(source) {
  * of a line, `-a, --all`, `--block-size=SIZE`, `-e PATTERNS`, `--color[=WHEN]`, `-a array`.
  */
 export function documentedOptions(text, command) {
+  const { out, note } = optionNotes();
+  let section = '';
+  for (const raw of text.split('\n')) {
+    if (/^[A-Z][A-Z ]+$/.test(raw)) section = raw.trim(); // a man page section header
+    if (section === 'SYNOPSIS' && /^\s+\S/.test(raw)) noteManSynopsis(raw, command, note);
+    else if (!noteHelpSynopsis(raw, note)) for (const [n, v] of optionsOnLine(raw)) note(n, v);
+  }
+  return out;
+}
+
+/**
+ * The options found so far, and how a new sighting is merged: `value` true, false, 'optional',
+ * or undefined (exists, value unknown); `synopsis`: from a usage line, which wins over the option
+ * list (`enable [-f filename]`).
+ */
+function optionNotes() {
   const out = new Map();
   const strong = new Set();
-  /** `synopsis`: from a usage line, which wins over the option list (`enable [-f filename]`). */
   const note = (name, value, synopsis = false) => {
     if (NOT_OPTIONS.has(name) || strong.has(name)) return;
     if (synopsis) strong.add(name);
@@ -122,84 +137,87 @@ export function documentedOptions(text, command) {
     if (!synopsis && before !== undefined && before !== value && (before === false || value === false)) out.set(name, 'optional');
     else if (before === undefined || synopsis || (before === 'optional' && value === true)) out.set(name, value);
   };
-  let section = '';
-  for (const raw of text.split('\n')) {
-    if (/^[A-Z][A-Z ]+$/.test(raw)) section = raw.trim(); // a man page section header
-    // A man page's SYNOPSIS names options the option list may leave out (`git diff --cached`).
-    // Only the lines of this very command (`git remote [-v]`, not `git remote add [-t <b>]`); a
-    // synopsis shows which options exist, and a value only when it is attached (`--type=<t>`).
-    if (section === 'SYNOPSIS' && /^\s+\S/.test(raw)) {
-      const own = command === undefined || new RegExp(`^\\s+${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+[-[]`).test(raw);
-      if (own) {
-        for (const g of raw.matchAll(/(?<![\w<-])(--?[A-Za-z][\w-]*)(=<[^>]*>)?/g)) {
-          // `[-abc]` is a bundle of single-letter options; elsewhere `-name` is one option.
-          const bundle = !g[1].startsWith('--') && g[1].length > 2 && /\[ ?$/.test(raw.slice(0, g.index)) && /^ ?\]/.test(raw.slice(g.index + g[0].length));
-          if (bundle) for (const ch of g[1].slice(1)) note('-' + ch, undefined);
-          else note(g[1], g[2] !== undefined ? true : undefined);
-        }
-      }
-      continue;
-    }
-    // bash's `help NAME` starts with a synopsis: `read: read [-ers] [-a array] [-d delim] …`.
-    const synopsis = /^([\w.[:-]+): \1 (.*)$/.exec(raw);
-    if (synopsis) {
-      for (const g of synopsis[2].matchAll(/\[([-+])([A-Za-z0-9]+)(?: ([a-z][\w-]*|[A-Z][\w-]*))?\]/g)) {
-        if (g[3] !== undefined) note(g[1] + g[2], true, true);
-        else for (const ch of g[2]) note(g[1] + ch, false, true);
-      }
-      continue;
-    }
-    const line = raw.replace(/\t/g, '    ');
-    const m = /^\s*(?=[-+]{1,2}[A-Za-z0-9#?@]|--\[no-\]|-<)/.exec(line);
-    if (!m) continue;
-    let rest = line.slice(m[0].length);
-    const found = [];
-    const upperArg = [];
-    for (;;) {
-      // `-<number>` (git log -5) is a dash and digits: -NUM. `--[no-]foo` is --foo and --no-foo.
-      const numeric = /^-<(?:n|num|number)>/.exec(rest);
-      const negatable = /^--\[no-\]([A-Za-z0-9][-A-Za-z0-9_.]*)/.exec(rest);
-      const t = numeric ?? negatable ?? /^([-+]{1,2}[A-Za-z0-9#?@][-A-Za-z0-9_.#?@]*)/.exec(rest);
-      if (!t) break;
-      let name = numeric ? '-NUM' : negatable ? `--${negatable[1]}` : t[1];
-      if (numeric) {
-        found.push([name, false]);
-        rest = rest.slice(t[0].length);
-        const sep0 = /^, ?(?=[-+])/.exec(rest);
-        if (!sep0) break;
-        rest = rest.slice(sep0[0].length);
-        continue;
-      }
-      if (negatable) found.push([`--no-${negatable[1]}`, false]);
-      rest = rest.slice(t[0].length);
-      let value = false;
-      const arg =
-        /^ ?\[=?[^\]\s]+\]/.exec(rest) ?? // --color[=WHEN], -i[SUFFIX], --width [=COLUMNS]
-        /^ ?=(?:<[^>]+>|\{[^}]*\}|(?:\[[-+]\])?[^\s,\]]+)/.exec(rest) ?? // --size=SIZE, --lines=[-]NUM, --delay =SECS, --radix={o,d,x}
-        /^<[^>]+>/.exec(rest) ?? // -L<range>
-        /^ (?:<[^>]+>|\[[^\]]+\]|[A-Z][A-Z0-9_.:-]*\b|[a-z][a-z0-9_-]*(?=\s{2,}|$|,))/.exec(rest); // -e PATTERNS, -a array
-      if (arg) {
-        value = arg[0].trimStart().startsWith('[') ? 'optional' : true;
-        // A placeholder after a space (`-f, --filter filter`) or in capitals is an argument the short
-        // spelling shares; `--indicator-style=slash` is one fixed value of a long option.
-        upperArg[found.length] = /^ [^=]|^ ?=?(?:\[[-+]\])?\[?(?:<|\{|[A-Z])/.test(arg[0]);
-        rest = rest.slice(arg[0].length);
-      }
-      name = name.replace(/[.,:]+$/, '');
-      found.push([name, value]);
-      const sep = /^(?:, ?| \| |\| ?| or | ?\/ ?|\s{1,3}(?=--[A-Za-z]))(?=[-+])/.exec(rest);
-      if (!sep) break;
-      rest = rest.slice(sep[0].length);
-    }
-    // The rest of the line must look like the end of an option list: spacing, then a description.
-    // (A trailing comma continues the list on the next line: `--color[=WHEN],`.)
-    if (found.length === 0 || !(rest === '' || /^\s{2,}|^,?\s*$/.test(rest) || found.length > 1)) continue;
-    // GNU --help: a mandatory argument of the long option is mandatory for the short one too.
-    // (`-p, --indicator-style=slash` is a spelling with a fixed value: -p is a flag.)
-    const longValue = found.find(([n, v], k) => n.startsWith('--') && v === true && upperArg[k]);
-    for (const [n, v] of found) note(n, longValue && v === false && !n.startsWith('--') && n !== '-NUM' ? true : v);
+  return { out, note };
+}
+
+/**
+ * A man page's SYNOPSIS names options the option list may leave out (`git diff --cached`).
+ * Only the lines of this very command (`git remote [-v]`, not `git remote add [-t <b>]`); a
+ * synopsis shows which options exist, and a value only when it is attached (`--type=<t>`).
+ */
+function noteManSynopsis(raw, command, note) {
+  const own = command === undefined || new RegExp(`^\\s+${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+[-[]`).test(raw);
+  if (!own) return;
+  for (const g of raw.matchAll(/(?<![\w<-])(--?[A-Za-z][\w-]*)(=<[^>]*>)?/g)) {
+    // `[-abc]` is a bundle of single-letter options; elsewhere `-name` is one option.
+    const bundle = !g[1].startsWith('--') && g[1].length > 2 && /\[ ?$/.test(raw.slice(0, g.index)) && /^ ?\]/.test(raw.slice(g.index + g[0].length));
+    if (bundle) for (const ch of g[1].slice(1)) note('-' + ch, undefined);
+    else note(g[1], g[2] !== undefined ? true : undefined);
   }
-  return out;
+}
+
+/** bash's `help NAME` starts with a synopsis: `read: read [-ers] [-a array] [-d delim] …`. */
+function noteHelpSynopsis(raw, note) {
+  const synopsis = /^([\w.[:-]+): \1 (.*)$/.exec(raw);
+  if (!synopsis) return false;
+  for (const g of synopsis[2].matchAll(/\[([-+])([A-Za-z0-9]+)(?: ([a-z][\w-]*|[A-Z][\w-]*))?\]/g)) {
+    if (g[3] !== undefined) note(g[1] + g[2], true, true);
+    else for (const ch of g[2]) note(g[1] + ch, false, true);
+  }
+  return true;
+}
+
+/** The options a line of an option list starts with (`-a, --all   do not ignore…`), with their values. */
+function optionsOnLine(raw) {
+  const line = raw.replace(/\t/g, '    ');
+  const m = /^\s*(?=[-+]{1,2}[A-Za-z0-9#?@]|--\[no-\]|-<)/.exec(line);
+  if (!m) return [];
+  let rest = line.slice(m[0].length);
+  const found = [];
+  const upperArg = [];
+  for (;;) {
+    // `-<number>` (git log -5) is a dash and digits: -NUM. `--[no-]foo` is --foo and --no-foo.
+    const numeric = /^-<(?:n|num|number)>/.exec(rest);
+    const negatable = /^--\[no-\]([A-Za-z0-9][-A-Za-z0-9_.]*)/.exec(rest);
+    const t = numeric ?? negatable ?? /^([-+]{1,2}[A-Za-z0-9#?@][-A-Za-z0-9_.#?@]*)/.exec(rest);
+    if (!t) break;
+    let name = numeric ? '-NUM' : negatable ? `--${negatable[1]}` : t[1];
+    if (numeric) {
+      found.push([name, false]);
+      rest = rest.slice(t[0].length);
+      const sep0 = /^, ?(?=[-+])/.exec(rest);
+      if (!sep0) break;
+      rest = rest.slice(sep0[0].length);
+      continue;
+    }
+    if (negatable) found.push([`--no-${negatable[1]}`, false]);
+    rest = rest.slice(t[0].length);
+    let value = false;
+    const arg =
+      /^ ?\[=?[^\]\s]+\]/.exec(rest) ?? // --color[=WHEN], -i[SUFFIX], --width [=COLUMNS]
+      /^ ?=(?:<[^>]+>|\{[^}]*\}|(?:\[[-+]\])?[^\s,\]]+)/.exec(rest) ?? // --size=SIZE, --lines=[-]NUM, --delay =SECS, --radix={o,d,x}
+      /^<[^>]+>/.exec(rest) ?? // -L<range>
+      /^ (?:<[^>]+>|\[[^\]]+\]|[A-Z][A-Z0-9_.:-]*\b|[a-z][a-z0-9_-]*(?=\s{2,}|$|,))/.exec(rest); // -e PATTERNS, -a array
+    if (arg) {
+      value = arg[0].trimStart().startsWith('[') ? 'optional' : true;
+      // A placeholder after a space (`-f, --filter filter`) or in capitals is an argument the short
+      // spelling shares; `--indicator-style=slash` is one fixed value of a long option.
+      upperArg[found.length] = /^ [^=]|^ ?=?(?:\[[-+]\])?\[?(?:<|\{|[A-Z])/.test(arg[0]);
+      rest = rest.slice(arg[0].length);
+    }
+    name = name.replace(/[.,:]+$/, '');
+    found.push([name, value]);
+    const sep = /^(?:, ?| \| |\| ?| or | ?\/ ?|\s{1,3}(?=--[A-Za-z]))(?=[-+])/.exec(rest);
+    if (!sep) break;
+    rest = rest.slice(sep[0].length);
+  }
+  // The rest of the line must look like the end of an option list: spacing, then a description.
+  // (A trailing comma continues the list on the next line: `--color[=WHEN],`.)
+  if (found.length === 0 || !(rest === '' || /^\s{2,}|^,?\s*$/.test(rest) || found.length > 1)) return [];
+  // GNU --help: a mandatory argument of the long option is mandatory for the short one too.
+  // (`-p, --indicator-style=slash` is a spelling with a fixed value: -p is a flag.)
+  const longValue = found.find(([n, v], k) => n.startsWith('--') && v === true && upperArg[k]);
+  return found.map(([n, v]) => [n, longValue && v === false && !n.startsWith('--') && n !== '-NUM' ? true : v]);
 }
 
 /** Program → spec, one file per program (the file name is the program, %XX-escaped). */

@@ -121,7 +121,7 @@ export interface CommandSpec {
    */
   reads?: string[];
   /**
-   * Worked examples, run by test/command-specs.test.ts like corpus cases: a command line using
+   * Worked examples, run by test/programs/command-specs.test.ts like corpus cases: a command line using
    * this program, its level, and optionally its operations (`Kind target`) and findings.
    */
   examples?: SpecExample[];
