@@ -64,7 +64,7 @@ describe('program registry', () => {
     writeFileSync(join(dir, 'x.json'), JSON.stringify({ summary: 'x', class: 'unknown', tags: ['shel'] }));
     writeFileSync(join(dir, 'y.json'), JSON.stringify({ summary: 'y', tagsOnly: true, tags: ['shell'], class: 'unknown' }));
     expect(() => lazySpecDir(dir).get('x')).toThrow(/x\.json: program "x": field "tags" must be a list of wrapper, shell/);
-    expect(() => lazySpecDir(dir).get('y')).toThrow(/y\.json: program "y": field "class" is not read in a tagsOnly file/);
+    expect(() => lazySpecDir(dir).get('y')).toThrow(/y\.json: program "y": field "class" is not a field of a tagsOnly file/);
     expect(() => loadSpecDir(dir)).toThrow(/field "tags"/);
   });
 
