@@ -16,7 +16,7 @@ import { meets, type Clause } from '../../src/guard/clauses.js';
 import { regexPrefix } from '../../src/guard/regex-prefix.js';
 import { PREDICATES } from '../../src/guard/predicates/index.js';
 import { globMatcher } from '../../src/guard/glob.js';
-import { defaultSpecs } from '../../src/ops/load-specs.js';
+import { defaultSpecs } from '../../src/programs/load-specs.js';
 import { indexRules, type LoadedRule } from '../../src/guard/load-rules.js';
 import type { Finding, Verdict } from '../../src/verdict/types.js';
 
