@@ -4,7 +4,7 @@
  * schema (scripts/gen-guard-schema.mjs) and docs/guard-rules.md. The matcher under `match` is
  * match-fields.ts. The loader (load-rules.ts) checks every value itself, naming file, rule and field.
  */
-import type { JsonSchema } from './match-fields.js';
+import type { JsonSchema } from './rule-types.js';
 
 export interface FileField {
   doc: string;

@@ -21,6 +21,9 @@ export const GUARD_CATEGORIES = [
 ] as const;
 export type GuardCategory = (typeof GUARD_CATEGORIES)[number];
 
+/** A JSON schema fragment (draft-07) of a field's value; `#/definitions/…` are laid out by scripts/lib/guard-schema.mjs. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
 /** A string, or a list of strings; `@name` stands for a shared list. */
 export type Names = string | string[];
 
