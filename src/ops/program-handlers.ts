@@ -7,8 +7,8 @@
 import type { Arg } from '../walk/types.js';
 import { assignedNames } from '../walk/assigned-names.js';
 import type { CommandClass } from '../programs/spec-types.js';
-import type { OpBuilder } from './operations.js';
-import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
+import type { OpBuilder } from './op-builder.js';
+import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from '../programs/argv.js';
 import { resolvePath } from '../paths/resolve.js';
 import { sedScriptEffects } from './sed-script.js';
 import type { Span } from '../syntax/ast.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgv, effectiveClass } from '../../src/ops/parse-argv.js';
+import { parseArgv, effectiveClass } from '../../src/programs/argv.js';
 import { awkProgramEffects, sedScriptEffects } from '../../src/ops/program-handlers.js';
 import type { CommandSpec } from '../../src/programs/spec-types.js';
 import type { Arg } from '../../src/walk/types.js';
