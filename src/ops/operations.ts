@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
 import { scanOptions, unwrap } from '../walk/unwrap-wrappers.js';
-import { interpreterFamily } from './interpreters.js';
+import { interpreterFamily } from '../programs/interpreters.js';
 import type { CommandClass } from '../programs/spec-types.js';
 import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
