@@ -75,6 +75,8 @@ export interface HandlerResult {
 export type OperationsHook = (b: OperationSink, parsed: ParsedArgv | null) => HandlerResult | void;
 
 export interface ProgramHooks {
+  /** The module that defines these hooks, under src/programs/hooks/ (`find.ts`): explain names it. */
+  module?: string;
   /** Operations the spec cannot say (sed's and awk's program text, find's expression, tar's modes…). */
   operations?: OperationsHook;
 }

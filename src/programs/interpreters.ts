@@ -1,20 +1,50 @@
-/** Interpreters: which program family a name belongs to, and which options carry inline code. */
+/**
+ * Interpreters: which program family a name belongs to, and the inline program text a command
+ * runs. Which options carry code is spec data (role `code`, with its language).
+ */
+import { own } from '../own.js';
+import { defaultSpecs } from './load-specs.js';
+import type { CommandSpec } from './spec-types.js';
 
-/** Options whose value is inline program text, per interpreter. */
-export const CODE_OPTIONS: Record<string, string[]> = {
-  python: ['-c'],
-  perl: ['-e', '-E'],
-  ruby: ['-e'],
-  node: ['-e', '--eval', '-p', '--print'],
-  bun: ['-e', '--eval', '-p', '--print'],
-  deno: ['eval'],
-  php: ['-r'],
-  lua: ['-e'],
-  osascript: ['-e'],
-  pwsh: ['-c', '-command', '-encodedcommand', '-e', '-ec'],
-  rscript: ['-e'],
-  tclsh: [],
+/**
+ * The spec (rules/programs/<program>.json) that says each family's inline-code options: those
+ * whose value has the role `code` (`python -c`, `node -e`…), and subcommands whose first operand
+ * is code (`deno eval CODE`).
+ */
+const FAMILY_SPECS: Readonly<Record<string, string>> = {
+  python: 'python',
+  perl: 'perl',
+  ruby: 'ruby',
+  node: 'node',
+  bun: 'bun',
+  deno: 'deno',
+  php: 'php',
+  lua: 'lua',
+  osascript: 'osascript',
+  pwsh: 'pwsh',
+  rscript: 'Rscript',
+  tclsh: 'tclsh',
 };
+
+const codeWords = new Map<string, readonly string[]>();
+
+/** The words after which a family's inline code stands (`-c`, `--eval`, `eval`), from its spec. */
+export function codeOptions(family: string): readonly string[] {
+  let words = codeWords.get(family);
+  if (words === undefined) {
+    const program = own(FAMILY_SPECS, family);
+    const spec = program === undefined ? undefined : defaultSpecs().get(program);
+    words = spec === undefined ? [] : codeWordsOf(spec);
+    codeWords.set(family, words);
+  }
+  return words;
+}
+
+function codeWordsOf(spec: CommandSpec): string[] {
+  const options = Object.entries(spec.options ?? {}).filter(([, o]) => o.role === 'code').map(([name]) => name);
+  const subcommands = Object.entries(spec.subcommands ?? {}).filter(([, s]) => s.operands?.[0] === 'code').map(([name]) => name);
+  return [...options, ...subcommands];
+}
 
 /** Families already looked up, by program name: the walker, the operations and the guard each ask. */
 const families = new Map<string, string | null>();
@@ -39,7 +69,7 @@ function familyOf(program: string): string | null {
   if (p === 'powershell' || p === 'pwsh' || p === 'powershell.exe') return 'pwsh';
   if (/^php[0-9.]*$/.test(p)) return 'php';
   if (/^lua[0-9.]*$/.test(p) || p === 'luajit') return 'lua';
-  if (Object.prototype.hasOwnProperty.call(CODE_OPTIONS, p)) return p;
+  if (own(FAMILY_SPECS, p) !== undefined) return p;
   if (/^(g|m|n)?awk$/.test(p) || p === 'busybox-awk') return 'awk';
   return null;
 }
@@ -68,23 +98,31 @@ export function inlineCode(program: string, args: readonly { value: string }[], 
       }
     }
   } else {
-    const names = CODE_OPTIONS[family] ?? [];
-    const bundles = family === 'perl' || family === 'ruby';
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i].value;
-      const lower = a.toLowerCase();
-      let taken = false;
-      for (const n of names) {
-        if (lower === n && i + 1 < args.length) {
-          parts.push(args[i + 1].value);
-          taken = true;
-        } else if (n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) parts.push(a.slice(2));
-        else if (a.startsWith(n + '=')) parts.push(a.slice(n.length + 1));
-      }
-      // perl -ne / -pie / ruby -ne: bundled switches ending in e take the code next.
-      if (!taken && bundles && /^-[a-zA-Z]*[eE]$/.test(a) && a.length > 2 && i + 1 < args.length) parts.push(args[i + 1].value);
-    }
+    parts.push(...codeValues(args, codeOptions(family), family === 'perl' || family === 'ruby'));
   }
   if (stdinText !== null) parts.push(stdinText);
   return parts.length > 0 ? parts.join('\n') : null;
+}
+
+/**
+ * The values of code options, wherever they stand (a lenient reading: `python x.py -c y` is taken
+ * as code too): `-c CODE`, `-cCODE`, `--eval=CODE`; the option names match in any case (pwsh).
+ */
+function codeValues(args: readonly { value: string }[], names: readonly string[], bundles: boolean): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i].value;
+    if (names.includes(a.toLowerCase())) {
+      // The word is a code option itself: its code is the next word (never a part of its own name).
+      if (i + 1 < args.length) parts.push(args[i + 1].value);
+      continue;
+    }
+    for (const n of names) {
+      if (n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) parts.push(a.slice(2));
+      else if (a.startsWith(n + '=')) parts.push(a.slice(n.length + 1));
+    }
+    // perl -ne / -pie / ruby -ne: bundled switches ending in e take the code next.
+    if (bundles && /^-[a-zA-Z]*[eE]$/.test(a) && a.length > 2 && i + 1 < args.length) parts.push(args[i + 1].value);
+  }
+  return parts;
 }

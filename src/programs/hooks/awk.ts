@@ -75,4 +75,4 @@ function awk(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   return { class: cls, skipOperands: true };
 }
 
-export const awkHooks: ProgramHooks = { operations: awk };
+export const awkHooks: ProgramHooks = { module: 'awk.ts', operations: awk };

@@ -85,6 +85,6 @@ function wget(b: OperationSink, p: ParsedArgv | null): void {
   }
 }
 
-export const curlHooks: ProgramHooks = { operations: curl };
-export const httpieHooks: ProgramHooks = { operations: httpie };
-export const wgetHooks: ProgramHooks = { operations: wget };
+export const curlHooks: ProgramHooks = { module: 'curl.ts', operations: curl };
+export const httpieHooks: ProgramHooks = { module: 'curl.ts', operations: httpie };
+export const wgetHooks: ProgramHooks = { module: 'curl.ts', operations: wget };

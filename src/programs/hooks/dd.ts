@@ -17,4 +17,4 @@ function dd(b: OperationSink): HandlerResult {
   return { class: cls, skipOperands: true };
 }
 
-export const ddHooks: ProgramHooks = { operations: dd };
+export const ddHooks: ProgramHooks = { module: 'dd.ts', operations: dd };

@@ -165,4 +165,4 @@ function find(b: OperationSink): HandlerResult {
   return { class: cls, skipOperands: true, skipOptions: true, optionsChecked: true };
 }
 
-export const findHooks: ProgramHooks = { operations: find };
+export const findHooks: ProgramHooks = { module: 'find.ts', operations: find };

@@ -15,4 +15,4 @@ function grep(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   return { class: 'read-only', skipOperands: true };
 }
 
-export const grepHooks: ProgramHooks = { operations: grep };
+export const grepHooks: ProgramHooks = { module: 'grep.ts', operations: grep };

@@ -34,4 +34,4 @@ function pager(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (cls) return { class: cls };
 }
 
-export const pagerHooks: ProgramHooks = { operations: pager };
+export const pagerHooks: ProgramHooks = { module: 'pager.ts', operations: pager };

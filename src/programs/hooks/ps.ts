@@ -43,4 +43,4 @@ function ps(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   return { class: 'read-only', skipOperands: true };
 }
 
-export const psHooks: ProgramHooks = { operations: ps };
+export const psHooks: ProgramHooks = { module: 'ps.ts', operations: ps };

@@ -11,4 +11,4 @@ function rpm(_b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   return { class: effectiveClass(query), parsed: query };
 }
 
-export const rpmHooks: ProgramHooks = { operations: rpm };
+export const rpmHooks: ProgramHooks = { module: 'rpm.ts', operations: rpm };

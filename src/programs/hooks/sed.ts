@@ -70,4 +70,4 @@ function sed(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   return { class: cls, skipOperands: true };
 }
 
-export const sedHooks: ProgramHooks = { operations: sed };
+export const sedHooks: ProgramHooks = { module: 'sed.ts', operations: sed };

@@ -34,6 +34,6 @@ function ifconfig(b: OperationSink, p: ParsedArgv | null): HandlerResult | void 
   }
 }
 
-export const dateHooks: ProgramHooks = { operations: date };
-export const sysctlHooks: ProgramHooks = { operations: sysctl };
-export const ifconfigHooks: ProgramHooks = { operations: ifconfig };
+export const dateHooks: ProgramHooks = { module: 'system-settings.ts', operations: date };
+export const sysctlHooks: ProgramHooks = { module: 'system-settings.ts', operations: sysctl };
+export const ifconfigHooks: ProgramHooks = { module: 'system-settings.ts', operations: ifconfig };

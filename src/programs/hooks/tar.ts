@@ -41,4 +41,4 @@ function tar(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   return { class: effectiveClass(parsed) === 'unknown' ? 'unknown' : cls, skipOperands: true, parsed };
 }
 
-export const tarHooks: ProgramHooks = { operations: tar };
+export const tarHooks: ProgramHooks = { module: 'tar.ts', operations: tar };
