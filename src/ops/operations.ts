@@ -7,11 +7,11 @@ import type { WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
 import { scanOptions, unwrap } from '../walk/unwrap-wrappers.js';
 import { interpreterFamily } from '../programs/interpreters.js';
-import type { CommandClass } from '../programs/spec-types.js';
+import type { CommandClass, CommandSpec } from '../programs/spec-types.js';
 import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
 import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
-import { PROGRAM_HANDLERS } from './program-handlers.js';
+import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
 import { redirectOps } from './redirects.js';
@@ -102,31 +102,24 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     });
     return facts('unknown', true);
   }
+  const described = specFacts(b, program, spec, handler);
+  label = described.label;
+  return facts(described.cls);
+}
+
+/** A program its spec describes: the parsed argv's roles, its hooks, configuration it loads, fixed reads. */
+function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Handler | undefined): { label: string; cls: CommandClass } {
+  const { cmd, env } = b;
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
-  label = [program, ...parsed.subcommands].join(' ');
+  const label = [program, ...parsed.subcommands].join(' ');
   const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
   const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed)) ?? {};
   // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.
   const p = handled.parsed ?? parsed;
   let cls = handled.class ?? effectiveClass(p);
   if (p.unknownSubcommand !== null) cls = 'unknown';
-  if (cls === 'read-only' && !cmd.context.remote) {
-    // A read-only command that loads project configuration runs what that configuration names.
-    for (const found of projectRepoCode(program, cmd, p, env.home, env.vars)) {
-      const file = found.kind !== 'unknown' && found.where.startsWith('/') ? found.where : undefined;
-      b.add('Exec', 'config', cmd.span, { program: found.value ?? undefined, path: file, target: describeRepoCode(found), dynamic: found.kind === 'unknown' || found.value === null, origin: { handler: 'project-config', program } });
-      cls = 'unknown';
-    }
-  }
-  if (!handled.skipOperands) {
-    const roles = operandRoles(p);
-    const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
-    // `ls` with no operand lists the working directory.
-    if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand'));
-    p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
-    if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
-    if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
-  }
+  if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p)) cls = 'unknown';
+  if (!handled.skipOperands) operandOps(b, program, p, specFile, label);
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
   if (!handled.skipOptions) optionOps(b, p, specFile, label);
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
@@ -136,13 +129,40 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     });
   }
   if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin', origin: { handler: 'stdin-program', program } });
+  specExtraOps(b, program, p, specFile, label);
+  return { label, cls };
+}
+
+/** A read-only command that loads project configuration runs what that configuration names: true when it names some. */
+function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv): boolean {
+  let found = false;
+  for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars)) {
+    const file = code.kind !== 'unknown' && code.where.startsWith('/') ? code.where : undefined;
+    b.add('Exec', 'config', b.cmd.span, { program: code.value ?? undefined, path: file, target: describeRepoCode(code), dynamic: code.kind === 'unknown' || code.value === null, origin: { handler: 'project-config', program } });
+    found = true;
+  }
+  return found;
+}
+
+/** Operations of the operands, by the roles the spec gives them; where copies land; files a diff names. */
+function operandOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: string, label: string): void {
+  const roles = operandRoles(p);
+  const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
+  // `ls` with no operand lists the working directory.
+  if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand'));
+  p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
+  if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
+  if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
+}
+
+/** The operations the spec or an option adds (`ops`: curl's Network, `--exec`'s Exec), once each. */
+function specExtraOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: string, label: string): void {
   for (const x of extraOps(p)) {
     if (b.ops.some((o) => o.kind === x)) continue;
     // From the spec itself, or from an option that has the effect (`--exec`).
     const option = p.spec.ops?.includes(x) ? undefined : p.options.find((o) => o.spec?.ops?.includes(x))?.name;
-    b.add(x, 'program', cmd.span, { program, origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' } });
+    b.add(x, 'program', b.cmd.span, { program, origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' } });
   }
-  return facts(cls);
 }
 
 /** Operations of option values (`sort -o FILE`, `jq --rawfile NAME FILE`) and of options that print a fixed file. */

@@ -77,80 +77,125 @@ export function parseArgv(root: CommandSpec, args: Arg[]): ParsedArgv {
 }
 
 function parseFresh(root: CommandSpec, args: Arg[]): ParsedArgv {
-  let spec = root;
-  const subcommands: string[] = [];
-  const options: ParsedOption[] = [];
-  const operands: Arg[] = [];
-  const maybeOptions: ParsedArgv['maybeOptions'] = [];
-  let unknownSubcommand: string | null = null;
-  let endOfOptions = false;
-  const push = (name: string, o: OptionSpec | undefined, value: Arg | null, arg: Arg, more: Arg[] = []) =>
-    options.push({ name, depth: subcommands.length, spec: o, table: spec, value, more, arg });
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+  return new ArgvReader(root, args).read();
+}
+
+/** One parse: the table in force (it changes with each subcommand), what has been read, and where. */
+class ArgvReader {
+  private spec: CommandSpec;
+  private readonly subcommands: string[] = [];
+  private readonly options: ParsedOption[] = [];
+  private readonly operands: Arg[] = [];
+  private readonly maybeOptions: ParsedArgv['maybeOptions'] = [];
+  private unknownSubcommand: string | null = null;
+  private endOfOptions = false;
+  /** Index of the word being read. */
+  private i = 0;
+
+  constructor(
+    root: CommandSpec,
+    private readonly args: Arg[],
+  ) {
+    this.spec = root;
+  }
+
+  read(): ParsedArgv {
+    for (; this.i < this.args.length; this.i++) {
+      const arg = this.args[this.i];
+      const a = arg.value;
+      const syntax = this.spec.optionSyntax ?? 'getopt';
+      if (!this.isOption(arg, syntax)) {
+        if (!this.operand(arg, syntax)) break;
+        continue;
+      }
+      if (a === '--' && syntax === 'getopt') {
+        this.endOfOptions = true;
+        continue;
+      }
+      if (a.startsWith('--') || own(this.spec.options, a)) this.longOption(arg);
+      else this.shortBundle(arg);
+    }
+    const { spec, subcommands, options, operands, unknownSubcommand, maybeOptions } = this;
+    return { spec, subcommands, options, operands, unknownSubcommand, maybeOptions };
+  }
+
+  private isOption(arg: Arg, syntax: NonNullable<CommandSpec['optionSyntax']>): boolean {
     const a = arg.value;
-    const syntax = spec.optionSyntax ?? 'getopt';
-    const isOption =
-      !endOfOptions &&
+    return (
+      !this.endOfOptions &&
       (!arg.dynamic || knownLongOption(arg)) &&
       syntax !== 'none' &&
       a !== '-' &&
-      (a.startsWith('-') || (a.startsWith('+') && plusOptions(spec, a))) &&
-      (syntax !== 'echo' || echoOptions(spec, a));
-    if (!isOption) {
-      if (!endOfOptions && syntax === 'getopt' && mayBeOption(arg)) maybeOptions.push({ arg, table: spec });
-      // `git -- reset --hard` still selects the subcommand.
-      if (spec.subcommands && operands.length === 0) {
-        const sub = arg.dynamic ? undefined : own(spec.subcommands, a);
-        if (sub) {
-          spec = sub;
-          subcommands.push(a);
-          endOfOptions = false; // `git -- reset --hard`: the subcommand reads its own options
-          continue;
-        }
-        unknownSubcommand = a;
-        // Without knowing the subcommand, the rest cannot be read reliably.
-        operands.push(...args.slice(i));
-        break;
+      (a.startsWith('-') || (a.startsWith('+') && plusOptions(this.spec, a))) &&
+      (syntax !== 'echo' || echoOptions(this.spec, a))
+    );
+  }
+
+  /** A word that is not an option: a subcommand, or an operand. False when the rest cannot be read. */
+  private operand(arg: Arg, syntax: NonNullable<CommandSpec['optionSyntax']>): boolean {
+    if (!this.endOfOptions && syntax === 'getopt' && mayBeOption(arg)) this.maybeOptions.push({ arg, table: this.spec });
+    // `git -- reset --hard` still selects the subcommand.
+    if (this.spec.subcommands && this.operands.length === 0) {
+      const sub = arg.dynamic ? undefined : own(this.spec.subcommands, arg.value);
+      if (sub) {
+        this.spec = sub;
+        this.subcommands.push(arg.value);
+        this.endOfOptions = false; // `git -- reset --hard`: the subcommand reads its own options
+        return true;
       }
-      operands.push(arg);
-      if (spec.optionsFirst) endOfOptions = true;
-      continue;
+      this.unknownSubcommand = arg.value;
+      // Without knowing the subcommand, the rest cannot be read reliably.
+      this.operands.push(...this.args.slice(this.i));
+      return false;
     }
-    if (a === '--' && syntax === 'getopt') {
-      endOfOptions = true;
-      continue;
+    this.operands.push(arg);
+    if (this.spec.optionsFirst) this.endOfOptions = true;
+    return true;
+  }
+
+  private push(name: string, o: OptionSpec | undefined, value: Arg | null, arg: Arg, more: Arg[] = []): void {
+    this.options.push({ name, depth: this.subcommands.length, spec: o, table: this.spec, value, more, arg });
+  }
+
+  /** The next word, consumed (an option's value); null at the end. */
+  private next(): Arg | null {
+    return this.i + 1 < this.args.length ? this.args[++this.i] : null;
+  }
+
+  /** `--name`, `--name=value`, `--name value`, or a word the table lists as it is (`-name`). */
+  private longOption(arg: Arg): void {
+    const a = arg.value;
+    const exact = own(this.spec.options, a);
+    const eq = a.indexOf('=');
+    let name = eq > 0 && !exact ? a.slice(0, eq) : a;
+    // getopt_long accepts any unambiguous prefix (`--out` is `--output`); only a complete
+    // table can tell that no unlisted option starts the same way.
+    if (!own(this.spec.options, name) && name.startsWith('--') && this.spec.complete !== undefined) name = uniquePrefix(this.spec, name) ?? name;
+    const o = own(this.spec.options, name);
+    const attached = eq > 0 && !exact ? { ...arg, value: a.slice(eq + 1) } : null;
+    if (o?.values) {
+      const words: Arg[] = attached ? [attached] : [];
+      while (words.length < o.values.length && this.i + 1 < this.args.length) words.push(this.args[++this.i]);
+      this.push(name, o, words[0] ?? null, arg, words.slice(1));
+    } else if (o?.value === true) {
+      this.push(name, o, attached ?? this.next(), arg);
+    } else {
+      this.push(name, o, attached, arg);
     }
-    const exact = own(spec.options, a);
-    if (a.startsWith('--') || exact) {
-      const eq = a.indexOf('=');
-      let name = eq > 0 && !exact ? a.slice(0, eq) : a;
-      // getopt_long accepts any unambiguous prefix (`--out` is `--output`); only a complete
-      // table can tell that no unlisted option starts the same way.
-      if (!own(spec.options, name) && name.startsWith('--') && spec.complete !== undefined) name = uniquePrefix(spec, name) ?? name;
-      const o = own(spec.options, name);
-      const attached = eq > 0 && !exact ? { ...arg, value: a.slice(eq + 1) } : null;
-      if (o?.values) {
-        const words: Arg[] = attached ? [attached] : [];
-        while (words.length < o.values.length && i + 1 < args.length) words.push(args[++i]);
-        push(name, o, words[0] ?? null, arg, words.slice(1));
-      } else if (o?.value === true) {
-        push(name, o, attached ?? (i + 1 < args.length ? args[++i] : null), arg);
-      } else {
-        push(name, o, attached, arg);
-      }
-      continue;
-    }
-    // Bundled short options: `-rf`, `-n5`, `-ofile`, `-5` (`-NUM`).
+  }
+
+  /** Bundled short options: `-rf`, `-n5`, `-ofile`, `-5` (`-NUM`), `+x`. */
+  private shortBundle(arg: Arg): void {
+    const a = arg.value;
     let afterNumber = false;
     for (let j = 1; j < a.length; j++) {
       const name = (a[0] === '+' ? '+' : '-') + a[j];
-      let o = own(spec.options, name);
+      const o = own(this.spec.options, name);
       const numeric = a[0] === '+' ? PLUS_NUMERIC_OPTION : NUMERIC_OPTION;
-      if (o === undefined && /[0-9]/.test(a[j]) && own(spec.options, numeric) !== undefined) {
+      if (o === undefined && /[0-9]/.test(a[j]) && own(this.spec.options, numeric) !== undefined) {
         let k = j;
         while (k < a.length && /[0-9]/.test(a[k])) k++;
-        push(numeric, own(spec.options, numeric), { ...arg, value: a.slice(j, k) }, arg);
+        this.push(numeric, own(this.spec.options, numeric), { ...arg, value: a.slice(j, k) }, arg);
         j = k - 1;
         afterNumber = true;
         continue;
@@ -158,29 +203,28 @@ function parseFresh(root: CommandSpec, args: Arg[]): ParsedArgv {
       if ((o?.value === true || o?.values) && afterNumber && j === a.length - 1) {
         // `tail -5c FILE` is the obsolete `-NUM[bcl]` form (c is a unit, FILE an operand);
         // `grep -5e PAT` takes PAT. Taking nothing keeps the next word an analysed operand.
-        push(name, o, null, arg);
-        break;
+        this.push(name, o, null, arg);
+        return;
       }
       if (o?.value === true || o?.values) {
         const rest = a.slice(j + 1);
-        const value = rest ? { ...arg, value: rest } : i + 1 < args.length ? args[++i] : null;
+        const value = rest ? { ...arg, value: rest } : this.next();
         const more: Arg[] = [];
-        while (o.values && more.length + 1 < o.values.length && i + 1 < args.length) more.push(args[++i]);
-        push(name, o, value, arg, more);
-        break;
+        while (o.values && more.length + 1 < o.values.length && this.i + 1 < this.args.length) more.push(this.args[++this.i]);
+        this.push(name, o, value, arg, more);
+        return;
       }
       if (o?.value === 'optional') {
         const rest = a.slice(j + 1);
-        push(name, o, rest ? { ...arg, value: rest } : null, arg);
-        break;
+        this.push(name, o, rest ? { ...arg, value: rest } : null, arg);
+        return;
       }
       // A letter the table does not know is reported (unknown-option asks); the letters after it
       // are still read as options, the likeliest reading, so that what they do (`curl -Lo F`,
       // `ssh -NR …`) stays visible to operations and guard rules.
-      push(name, o, null, arg);
+      this.push(name, o, null, arg);
     }
   }
-  return { spec, subcommands, options, operands, unknownSubcommand, maybeOptions };
 }
 
 /**
