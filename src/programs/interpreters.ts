@@ -83,6 +83,18 @@ const AWK_VALUE_OPTIONS = new Set(['-F', '-v', '-f', '--field-separator', '--ass
 export function inlineCode(program: string, args: readonly { value: string }[], stdinText: string | null): string | null {
   const family = interpreterFamily(program);
   if (!family) return null;
+  // The walker (to follow the commands in it) and the guard (its code rules) both ask.
+  const hit = codes.get(args);
+  if (hit !== undefined && hit.program === program && hit.stdinText === stdinText) return hit.code;
+  const code = readInlineCode(family, args, stdinText);
+  codes.set(args, { program, stdinText, code });
+  return code;
+}
+
+/** The last inline code read from each argv. */
+const codes = new WeakMap<readonly object[], { program: string; stdinText: string | null; code: string | null }>();
+
+function readInlineCode(family: string, args: readonly { value: string }[], stdinText: string | null): string | null {
   const parts: string[] = [];
   if (family === 'awk') {
     for (let i = 0; i < args.length; i++) {
