@@ -15,8 +15,8 @@
  * - Operators: `;`, `&&`, `||`, `&`, `\n` after list items (a trailing newline is not one), `|`
  *   and `|&` between pipeline stages, and `!` for a negated pipeline.
  */
-import type { Command, List, Redirect, Script, Word, WordPart } from './ast.js';
-import { expandWord, type ExpandScope } from '../expand/word.js';
+import type { Command, List, Redirect, Script, Word, WordPart } from '../syntax/ast.js';
+import { expandWord, type ExpandScope } from './word.js';
 
 export interface CommandShape {
   words: string[];
