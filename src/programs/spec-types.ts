@@ -16,7 +16,8 @@ export type ArgRole =
   | 'host' // a host it connects to (ping host, ssh host)
   | 'text' // plain data: a pattern, a message, a name, a number
   | 'mode' // chmod/chown modes and owners
-  | 'command'; // the rest of argv is a command line that runs (handled by the walker)
+  | 'command' // the rest of argv is a command line that runs (handled by the walker)
+  | 'code'; // program text the interpreter runs (python -c CODE); `language` says which language
 
 /** The three-valued class of a command. */
 export type CommandClass = 'read-only' | 'mutating' | 'unknown';
@@ -43,6 +44,8 @@ export interface OptionSpec {
   value?: boolean | 'optional';
   /** Role of the value when it takes one (default: 'text'). */
   role?: ArgRole;
+  /** The language of the program text a `code` value holds (`python`, `javascript`…). */
+  language?: string;
   /**
    * The option takes several words, with these roles (`jq --rawfile NAME FILE`: `["text", "read"]`).
    * Implies `value`; `role` is not used.
@@ -81,6 +84,8 @@ export interface CommandSpec {
    * Takes precedence over `operands` for that last position.
    */
   lastOperand?: ArgRole;
+  /** The language of the program text a `code` operand holds (`deno eval CODE`: javascript). */
+  language?: string;
   /** Operations always performed (curl → Network). */
   ops?: ExtraOp[];
   /**
