@@ -10,7 +10,7 @@
 import { ShellgateError } from '../errors.js';
 import type { ArgRole, CommandClass, CommandSpec, CompactOption, ExtraOp, OptionSpec, ProgramTag } from './spec-types.js';
 
-export const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command', 'shell-string']);
+export const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command', 'shell-string', 'code']);
 /** What a program can be (src/programs/registry.ts `tagged`). */
 export const PROGRAM_TAGS: ReadonlySet<ProgramTag> = new Set([
   'wrapper',
@@ -36,6 +36,7 @@ export const SPEC_FIELDS: readonly string[] = [
   'tags',
   'operands',
   'lastOperand',
+  'language',
   'ops',
   'reads',
   'optionSyntax',
@@ -47,7 +48,7 @@ export const SPEC_FIELDS: readonly string[] = [
 ];
 
 /** The fields an option object may have (the schema's `option` properties). */
-export const OPTION_FIELDS: readonly string[] = ['value', 'values', 'role', 'operands', 'class', 'ops', 'reads', 'named'];
+export const OPTION_FIELDS: readonly string[] = ['value', 'values', 'role', 'language', 'operands', 'class', 'ops', 'reads', 'named'];
 
 /** The fields of an example (the schema's `example` properties). */
 export const EXAMPLE_FIELDS: readonly string[] = ['command', 'level', 'ops', 'rules'];
@@ -138,6 +139,7 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
     if (!Array.isArray(v.operands) || v.operands.some((r) => !ROLES.has(r as ArgRole))) fail(where, 'operands', 'must be a list of roles');
   }
   if (v.lastOperand !== undefined && !ROLES.has(v.lastOperand as ArgRole)) fail(where, 'lastOperand', 'must be a role');
+  checkLanguage(v.language, where);
   if (v.ops !== undefined && (!Array.isArray(v.ops) || v.ops.some((o) => !EXTRA_OPS.has(o as ExtraOp)))) {
     fail(where, 'ops', `must be a list of ${[...EXTRA_OPS].join(', ')}`);
   }
@@ -183,6 +185,11 @@ function checkReads(reads: unknown, where: string): void {
 }
 
 /** One option, in the full form: a compact word becomes its object. */
+/** A `code` role's language, when given: a non-empty name (`python`, `javascript`…). */
+function checkLanguage(language: unknown, where: string): void {
+  if (language !== undefined && (typeof language !== 'string' || !/\S/.test(language))) fail(where, 'language', 'must name the language of the code');
+}
+
 function checkOption(o: unknown, where: string, name: string): OptionSpec {
   if (!name.startsWith('-') && !name.startsWith('+')) fail(where, '(name)', 'must start with "-"');
   if (name === '--') fail(where, '(name)', '"--" ends options; it is not one');
@@ -194,6 +201,7 @@ function checkOption(o: unknown, where: string, name: string): OptionSpec {
   checkKnownFields(o, OPTION_FIELDS, where, 'an option');
   if (o.value !== undefined && typeof o.value !== 'boolean' && o.value !== 'optional') fail(where, 'value', 'must be true, false or "optional"');
   if (o.role !== undefined && !ROLES.has(o.role as ArgRole)) fail(where, 'role', 'must be a role');
+  checkLanguage(o.language, where);
   if (o.values !== undefined && (!Array.isArray(o.values) || o.values.length < 2 || o.values.some((r) => !ROLES.has(r as ArgRole)))) fail(where, 'values', 'must be a list of two or more roles');
   if (o.reads !== undefined) checkReads(o.reads, where);
   if (o.class !== undefined && !CLASSES.has(o.class as CommandClass)) fail(where, 'class', 'must be a class');

@@ -17,7 +17,8 @@ export type ArgRole =
   | 'text' // plain data: a pattern, a message, a name, a number
   | 'mode' // chmod/chown modes and owners
   | 'command' // the rest of argv is a command line that runs (handled by the walker)
-  | 'shell-string'; // a shell command line the program runs (`su -c STRING`, `flock -c STRING`)
+  | 'shell-string' // a shell command line the program runs (`su -c STRING`, `flock -c STRING`)
+  | 'code'; // program text the interpreter runs (python -c CODE); `language` says which language
 
 /**
  * What a program is, for the lists the analyser keeps (src/programs/registry.ts `tagged`): each
@@ -60,6 +61,8 @@ export interface OptionSpec {
   value?: boolean | 'optional';
   /** Role of the value when it takes one (default: 'text'). */
   role?: ArgRole;
+  /** The language of the program text a `code` value holds (`python`, `javascript`…). */
+  language?: string;
   /**
    * The option takes several words, with these roles (`jq --rawfile NAME FILE`: `["text", "read"]`).
    * Implies `value`; `role` is not used.
@@ -100,6 +103,8 @@ export interface CommandSpec {
    * Takes precedence over `operands` for that last position.
    */
   lastOperand?: ArgRole;
+  /** The language of the program text a `code` operand holds (`deno eval CODE`: javascript). */
+  language?: string;
   /** Operations always performed (curl → Network). */
   ops?: ExtraOp[];
   /**

@@ -5,7 +5,7 @@
  * run time) and that what is not known reaches the verdict as `unknown-option`.
  */
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../src/ops/parse-argv.js';
+import { parseArgv } from '../../src/programs/argv.js';
 import type { CommandSpec } from '../../src/programs/spec-types.js';
 import type { Arg } from '../../src/walk/types.js';
 import { check, ops, rules } from '../helpers/analyzer.js';

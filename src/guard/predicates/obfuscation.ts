@@ -2,7 +2,7 @@
 import picomatch from 'picomatch';
 import type { Subject } from '../subject.js';
 import { cheap, forPrograms, requires, type Predicate } from './programs.js';
-import { interpreterFamily } from '../../ops/interpreters.js';
+import { interpreterFamily } from '../../programs/interpreters.js';
 import { registry } from '../../programs/registry.js';
 
 /** The program name is only known at run time (`$x`, `$(echo rm)`, `/???/r?`, `r$@m`). */
