@@ -10,7 +10,7 @@ import { scanOptions, unwrap } from '../walk/unwrap-wrappers.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
 import { interpreterFamily } from './interpreters.js';
 import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
-import type { LineLinks } from '../walk/line-links.js';
+import type { LineLinks } from '../paths/line-links.js';
 import type { MadeView } from '../paths/readings.js';
 import type { SpecTable } from './load-specs.js';
 import type { ArgRole, CommandClass } from './spec-types.js';

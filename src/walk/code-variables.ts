@@ -7,7 +7,8 @@
  * it is always analysed, as a command that may run.
  */
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
-import type { SourceFrame, Walker } from './walker.js';
+import type { SourceFrame } from './source-frame.js';
+import type { Walker } from './walker-api.js';
 import type { Scope } from './scope.js';
 import { nestedScript, nestedText } from './nested-scripts.js';
 

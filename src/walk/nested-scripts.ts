@@ -8,12 +8,11 @@
  */
 import type { Span } from '../syntax/ast.js';
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
-import type { SourceFrame, Walker } from './walker.js';
+import { identity, type SourceFrame } from './source-frame.js';
+import type { Walker } from './walker-api.js';
 import { forgetState, forkScope, withCertainty, type Scope } from './scope.js';
-import { resolvePath } from '../paths/resolve.js';
+import { resolvePath } from '../expand/paths.js';
 import { printedByArgs } from './printed-text.js';
-
-export const identity = (s: Span): Span => s;
 
 export interface NestedOptions {
   /** Spans inside the text cannot be mapped exactly (it was decoded or read from a file). */

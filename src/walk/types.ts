@@ -1,6 +1,8 @@
 /** What the walker produces: every simple command that could run, with its context. */
 import type { Span } from '../syntax/ast.js';
-import type { GlobOption } from './scope.js';
+
+/** `shopt` glob options that change what a later glob can match (set: may be on). */
+export type GlobOption = 'dotglob' | 'globstar' | 'nullglob' | 'extglob' | 'nocaseglob' | 'failglob';
 
 /** One argv word after expansion. A word can give several (braces, splitting) or none. */
 export interface Arg {

@@ -2,83 +2,46 @@
  * Flatten the AST into every simple command that could run, each with its context. The walker
  * keeps the shell state it can be sure of (working directory, variables assigned earlier on the
  * line, functions and aliases defined) and forgets it where control flow makes it uncertain.
+ *
+ * What a simple command runs (wrappers, `sh -c`, `eval`, functions…) is run-argv.ts's job; the
+ * modules it calls walk the code they find through the `Walker` interface (walker-api.ts), so none
+ * of them imports this class.
  */
 import type { Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../syntax/ast.js';
-import type { ParseResult } from '../syntax/parse-result.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
+import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
+import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
 import { printedByArgs, processOutput } from './printed-text.js';
 import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
-import { LineLinks } from './line-links.js';
+import { LineLinkEvents } from './link-events.js';
 
-export interface RawFinding {
-  rule: CoreFindingId;
-  detail: string;
-  span: Span;
-  command?: number;
-}
-
-export interface WalkOptions {
-  home: string;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  /** Parse nested command strings (`sh -c`, `eval`, aliases). */
-  parse: (source: string) => ParseResult;
-  /** How many scripts deep (`sh -c "sh -c …"`) to follow. */
-  maxScriptDepth: number;
-  /**
-   * Where the argv of a command that a program runs starts (operand role `command` in its spec:
-   * `strace -f CMD`, `ip netns exec NS CMD`), or null.
-   */
-  commandStart: (program: string, args: Arg[]) => number | null;
-  /** Read `source FILE` contents when the file exists (bounded size). */
-  readSource: (path: string) => string | null;
-}
-
-export type { Scope } from './scope.js';
+export type { RawFinding, WalkOptions } from './walker-api.js';
 
 export interface WalkResult {
   commands: WalkedCommand[];
   findings: RawFinding[];
 }
 
-/** Where spans of a nested script land in the original text. */
-export interface SourceFrame {
-  source: string;
-  /** Map a span in `source` to the original command text. */
-  map: (s: Span) => Span;
-  scriptDepth: number;
-}
-
-export class Walker {
+/** Walks one command line; the fields shared with the modules it calls are described in walker-api.ts. */
+export class LineWalker implements Walker {
   readonly commands: WalkedCommand[] = [];
   readonly findings: RawFinding[] = [];
-  /** Functions (and aliases) whose body is being walked at a call: a recursive call stops there. */
   readonly callStack: string[] = [];
-  /** Function bodies walked at call sites so far (bounded). */
   functionWalks = 0;
-  /**
-   * Files written earlier on the line whose content is known (`echo '…' > f`, `cat > f <<EOF`),
-   * by absolute path; null once something else wrote them. Shared by every scope: a subshell's
-   * writes reach the disk the parent reads. Used only to add what a later `bash f` or `. f`
-   * runs; the run itself still asks.
-   */
   readonly writtenFiles = new Map<string, string | null>();
-  /** Links and directories made on the line (`ln -s ~ h`), for resolving later paths through them. */
-  readonly lineLinks = new LineLinks();
-  /** `hash -p PATH NAME` earlier on the line: NAME may run PATH from then on (PATH as written). */
+  readonly lineLinks = new LineLinkEvents();
   readonly hashed = new Map<string, string>();
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
   /** Redirects of the compound commands being walked, inherited by every command inside. */
   private readonly inheritedRedirects: RedirectTarget[] = [];
-  /** Owners of the nested scripts being walked (`bash -c` for the commands inside it). */
   readonly owners: number[] = [];
 
   constructor(readonly options: WalkOptions) {}
@@ -427,12 +390,7 @@ export class Walker {
     runArgv(this, argv, frame, ctx, scope, certain, null, true);
   }
 
-  emit(
-    c: Pick<WalkedCommand, 'program' | 'programRaw' | 'args' | 'assignments' | 'redirects' | 'span' | 'text'> &
-      Partial<Pick<WalkedCommand, 'parent' | 'calls' | 'execsStdin' | 'programPath'>>,
-    ctx: CommandContext,
-    scope: Scope,
-  ): WalkedCommand {
+  emit(c: EmittedCommand, ctx: CommandContext, scope: Scope): WalkedCommand {
     const inherited = this.inheritedRedirects;
     const redirects = inherited.length === 0 ? c.redirects : [...c.redirects, ...inherited];
     const walked: WalkedCommand = {
@@ -475,8 +433,4 @@ const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read'
 /** A redirect of fd 0 (`<`, `<<`, `<<<`, `<&`, `0>…`): what the command reads on stdin. */
 function feedsStdin(r: RedirectTarget): boolean {
   return (r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0;
-}
-
-export function sourceText(frame: SourceFrame, span: Span): string {
-  return frame.source.slice(span.start, span.end);
 }
