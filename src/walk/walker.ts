@@ -7,7 +7,7 @@
  * modules it calls walk the code they find through the `Walker` interface (walker-api.ts), so none
  * of them imports this class.
  */
-import type { Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../syntax/ast.js';
+import type { ArithFor, Command, For, FunctionDef, List, Pipeline, Redirect, Script, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
@@ -116,36 +116,18 @@ export class LineWalker implements Walker {
       case 'List':
         this.list(cmd, frame, ctx, scope);
         break;
-      case 'Pipeline': {
-        const id = ++this.pipelineIds;
-        if (cmd.commands.length > 1) this.finding('chaining', '`|`', frame.map(cmd.span));
-        cmd.commands.forEach((c, index) => {
-          const stage: CommandContext = {
-            ...inner,
-            negated: ctx.negated || cmd.negated,
-            pipeline: cmd.commands.length > 1 ? { id, index, length: cmd.commands.length } : ctx.pipeline,
-          };
-          // Stages of a multi-command pipeline run in subshells.
-          this.command(c, frame, stage, cmd.commands.length > 1 ? forkScope(scope) : scope, certain && cmd.commands.length === 1);
-        });
+      case 'Pipeline':
+        this.pipeline(cmd, frame, ctx, scope, certain);
         break;
-      }
       case 'Subshell':
         this.list(cmd.body, frame, inner, forkScope(scope));
         break;
       case 'Group':
         this.list(cmd.body, frame, inner, scope);
         break;
-      case 'FunctionDef': {
-        // Defined from here on in this shell (surely, or maybe when the definition may not run).
-        // The body is walked here too: it may run where shellgate cannot see the call (a trap, a
-        // child shell after `export -f`, command_not_found_handle).
-        defineFunction(scope, cmd.name, { body: cmd.body, frame, certain });
-        this.callStack.push(cmd.name);
-        this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
-        this.callStack.pop();
+      case 'FunctionDef':
+        this.functionDefinition(cmd, frame, inner, scope, certain);
         break;
-      }
       case 'If': {
         const branch = { ...inner, conditional: true };
         for (const clause of cmd.clauses) {
@@ -157,19 +139,9 @@ export class LineWalker implements Walker {
       }
       case 'For':
       case 'ArithFor':
-      case 'While': {
-        if (cmd.type === 'ArithFor') {
-          const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
-          this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
-        }
-        const loop = { ...inner, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame) };
-        if (cmd.type === 'For') {
-          for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
-          scope.vars.set(cmd.variable, null);
-        } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
-        this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
+      case 'While':
+        this.loop(cmd, frame, ctx, scope);
         break;
-      }
       case 'Case':
         this.wordSubstitutions(cmd.word.parts, frame, ctx, scope);
         for (const item of cmd.items) {
@@ -177,19 +149,9 @@ export class LineWalker implements Walker {
           this.uncertain(scope, (s) => this.list(item.body, frame, { ...inner, conditional: true }, s));
         }
         break;
-      case 'TestCommand': {
-        for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
-        const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
-        const args = [...this.expandArgs(cmd.words, frame, scope), close];
-        this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
-        this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
-        // `-eq`, `-lt`… evaluate both sides as arithmetic.
-        if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
-          const parts = cmd.words.flatMap((w) => w.parts);
-          if (arithmeticRisk('', parts, scope)) this.finding('arithmetic-injection', `\`${sourceText(frame, cmd.span).slice(0, 60)}\``, frame.map(cmd.span));
-        }
+      case 'TestCommand':
+        this.testCommand(cmd, frame, ctx, scope);
         break;
-      }
       case 'ArithCommand':
         this.arithmetic(cmd.raw.replace(/^\(\(/, '').replace(/\)\)$/, ''), cmd.inner, cmd.span, frame, ctx, scope);
         break;
@@ -198,6 +160,62 @@ export class LineWalker implements Walker {
         else if (cmd.reason === 'unsupported') this.finding('unsupported-syntax', cmd.raw.slice(0, 40), frame.map(cmd.span));
         this.wordSubstitutions(cmd.inner, frame, ctx, scope);
         break;
+    }
+  }
+
+  private pipeline(cmd: Pipeline, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
+    const id = ++this.pipelineIds;
+    const several = cmd.commands.length > 1;
+    if (several) this.finding('chaining', '`|`', frame.map(cmd.span));
+    cmd.commands.forEach((c, index) => {
+      const stage: CommandContext = {
+        ...ctx,
+        depth: ctx.depth + 1,
+        negated: ctx.negated || cmd.negated,
+        pipeline: several ? { id, index, length: cmd.commands.length } : ctx.pipeline,
+      };
+      // Stages of a multi-command pipeline run in subshells.
+      this.command(c, frame, stage, several ? forkScope(scope) : scope, certain && !several);
+    });
+  }
+
+  /**
+   * Defined from here on in this shell (surely, or maybe when the definition may not run). The
+   * body is walked here too: it may run where shellgate cannot see the call (a trap, a child shell
+   * after `export -f`, command_not_found_handle).
+   */
+  private functionDefinition(cmd: FunctionDef, frame: SourceFrame, inner: CommandContext, scope: Scope, certain: boolean): void {
+    defineFunction(scope, cmd.name, { body: cmd.body, frame, certain });
+    this.callStack.push(cmd.name);
+    this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
+    this.callStack.pop();
+  }
+
+  /** `for`, `for ((…))`, `while`/`until`: the body may run any number of times, even none. */
+  private loop(cmd: For | ArithFor | While, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+    if (cmd.type === 'ArithFor') {
+      const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
+      this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
+    }
+    const loop = { ...ctx, depth: ctx.depth + 1, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame) };
+    if (cmd.type === 'For') {
+      for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
+      scope.vars.set(cmd.variable, null);
+    } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
+    this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
+  }
+
+  /** `[ … ]` and `[[ … ]]`: a command of their own, whose `-eq`-style operands are arithmetic. */
+  private testCommand(cmd: TestCommand, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+    for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
+    const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
+    const args = [...this.expandArgs(cmd.words, frame, scope), close];
+    this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
+    this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
+    // `-eq`, `-lt`… evaluate both sides as arithmetic.
+    if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
+      const parts = cmd.words.flatMap((w) => w.parts);
+      if (arithmeticRisk('', parts, scope)) this.finding('arithmetic-injection', `\`${sourceText(frame, cmd.span).slice(0, 60)}\``, frame.map(cmd.span));
     }
   }
 
