@@ -121,7 +121,8 @@ function makeLinks(made: Made[], r: RecordedEvent, e: Extract<LineEvent, { type:
       let kind: MadeEntry['kind'];
       if (e.type === 'link') {
         kind = e.kind;
-        target = e.unknown || source === null ? null : e.fromCwd ? fromCwd(source, r.cwd) : source;
+        if (e.unknown || source === null) target = null;
+        else target = e.fromCwd ? fromCwd(source, r.cwd) : source;
       } else {
         // A copied or moved symlink keeps its text; anything else is not a link.
         const link = source === null ? undefined : linkAt(source, at, before, e.move);

@@ -113,8 +113,9 @@ function parseOptions(args: Arg[], table: OptionTable): Parsed {
       }
       const name = matches[0];
       const key = table.long[name];
-      if (name.endsWith('=')) values.set(key, eq >= 0 ? v.slice(eq + 1) : (i + 1 < args.length ? wordOf(args[++i]) : null));
-      else flags.add(key);
+      if (!name.endsWith('=')) flags.add(key);
+      else if (eq >= 0) values.set(key, v.slice(eq + 1));
+      else values.set(key, i + 1 < args.length ? wordOf(args[++i]) : null);
       continue;
     }
     if (!v.startsWith('-') || v === '-') {
@@ -125,7 +126,8 @@ function parseOptions(args: Arg[], table: OptionTable): Parsed {
       const ch = v[j];
       if (table.valued.includes(ch)) {
         const rest = v.slice(j + 1);
-        values.set(ch, rest !== '' ? rest : i + 1 < args.length ? wordOf(args[++i]) : null);
+        if (rest !== '') values.set(ch, rest);
+        else values.set(ch, i + 1 < args.length ? wordOf(args[++i]) : null);
         break;
       }
       if (table.flags.includes(ch)) flags.add(ch);
@@ -212,7 +214,9 @@ function parseEvent(program: string, args: Arg[]): LineEvent | null {
       if (l === null || p.flags.has('parents')) return null;
       const recursive = p.flags.has('R') || p.flags.has('r') || p.flags.has('a');
       if (p.flags.has('s') || p.flags.has('l')) {
-        const kind = recursive ? 'mirror' : p.flags.has('s') ? 'symlink' : 'hardlink';
+        // `cp -rs` / `cp -al`: a tree of directories whose files are links; else one link per file.
+        const single = p.flags.has('s') ? 'symlink' : 'hardlink';
+        const kind = recursive ? 'mirror' : single;
         return { type: 'link', kind, ...l, noDeref: false, fromCwd: kind !== 'symlink', force: p.flags.has('f') || p.flags.has('remove-destination'), unknown: p.unknown };
       }
       // Symlinks are copied as links with -P, -d, -a, and with -R unless -L/-H.

@@ -120,7 +120,9 @@ export function trackWrittenFiles(w: Walker, walked: WalkedCommand, scope: Scope
     const fd = r.fd ?? 1;
     const printed = fd !== 1 && r.op !== '&>' ? null : printedBy(walked);
     const before = w.writtenFiles.get(path);
-    const text = printed === null ? null : r.op === '>>' ? (before === undefined || before === null ? null : before + printed) : printed;
+    let text = printed;
+    // `>>` adds to what the line wrote there before: known only when that was known.
+    if (printed !== null && r.op === '>>') text = before === undefined || before === null ? null : before + printed;
     w.writtenFiles.set(path, text);
   }
 }

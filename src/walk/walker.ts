@@ -7,7 +7,7 @@
  * modules it calls walk the code they find through the `Walker` interface (walker-api.ts), so none
  * of them imports this class.
  */
-import type { ArithFor, Command, For, FunctionDef, List, Pipeline, Redirect, Script, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
+import type { ArithFor, CmdSubst, Command, For, FunctionDef, List, Pipeline, Redirect, Script, ProcSubst, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
@@ -230,7 +230,7 @@ export class LineWalker implements Walker {
       switch (p.type) {
         case 'CmdSubst':
         case 'ProcSubst': {
-          const kind = p.type === 'CmdSubst' ? 'command' : p.direction === '<' ? 'process-in' : 'process-out';
+          const kind = substitutionKind(p);
           this.finding('substitution', `\`${sourceText(frame, p.span).slice(0, 60)}\``, frame.map(p.span));
           const sub: CommandContext = { ...ctx, substitution: kind, depth: ctx.depth + 1, pipeline: null };
           this.list(p.body.body, frame, sub, forkScope(scope));
@@ -447,6 +447,11 @@ const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
 
 /** Builtins whose arguments name variables or are arithmetic (their subscripts are evaluated). */
 const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
+
+function substitutionKind(p: CmdSubst | ProcSubst): CommandContext['substitution'] {
+  if (p.type === 'CmdSubst') return 'command';
+  return p.direction === '<' ? 'process-in' : 'process-out';
+}
 
 /** A redirect of fd 0 (`<`, `<<`, `<<<`, `<&`, `0>…`): what the command reads on stdin. */
 function feedsStdin(r: RedirectTarget): boolean {
