@@ -7,7 +7,7 @@
  * modules it calls walk the code they find through the `Walker` interface (walker-api.ts), so none
  * of them imports this class.
  */
-import type { ArithFor, CmdSubst, Command, For, FunctionDef, List, Pipeline, Redirect, Script, ProcSubst, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
+import type { ArithFor, CmdSubst, Command, For, FunctionDef, List, Pipeline, ProcSubst, Redirect, Script, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
@@ -21,12 +21,8 @@ import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
 import { LineLinkEvents } from './link-events.js';
 
+/** The analyser reads the walk's findings (and builds the walker) from here. */
 export type { RawFinding, WalkOptions } from './walker-api.js';
-
-export interface WalkResult {
-  commands: WalkedCommand[];
-  findings: RawFinding[];
-}
 
 /** Walks one command line; the fields shared with the modules it calls are described in walker-api.ts. */
 export class LineWalker implements Walker {
@@ -37,12 +33,12 @@ export class LineWalker implements Walker {
   readonly writtenFiles = new Map<string, string | null>();
   readonly lineLinks = new LineLinkEvents();
   readonly hashed = new Map<string, string>();
+  readonly owners: number[] = [];
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
   /** Redirects of the compound commands being walked, inherited by every command inside. */
   private readonly inheritedRedirects: RedirectTarget[] = [];
-  readonly owners: number[] = [];
 
   constructor(readonly options: WalkOptions) {}
 
