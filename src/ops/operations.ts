@@ -13,7 +13,7 @@ import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/class
 import type { LineLinks } from '../paths/line-links.js';
 import type { MadeView } from '../paths/readings.js';
 import type { SpecTable } from '../programs/load-specs.js';
-import type { ArgRole, CommandClass } from '../programs/spec-types.js';
+import type { ArgRole, CommandClass, CommandSpec } from '../programs/spec-types.js';
 import type { Operation, OpKind, OpOrigin } from './types.js';
 import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
 import { PROGRAM_HANDLERS } from './program-handlers.js';
@@ -399,11 +399,16 @@ function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string)
 export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: string): void {
   const label = (depth: number) => [program, ...p.subcommands.slice(0, depth)].join(' ');
   for (const o of p.options) {
-    if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), o.table.complete ?? null);
+    if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), checkedAgainst(o.table));
   }
   for (const m of p.maybeOptions) {
-    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, m.table.complete ?? null, true);
+    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
   }
+}
+
+/** The documentation a complete table was checked against, for the unknown-option message. */
+function checkedAgainst(table: CommandSpec): string | null {
+  return table.complete === true ? (table.source ?? null) : null;
 }
 
 const NOT_RUNNING = new Set(['-V', '--version', '-v', '-h', '--help', '-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print']);

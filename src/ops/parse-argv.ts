@@ -15,7 +15,7 @@ export interface ParsedOption {
   /** How many subcommands had been selected when it was read (0: a global option). */
   depth: number;
   spec: OptionSpec | undefined;
-  /** The spec whose option table was consulted (for messages: its `complete`). */
+  /** The spec whose option table was consulted (for messages: its `source` when `complete`). */
   table: CommandSpec;
   value: Arg | null;
   /** Further words of an option that takes several (`jq --rawfile NAME FILE`: FILE). */
@@ -127,7 +127,7 @@ function parseFresh(root: CommandSpec, args: Arg[]): ParsedArgv {
       let name = eq > 0 && !exact ? a.slice(0, eq) : a;
       // getopt_long accepts any unambiguous prefix (`--out` is `--output`); only a complete
       // table can tell that no unlisted option starts the same way.
-      if (!own(spec.options, name) && name.startsWith('--') && spec.complete !== undefined) name = uniquePrefix(spec, name) ?? name;
+      if (!own(spec.options, name) && name.startsWith('--') && spec.complete === true) name = uniquePrefix(spec, name) ?? name;
       const o = own(spec.options, name);
       const attached = eq > 0 && !exact ? { ...arg, value: a.slice(eq + 1) } : null;
       if (o?.values) {
