@@ -10,8 +10,8 @@ import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
 import { bashReading } from './syntax/tree-sitter/alternative-readings.js';
 import { compareStructures, structureOf } from './expand/structure.js';
-import { Walker, type RawFinding } from './walk/walker.js';
-import { identity } from './walk/nested-scripts.js';
+import { LineWalker, type RawFinding } from './walk/walker.js';
+import { identity } from './walk/source-frame.js';
 import { newScope } from './walk/scope.js';
 import type { Arg, CommandContext } from './walk/types.js';
 import { operandRoles, parseArgv } from './programs/argv.js';
@@ -19,6 +19,7 @@ import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './program
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { PathClassifier } from './paths/classify.js';
+import { LineLinks } from './paths/line-links.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { ShellgateError } from './errors.js';
@@ -306,7 +307,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     }
 
     clock?.lap('parse');
-    const walker = new Walker({
+    const walker = new LineWalker({
       home: ctx.home,
       env: ctx.env,
       cwd: ctx.cwd,
@@ -324,7 +325,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
     raw.push(...walker.findings);
     trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
 
-    const env = { specs, classifier: classifierFor(ctx), home: ctx.home, vars: ctx.env, links: walker.lineLinks, readScript: opts.followSource ? readSourceFile : () => null };
+    const env = { specs, classifier: classifierFor(ctx), home: ctx.home, vars: ctx.env, links: new LineLinks(walker.lineLinks), readScript: opts.followSource ? readSourceFile : () => null };
     const findings: Finding[] = raw.map((r) => makeFinding(r.rule, r.detail, r.span, r.command, assessOpts));
     const operations: Operation[] = [];
     let opsLevel: Level = 'allow';

@@ -7,7 +7,7 @@ import type { Span } from '../syntax/ast.js';
 import type { Arg, WalkedCommand } from '../walk/types.js';
 import { PROC_SUBST_WORD } from '../expand/word.js';
 import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
-import type { LineLinks } from '../walk/line-links.js';
+import type { LineLinks } from '../paths/line-links.js';
 import type { MadeView } from '../paths/readings.js';
 import { resolvePath } from '../paths/resolve.js';
 import type { SpecTable } from '../programs/load-specs.js';

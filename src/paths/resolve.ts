@@ -2,14 +2,8 @@
 import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { posix } from 'node:path';
 
-/**
- * Absolute, normalised path for `p` written in `cwd`, lexically (`a/../b` is `b`). Right for
- * bash's own logical `cd`; what the kernel opens is `RealpathCache.physical` / `paths/readings.ts`.
- * Tilde expansion already happened in expand/: a `~` still here was quoted and is a literal name.
- */
-export function resolvePath(p: string, cwd: string): string {
-  return posix.resolve(cwd, p);
-}
+/** Lexical resolution lives in expand/ (the walker needs it before this layer): one definition. */
+export { resolvePath } from '../expand/paths.js';
 
 /**
  * `posix.resolve(cwd, value)` for an absolute `cwd`, without its normalising pass where nothing

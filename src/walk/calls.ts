@@ -14,7 +14,8 @@
  *   function: the caller does not look functions up for them.
  */
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
-import type { SourceFrame, Walker } from './walker.js';
+import type { SourceFrame } from './source-frame.js';
+import type { Walker } from './walker-api.js';
 import { withCertainty, type FunctionDefinition, type Scope } from './scope.js';
 import { nestedScript, nestedText } from './nested-scripts.js';
 

@@ -7,7 +7,8 @@
  * it is always analysed, as a command that may run.
  */
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
-import type { SourceFrame, Walker } from './walker.js';
+import type { SourceFrame } from './source-frame.js';
+import type { Walker } from './walker-api.js';
 import type { Scope } from './scope.js';
 import { nestedScript, nestedText } from './nested-scripts.js';
 
@@ -40,11 +41,19 @@ export function codeInAssignments(w: Walker, owner: WalkedCommand, assignments: 
       w.finding('dynamic-script', `\`${a.name}=…\``, owner.span, owner.id);
       continue;
     }
-    const text = PROMPT_VARIABLES.has(a.name) ? promptAsWord(a.value) : a.name.startsWith('LESS') ? a.value.replace(/^\|+/, '').replace(/%s/g, 'FILE') : a.value;
+    const text = codeOf(a.name, a.value);
     if (text.trim() === '') continue;
     // Pagers and editors run through `sh -c` in a new process; prompt code runs in this shell.
     nestedText(w, owner, text, owner.span, frame, innerCtx, scope, { coarse: true, fresh: SCRIPT_VARIABLES.has(a.name) && a.name !== 'PROMPT_COMMAND' });
   }
+}
+
+/** The command line a variable's value stands for. */
+function codeOf(name: string, value: string): string {
+  if (PROMPT_VARIABLES.has(name)) return promptAsWord(value);
+  // `LESSOPEN='|cmd %s'`: less runs cmd on the file it opens.
+  if (name.startsWith('LESS')) return value.replace(/^\|+/, '').replace(/%s/g, 'FILE');
+  return value;
 }
 
 /** A prompt string as a command whose one word expands like the prompt: `: "…"`. */

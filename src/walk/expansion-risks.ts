@@ -3,9 +3,8 @@
  * never end, variables named like secrets.
  */
 import type { Command, WordPart } from '../syntax/ast.js';
-import type { SourceFrame } from './walker.js';
 import type { Scope } from './scope.js';
-import { sourceText } from './walker.js';
+import { sourceText, type SourceFrame } from './source-frame.js';
 
 /** `while :`, `while true`, `until false`, `for ((;;))`. */
 export function isInfinite(cmd: Command, frame: SourceFrame): boolean {

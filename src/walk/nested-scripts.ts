@@ -8,12 +8,11 @@
  */
 import type { Span } from '../syntax/ast.js';
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
-import type { SourceFrame, Walker } from './walker.js';
+import { identity, type SourceFrame } from './source-frame.js';
+import type { Walker } from './walker-api.js';
 import { forgetState, forkScope, withCertainty, type Scope } from './scope.js';
-import { resolvePath } from '../paths/resolve.js';
+import { resolvePath } from '../expand/paths.js';
 import { printedByArgs } from './printed-text.js';
-
-export const identity = (s: Span): Span => s;
 
 export interface NestedOptions {
   /** Spans inside the text cannot be mapped exactly (it was decoded or read from a file). */
@@ -121,7 +120,9 @@ export function trackWrittenFiles(w: Walker, walked: WalkedCommand, scope: Scope
     const fd = r.fd ?? 1;
     const printed = fd !== 1 && r.op !== '&>' ? null : printedBy(walked);
     const before = w.writtenFiles.get(path);
-    const text = printed === null ? null : r.op === '>>' ? (before === undefined || before === null ? null : before + printed) : printed;
+    let text = printed;
+    // `>>` adds to what the line wrote there before: known only when that was known.
+    if (printed !== null && r.op === '>>') text = before === undefined || before === null ? null : before + printed;
     w.writtenFiles.set(path, text);
   }
 }

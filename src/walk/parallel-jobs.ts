@@ -31,11 +31,9 @@ export function parallelJobs(args: Arg[], stdin: string | null = null): Arg[] {
   // Without `:::` lists the inputs are stdin's lines, known when stdin is static.
   const allLines = lists.length === 0 && stdin !== null ? stdin.split('\n').filter((l) => l !== '') : null;
   const stdinLines = allLines?.slice(0, MAX_PARALLEL_JOBS) ?? null;
-  const combos: (string[] | null)[] = known
-    ? product(lists.map((l) => l.values.map((v) => v.value)))
-    : stdinLines && stdinLines.length > 0
-      ? stdinLines.map((l) => [l])
-      : [null];
+  let combos: (string[] | null)[] = [null];
+  if (known) combos = product(lists.map((l) => l.values.map((v) => v.value)));
+  else if (stdinLines && stdinLines.length > 0) combos = stdinLines.map((l) => [l]);
   // Inputs past the jobs followed are not cut silently: one more job stands for them, with its
   // input unknown (so it asks as a dynamic script).
   const total = known ? lists.reduce((n, l) => n * l.values.length, 1) : (allLines?.length ?? 0);
@@ -58,7 +56,8 @@ export function parallelJobs(args: Arg[], stdin: string | null = null): Arg[] {
       const input = (i: number | null): string => {
         if (combo === null) return UNKNOWN_INPUT;
         const v = i === null ? combo.join(' ') : (combo[i] ?? '');
-        return quoteWords ? v : i === null ? combo.map(shellQuote).join(' ') : shellQuote(v);
+        if (quoteWords) return v;
+        return i === null ? combo.map(shellQuote).join(' ') : shellQuote(v);
       };
       let replaced = false;
       const words = commandWords.map((w) => {

@@ -5,7 +5,8 @@
  */
 import type { Span } from '../syntax/ast.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
-import type { SourceFrame, Walker } from './walker.js';
+import type { SourceFrame } from './source-frame.js';
+import type { Walker } from './walker-api.js';
 import { forkScope, type Scope } from './scope.js';
 import { unwrap } from './unwrap-wrappers.js';
 import { registry } from '../programs/registry.js';

@@ -5,7 +5,8 @@
  * or a glob option that may have been set counts as set, a function that may be defined is "maybe".
  */
 import type { Command } from '../syntax/ast.js';
-import type { SourceFrame } from './walker.js';
+import type { SourceFrame } from './source-frame.js';
+import type { GlobOption } from './types.js';
 
 /** A function defined on the line: its body, where it was written, and whether it surely exists. */
 export interface FunctionDefinition {
@@ -15,8 +16,7 @@ export interface FunctionDefinition {
   certain: boolean;
 }
 
-/** `shopt` glob options that change what a later glob can match (set: may be on). */
-export type GlobOption = 'dotglob' | 'globstar' | 'nullglob' | 'extglob' | 'nocaseglob' | 'failglob';
+/** Every glob option the walker follows (what code it cannot see may have turned on). */
 export const GLOB_OPTIONS: readonly GlobOption[] = ['dotglob', 'globstar', 'nullglob', 'extglob', 'nocaseglob', 'failglob'];
 
 export interface Scope {

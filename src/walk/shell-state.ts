@@ -11,7 +11,7 @@
 import type { Arg } from './types.js';
 import { GLOB_OPTIONS, type Scope } from './scope.js';
 import { assignedNames, assignsVariables } from './assigned-names.js';
-import { resolvePath } from '../paths/resolve.js';
+import { resolvePath } from '../expand/paths.js';
 import { variableValue, type ExpandScope } from '../expand/word.js';
 
 /** Builtins whose `NAME=VALUE` arguments assign (and, for `export` / `-x`, export) variables. */

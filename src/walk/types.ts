@@ -1,7 +1,9 @@
 /** What the walker produces: every simple command that could run, with its context. */
 import type { Span } from '../syntax/ast.js';
 import type { Arg } from '../expand/arg.js';
-import type { GlobOption } from './scope.js';
+
+/** `shopt` glob options that change what a later glob can match (set: may be on). */
+export type GlobOption = 'dotglob' | 'globstar' | 'nullglob' | 'extglob' | 'nocaseglob' | 'failglob';
 
 /** One argv word after expansion (a word can give several, or none): defined in expand/, where programs/ can read it. */
 export type { Arg } from '../expand/arg.js';

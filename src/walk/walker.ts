@@ -2,84 +2,43 @@
  * Flatten the AST into every simple command that could run, each with its context. The walker
  * keeps the shell state it can be sure of (working directory, variables assigned earlier on the
  * line, functions and aliases defined) and forgets it where control flow makes it uncertain.
+ *
+ * What a simple command runs (wrappers, `sh -c`, `eval`, functions…) is run-argv.ts's job; the
+ * modules it calls walk the code they find through the `Walker` interface (walker-api.ts), so none
+ * of them imports this class.
  */
-import type { Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../syntax/ast.js';
-import type { ParseResult } from '../syntax/parse-result.js';
+import type { ArithFor, CmdSubst, Command, For, FunctionDef, List, Pipeline, ProcSubst, Redirect, Script, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../verdict/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
+import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
+import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
 import { printedByArgs, processOutput } from './printed-text.js';
 import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
-import { LineLinks } from './line-links.js';
+import { LineLinkEvents } from './link-events.js';
 
-export interface RawFinding {
-  rule: CoreFindingId;
-  detail: string;
-  span: Span;
-  command?: number;
-}
+/** The analyser reads the walk's findings (and builds the walker) from here. */
+export type { RawFinding, WalkOptions } from './walker-api.js';
 
-export interface WalkOptions {
-  home: string;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  /** Parse nested command strings (`sh -c`, `eval`, aliases). */
-  parse: (source: string) => ParseResult;
-  /** How many scripts deep (`sh -c "sh -c …"`) to follow. */
-  maxScriptDepth: number;
-  /**
-   * Where the argv of a command that a program runs starts (operand role `command` in its spec:
-   * `strace -f CMD`, `ip netns exec NS CMD`), or null.
-   */
-  commandStart: (program: string, args: Arg[]) => number | null;
-  /** Read `source FILE` contents when the file exists (bounded size). */
-  readSource: (path: string) => string | null;
-}
-
-export type { Scope } from './scope.js';
-
-export interface WalkResult {
-  commands: WalkedCommand[];
-  findings: RawFinding[];
-}
-
-/** Where spans of a nested script land in the original text. */
-export interface SourceFrame {
-  source: string;
-  /** Map a span in `source` to the original command text. */
-  map: (s: Span) => Span;
-  scriptDepth: number;
-}
-
-export class Walker {
+/** Walks one command line; the fields shared with the modules it calls are described in walker-api.ts. */
+export class LineWalker implements Walker {
   readonly commands: WalkedCommand[] = [];
   readonly findings: RawFinding[] = [];
-  /** Functions (and aliases) whose body is being walked at a call: a recursive call stops there. */
   readonly callStack: string[] = [];
-  /** Function bodies walked at call sites so far (bounded). */
   functionWalks = 0;
-  /**
-   * Files written earlier on the line whose content is known (`echo '…' > f`, `cat > f <<EOF`),
-   * by absolute path; null once something else wrote them. Shared by every scope: a subshell's
-   * writes reach the disk the parent reads. Used only to add what a later `bash f` or `. f`
-   * runs; the run itself still asks.
-   */
   readonly writtenFiles = new Map<string, string | null>();
-  /** Links and directories made on the line (`ln -s ~ h`), for resolving later paths through them. */
-  readonly lineLinks = new LineLinks();
-  /** `hash -p PATH NAME` earlier on the line: NAME may run PATH from then on (PATH as written). */
+  readonly lineLinks = new LineLinkEvents();
   readonly hashed = new Map<string, string>();
+  readonly owners: number[] = [];
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
   /** Redirects of the compound commands being walked, inherited by every command inside. */
   private readonly inheritedRedirects: RedirectTarget[] = [];
-  /** Owners of the nested scripts being walked (`bash -c` for the commands inside it). */
-  readonly owners: number[] = [];
 
   constructor(readonly options: WalkOptions) {}
 
@@ -153,36 +112,18 @@ export class Walker {
       case 'List':
         this.list(cmd, frame, ctx, scope);
         break;
-      case 'Pipeline': {
-        const id = ++this.pipelineIds;
-        if (cmd.commands.length > 1) this.finding('chaining', '`|`', frame.map(cmd.span));
-        cmd.commands.forEach((c, index) => {
-          const stage: CommandContext = {
-            ...inner,
-            negated: ctx.negated || cmd.negated,
-            pipeline: cmd.commands.length > 1 ? { id, index, length: cmd.commands.length } : ctx.pipeline,
-          };
-          // Stages of a multi-command pipeline run in subshells.
-          this.command(c, frame, stage, cmd.commands.length > 1 ? forkScope(scope) : scope, certain && cmd.commands.length === 1);
-        });
+      case 'Pipeline':
+        this.pipeline(cmd, frame, ctx, scope, certain);
         break;
-      }
       case 'Subshell':
         this.list(cmd.body, frame, inner, forkScope(scope));
         break;
       case 'Group':
         this.list(cmd.body, frame, inner, scope);
         break;
-      case 'FunctionDef': {
-        // Defined from here on in this shell (surely, or maybe when the definition may not run).
-        // The body is walked here too: it may run where shellgate cannot see the call (a trap, a
-        // child shell after `export -f`, command_not_found_handle).
-        defineFunction(scope, cmd.name, { body: cmd.body, frame, certain });
-        this.callStack.push(cmd.name);
-        this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
-        this.callStack.pop();
+      case 'FunctionDef':
+        this.functionDefinition(cmd, frame, inner, scope, certain);
         break;
-      }
       case 'If': {
         const branch = { ...inner, conditional: true };
         for (const clause of cmd.clauses) {
@@ -194,19 +135,9 @@ export class Walker {
       }
       case 'For':
       case 'ArithFor':
-      case 'While': {
-        if (cmd.type === 'ArithFor') {
-          const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
-          this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
-        }
-        const loop = { ...inner, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame) };
-        if (cmd.type === 'For') {
-          for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
-          scope.vars.set(cmd.variable, null);
-        } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
-        this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
+      case 'While':
+        this.loop(cmd, frame, ctx, scope);
         break;
-      }
       case 'Case':
         this.wordSubstitutions(cmd.word.parts, frame, ctx, scope);
         for (const item of cmd.items) {
@@ -214,19 +145,9 @@ export class Walker {
           this.uncertain(scope, (s) => this.list(item.body, frame, { ...inner, conditional: true }, s));
         }
         break;
-      case 'TestCommand': {
-        for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
-        const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
-        const args = [...this.expandArgs(cmd.words, frame, scope), close];
-        this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
-        this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
-        // `-eq`, `-lt`… evaluate both sides as arithmetic.
-        if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
-          const parts = cmd.words.flatMap((w) => w.parts);
-          if (arithmeticRisk('', parts, scope)) this.finding('arithmetic-injection', `\`${sourceText(frame, cmd.span).slice(0, 60)}\``, frame.map(cmd.span));
-        }
+      case 'TestCommand':
+        this.testCommand(cmd, frame, ctx, scope);
         break;
-      }
       case 'ArithCommand':
         this.arithmetic(cmd.raw.replace(/^\(\(/, '').replace(/\)\)$/, ''), cmd.inner, cmd.span, frame, ctx, scope);
         break;
@@ -235,6 +156,62 @@ export class Walker {
         else if (cmd.reason === 'unsupported') this.finding('unsupported-syntax', cmd.raw.slice(0, 40), frame.map(cmd.span));
         this.wordSubstitutions(cmd.inner, frame, ctx, scope);
         break;
+    }
+  }
+
+  private pipeline(cmd: Pipeline, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
+    const id = ++this.pipelineIds;
+    const several = cmd.commands.length > 1;
+    if (several) this.finding('chaining', '`|`', frame.map(cmd.span));
+    cmd.commands.forEach((c, index) => {
+      const stage: CommandContext = {
+        ...ctx,
+        depth: ctx.depth + 1,
+        negated: ctx.negated || cmd.negated,
+        pipeline: several ? { id, index, length: cmd.commands.length } : ctx.pipeline,
+      };
+      // Stages of a multi-command pipeline run in subshells.
+      this.command(c, frame, stage, several ? forkScope(scope) : scope, certain && !several);
+    });
+  }
+
+  /**
+   * Defined from here on in this shell (surely, or maybe when the definition may not run). The
+   * body is walked here too: it may run where shellgate cannot see the call (a trap, a child shell
+   * after `export -f`, command_not_found_handle).
+   */
+  private functionDefinition(cmd: FunctionDef, frame: SourceFrame, inner: CommandContext, scope: Scope, certain: boolean): void {
+    defineFunction(scope, cmd.name, { body: cmd.body, frame, certain });
+    this.callStack.push(cmd.name);
+    this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
+    this.callStack.pop();
+  }
+
+  /** `for`, `for ((…))`, `while`/`until`: the body may run any number of times, even none. */
+  private loop(cmd: For | ArithFor | While, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+    if (cmd.type === 'ArithFor') {
+      const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
+      this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
+    }
+    const loop = { ...ctx, depth: ctx.depth + 1, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame) };
+    if (cmd.type === 'For') {
+      for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
+      scope.vars.set(cmd.variable, null);
+    } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
+    this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
+  }
+
+  /** `[ … ]` and `[[ … ]]`: a command of their own, whose `-eq`-style operands are arithmetic. */
+  private testCommand(cmd: TestCommand, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+    for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
+    const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
+    const args = [...this.expandArgs(cmd.words, frame, scope), close];
+    this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
+    this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
+    // `-eq`, `-lt`… evaluate both sides as arithmetic.
+    if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
+      const parts = cmd.words.flatMap((w) => w.parts);
+      if (arithmeticRisk('', parts, scope)) this.finding('arithmetic-injection', `\`${sourceText(frame, cmd.span).slice(0, 60)}\``, frame.map(cmd.span));
     }
   }
 
@@ -249,7 +226,7 @@ export class Walker {
       switch (p.type) {
         case 'CmdSubst':
         case 'ProcSubst': {
-          const kind = p.type === 'CmdSubst' ? 'command' : p.direction === '<' ? 'process-in' : 'process-out';
+          const kind = substitutionKind(p);
           this.finding('substitution', `\`${sourceText(frame, p.span).slice(0, 60)}\``, frame.map(p.span));
           const sub: CommandContext = { ...ctx, substitution: kind, depth: ctx.depth + 1, pipeline: null };
           this.list(p.body.body, frame, sub, forkScope(scope));
@@ -427,12 +404,7 @@ export class Walker {
     runArgv(this, argv, frame, ctx, scope, certain, null, true);
   }
 
-  emit(
-    c: Pick<WalkedCommand, 'program' | 'programRaw' | 'args' | 'assignments' | 'redirects' | 'span' | 'text'> &
-      Partial<Pick<WalkedCommand, 'parent' | 'calls' | 'execsStdin' | 'programPath'>>,
-    ctx: CommandContext,
-    scope: Scope,
-  ): WalkedCommand {
+  emit(c: EmittedCommand, ctx: CommandContext, scope: Scope): WalkedCommand {
     const inherited = this.inheritedRedirects;
     const redirects = inherited.length === 0 ? c.redirects : [...c.redirects, ...inherited];
     const walked: WalkedCommand = {
@@ -472,11 +444,12 @@ const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
 /** Builtins whose arguments name variables or are arithmetic (their subscripts are evaluated). */
 const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
 
+function substitutionKind(p: CmdSubst | ProcSubst): CommandContext['substitution'] {
+  if (p.type === 'CmdSubst') return 'command';
+  return p.direction === '<' ? 'process-in' : 'process-out';
+}
+
 /** A redirect of fd 0 (`<`, `<<`, `<<<`, `<&`, `0>…`): what the command reads on stdin. */
 function feedsStdin(r: RedirectTarget): boolean {
   return (r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0;
-}
-
-export function sourceText(frame: SourceFrame, span: Span): string {
-  return frame.source.slice(span.start, span.end);
 }

@@ -1,0 +1,27 @@
+/** Walk one command line with the walker alone (no specs, no operations): what the walk records. */
+import { parseBash } from '../../src/syntax/parser/index.js';
+import { LineWalker } from '../../src/walk/walker.js';
+import { identity } from '../../src/walk/source-frame.js';
+import { newScope } from '../../src/walk/scope.js';
+import type { CommandContext } from '../../src/walk/types.js';
+
+export const HOME = '/home/user';
+
+const ROOT: CommandContext = {
+  pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
+  functionName: null, depth: 0, via: [], remote: null, privileged: false,
+};
+
+export function walkLine(source: string, cwd: string): LineWalker {
+  const walker = new LineWalker({
+    home: HOME,
+    env: { HOME },
+    cwd,
+    parse: parseBash,
+    maxScriptDepth: 4,
+    readSource: () => null,
+    commandStart: () => null,
+  });
+  walker.walkScript(parseBash(source).script, { source, map: identity, scriptDepth: 0 }, ROOT, newScope(cwd));
+  return walker;
+}
