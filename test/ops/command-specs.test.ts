@@ -6,13 +6,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSpecs, indexSpecDir, lazySpecDir, loadSpecDir, RULES_DIR } from '../src/ops/load-specs.js';
-import { createAnalyzer } from '../src/index.js';
-import { PROGRAM_HANDLERS } from '../src/ops/program-handlers.js';
-import { SHELLS, WRAPPER_OPTIONS } from '../src/walk/wrapper-table.js';
-import { analyzer, check, CONTEXT, ops, rules } from './helpers/analyzer.js';
-import type { CommandSpec, SpecExample } from '../src/ops/spec-types.js';
-import { nl2bash, tldr } from './helpers/shared-corpus.js';
+import { defaultSpecs, indexSpecDir, lazySpecDir, loadSpecDir, RULES_DIR } from '../../src/ops/load-specs.js';
+import { createAnalyzer } from '../../src/index.js';
+import { PROGRAM_HANDLERS } from '../../src/ops/program-handlers.js';
+import { SHELLS, WRAPPER_OPTIONS } from '../../src/walk/wrapper-table.js';
+import { analyzer, check, CONTEXT, ops, rules } from '../helpers/analyzer.js';
+import type { CommandSpec, SpecExample } from '../../src/ops/spec-types.js';
+import { nl2bash, tldr } from '../helpers/shared-corpus.js';
 
 function specDir(content: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'sg-specs-'));
