@@ -9,7 +9,7 @@ import type { ParseResult } from './syntax/parse-result.js';
 import { commandSegments } from './syntax/recovery-segments.js';
 import { mapSpans } from './syntax/spans.js';
 import { bashReading } from './syntax/tree-sitter/alternative-readings.js';
-import { compareStructures, structureOf } from './syntax/structure.js';
+import { compareStructures, structureOf } from './expand/structure.js';
 import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/nested-scripts.js';
 import { newScope } from './walk/scope.js';
