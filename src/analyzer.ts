@@ -15,7 +15,7 @@ import { identity } from './walk/nested-scripts.js';
 import { newScope } from './walk/scope.js';
 import type { Arg, CommandContext } from './walk/types.js';
 import { operandRoles, parseArgv } from './ops/parse-argv.js';
-import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './ops/load-specs.js';
+import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './programs/load-specs.js';
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { PathClassifier } from './paths/classify.js';
