@@ -1,11 +1,13 @@
-// Compare every `complete` command spec with the documentation of the program installed here.
+// Compare every complete command spec with the documentation of the program installed here, or
+// draft the option table of a new spec (docs/specs.md, "Add a program").
 //
 //   node scripts/check-spec-options.mjs [PROGRAM…]          check complete specs (all, or these)
 //   node scripts/check-spec-options.mjs --draft PROGRAM [SUB…]  print the options the docs list
 //                                                              and the spec lacks, as JSON to review
 //
-// A spec's `complete` names the documentation its option table was checked against, with the
-// commands that show it in parentheses: "GNU coreutils 9.1 (ls --help; man ls)". This script runs
+// A spec's `source` names the documentation its option table came from, with the commands that
+// show it in parentheses: "GNU coreutils 9.1 (ls --help; man ls)"; `"complete": true` says the
+// table was checked against it and lists every option. For complete specs this script runs
 // those commands (only `PROG [SUB…] --help|-h|help`, `man PAGE` and `help BUILTIN`), reads the
 // option spellings they list and prints, per spec: options the docs list and the table lacks,
 // and options whose value the docs and the table disagree on. A maintenance tool, not a test:
@@ -16,6 +18,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DIR = fileURLToPath(new URL('../rules/programs/', import.meta.url));
+
+/** What a one-word option stands for (src/programs/check-spec.ts COMPACT_OPTIONS). */
+const COMPACT = { flag: {}, value: { value: true }, 'value?': { value: 'optional' } };
 
 /**
  * Differences a maintainer checked and keeps, by "program[ sub] option": why the table may differ
@@ -86,9 +91,9 @@ function run(cmd) {
   throw new Error(`not a documentation command: ${cmd}`);
 }
 
-/** The commands named in a `complete` string: "GNU grep 3.8 (grep --help; man grep)". */
-export function docCommands(complete) {
-  const m = /\(([^()]*)\)\s*$/.exec(complete);
+/** The commands named in a `source`: "GNU grep 3.8 (grep --help; man grep)". */
+export function docCommands(source) {
+  const m = /\(([^()]*)\)\s*$/.exec(source);
   return m ? m[1].split(/[;,]/).map((s) => s.trim()).filter(Boolean) : [];
 }
 
@@ -97,9 +102,24 @@ export function docCommands(complete) {
  * of a line, `-a, --all`, `--block-size=SIZE`, `-e PATTERNS`, `--color[=WHEN]`, `-a array`.
  */
 export function documentedOptions(text, command) {
+  const { out, note } = optionNotes();
+  let section = '';
+  for (const raw of text.split('\n')) {
+    if (/^[A-Z][A-Z ]+$/.test(raw)) section = raw.trim(); // a man page section header
+    if (section === 'SYNOPSIS' && /^\s+\S/.test(raw)) noteManSynopsis(raw, command, note);
+    else if (!noteHelpSynopsis(raw, note)) for (const [n, v] of optionsOnLine(raw)) note(n, v);
+  }
+  return out;
+}
+
+/**
+ * The options found so far, and how a new sighting is merged: `value` true, false, 'optional',
+ * or undefined (exists, value unknown); `synopsis`: from a usage line, which wins over the option
+ * list (`enable [-f filename]`).
+ */
+function optionNotes() {
   const out = new Map();
   const strong = new Set();
-  /** `synopsis`: from a usage line, which wins over the option list (`enable [-f filename]`). */
   const note = (name, value, synopsis = false) => {
     if (NOT_OPTIONS.has(name) || strong.has(name)) return;
     if (synopsis) strong.add(name);
@@ -117,99 +137,109 @@ export function documentedOptions(text, command) {
     if (!synopsis && before !== undefined && before !== value && (before === false || value === false)) out.set(name, 'optional');
     else if (before === undefined || synopsis || (before === 'optional' && value === true)) out.set(name, value);
   };
-  let section = '';
-  for (const raw of text.split('\n')) {
-    if (/^[A-Z][A-Z ]+$/.test(raw)) section = raw.trim(); // a man page section header
-    // A man page's SYNOPSIS names options the option list may leave out (`git diff --cached`).
-    // Only the lines of this very command (`git remote [-v]`, not `git remote add [-t <b>]`); a
-    // synopsis shows which options exist, and a value only when it is attached (`--type=<t>`).
-    if (section === 'SYNOPSIS' && /^\s+\S/.test(raw)) {
-      const own = command === undefined || new RegExp(`^\\s+${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+[-[]`).test(raw);
-      if (own) {
-        for (const g of raw.matchAll(/(?<![\w<-])(--?[A-Za-z][\w-]*)(=<[^>]*>)?/g)) {
-          // `[-abc]` is a bundle of single-letter options; elsewhere `-name` is one option.
-          const bundle = !g[1].startsWith('--') && g[1].length > 2 && /\[ ?$/.test(raw.slice(0, g.index)) && /^ ?\]/.test(raw.slice(g.index + g[0].length));
-          if (bundle) for (const ch of g[1].slice(1)) note('-' + ch, undefined);
-          else note(g[1], g[2] !== undefined ? true : undefined);
-        }
-      }
-      continue;
-    }
-    // bash's `help NAME` starts with a synopsis: `read: read [-ers] [-a array] [-d delim] …`.
-    const synopsis = /^([\w.[:-]+): \1 (.*)$/.exec(raw);
-    if (synopsis) {
-      for (const g of synopsis[2].matchAll(/\[([-+])([A-Za-z0-9]+)(?: ([a-z][\w-]*|[A-Z][\w-]*))?\]/g)) {
-        if (g[3] !== undefined) note(g[1] + g[2], true, true);
-        else for (const ch of g[2]) note(g[1] + ch, false, true);
-      }
-      continue;
-    }
-    const line = raw.replace(/\t/g, '    ');
-    const m = /^\s*(?=[-+]{1,2}[A-Za-z0-9#?@]|--\[no-\]|-<)/.exec(line);
-    if (!m) continue;
-    let rest = line.slice(m[0].length);
-    const found = [];
-    const upperArg = [];
-    for (;;) {
-      // `-<number>` (git log -5) is a dash and digits: -NUM. `--[no-]foo` is --foo and --no-foo.
-      const numeric = /^-<(?:n|num|number)>/.exec(rest);
-      const negatable = /^--\[no-\]([A-Za-z0-9][-A-Za-z0-9_.]*)/.exec(rest);
-      const t = numeric ?? negatable ?? /^([-+]{1,2}[A-Za-z0-9#?@][-A-Za-z0-9_.#?@]*)/.exec(rest);
-      if (!t) break;
-      let name = numeric ? '-NUM' : negatable ? `--${negatable[1]}` : t[1];
-      if (numeric) {
-        found.push([name, false]);
-        rest = rest.slice(t[0].length);
-        const sep0 = /^, ?(?=[-+])/.exec(rest);
-        if (!sep0) break;
-        rest = rest.slice(sep0[0].length);
-        continue;
-      }
-      if (negatable) found.push([`--no-${negatable[1]}`, false]);
-      rest = rest.slice(t[0].length);
-      let value = false;
-      const arg =
-        /^ ?\[=?[^\]\s]+\]/.exec(rest) ?? // --color[=WHEN], -i[SUFFIX], --width [=COLUMNS]
-        /^ ?=(?:<[^>]+>|\{[^}]*\}|(?:\[[-+]\])?[^\s,\]]+)/.exec(rest) ?? // --size=SIZE, --lines=[-]NUM, --delay =SECS, --radix={o,d,x}
-        /^<[^>]+>/.exec(rest) ?? // -L<range>
-        /^ (?:<[^>]+>|\[[^\]]+\]|[A-Z][A-Z0-9_.:-]*\b|[a-z][a-z0-9_-]*(?=\s{2,}|$|,))/.exec(rest); // -e PATTERNS, -a array
-      if (arg) {
-        value = arg[0].trimStart().startsWith('[') ? 'optional' : true;
-        // A placeholder after a space (`-f, --filter filter`) or in capitals is an argument the short
-        // spelling shares; `--indicator-style=slash` is one fixed value of a long option.
-        upperArg[found.length] = /^ [^=]|^ ?=?(?:\[[-+]\])?\[?(?:<|\{|[A-Z])/.test(arg[0]);
-        rest = rest.slice(arg[0].length);
-      }
-      name = name.replace(/[.,:]+$/, '');
-      found.push([name, value]);
-      const sep = /^(?:, ?| \| |\| ?| or | ?\/ ?|\s{1,3}(?=--[A-Za-z]))(?=[-+])/.exec(rest);
-      if (!sep) break;
-      rest = rest.slice(sep[0].length);
-    }
-    // The rest of the line must look like the end of an option list: spacing, then a description.
-    // (A trailing comma continues the list on the next line: `--color[=WHEN],`.)
-    if (found.length === 0 || !(rest === '' || /^\s{2,}|^,?\s*$/.test(rest) || found.length > 1)) continue;
-    // GNU --help: a mandatory argument of the long option is mandatory for the short one too.
-    // (`-p, --indicator-style=slash` is a spelling with a fixed value: -p is a flag.)
-    const longValue = found.find(([n, v], k) => n.startsWith('--') && v === true && upperArg[k]);
-    for (const [n, v] of found) note(n, longValue && v === false && !n.startsWith('--') && n !== '-NUM' ? true : v);
-  }
-  return out;
+  return { out, note };
 }
 
+/**
+ * A man page's SYNOPSIS names options the option list may leave out (`git diff --cached`).
+ * Only the lines of this very command (`git remote [-v]`, not `git remote add [-t <b>]`); a
+ * synopsis shows which options exist, and a value only when it is attached (`--type=<t>`).
+ */
+function noteManSynopsis(raw, command, note) {
+  const own = command === undefined || new RegExp(`^\\s+${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+[-[]`).test(raw);
+  if (!own) return;
+  for (const g of raw.matchAll(/(?<![\w<-])(--?[A-Za-z][\w-]*)(=<[^>]*>)?/g)) {
+    // `[-abc]` is a bundle of single-letter options; elsewhere `-name` is one option.
+    const bundle = !g[1].startsWith('--') && g[1].length > 2 && /\[ ?$/.test(raw.slice(0, g.index)) && /^ ?\]/.test(raw.slice(g.index + g[0].length));
+    if (bundle) for (const ch of g[1].slice(1)) note('-' + ch, undefined);
+    else note(g[1], g[2] !== undefined ? true : undefined);
+  }
+}
+
+/** bash's `help NAME` starts with a synopsis: `read: read [-ers] [-a array] [-d delim] …`. */
+function noteHelpSynopsis(raw, note) {
+  const synopsis = /^([\w.[:-]+): \1 (.*)$/.exec(raw);
+  if (!synopsis) return false;
+  for (const g of synopsis[2].matchAll(/\[([-+])([A-Za-z0-9]+)(?: ([a-z][\w-]*|[A-Z][\w-]*))?\]/g)) {
+    if (g[3] !== undefined) note(g[1] + g[2], true, true);
+    else for (const ch of g[2]) note(g[1] + ch, false, true);
+  }
+  return true;
+}
+
+/** The options a line of an option list starts with (`-a, --all   do not ignore…`), with their values. */
+function optionsOnLine(raw) {
+  const line = raw.replace(/\t/g, '    ');
+  const m = /^\s*(?=[-+]{1,2}[A-Za-z0-9#?@]|--\[no-\]|-<)/.exec(line);
+  if (!m) return [];
+  let rest = line.slice(m[0].length);
+  const found = [];
+  const upperArg = [];
+  for (;;) {
+    // `-<number>` (git log -5) is a dash and digits: -NUM. `--[no-]foo` is --foo and --no-foo.
+    const numeric = /^-<(?:n|num|number)>/.exec(rest);
+    const negatable = /^--\[no-\]([A-Za-z0-9][-A-Za-z0-9_.]*)/.exec(rest);
+    const t = numeric ?? negatable ?? /^([-+]{1,2}[A-Za-z0-9#?@][-A-Za-z0-9_.#?@]*)/.exec(rest);
+    if (!t) break;
+    let name = numeric ? '-NUM' : negatable ? `--${negatable[1]}` : t[1];
+    if (numeric) {
+      found.push([name, false]);
+      rest = rest.slice(t[0].length);
+      const sep0 = /^, ?(?=[-+])/.exec(rest);
+      if (!sep0) break;
+      rest = rest.slice(sep0[0].length);
+      continue;
+    }
+    if (negatable) found.push([`--no-${negatable[1]}`, false]);
+    rest = rest.slice(t[0].length);
+    let value = false;
+    const arg =
+      /^ ?\[=?[^\]\s]+\]/.exec(rest) ?? // --color[=WHEN], -i[SUFFIX], --width [=COLUMNS]
+      /^ ?=(?:<[^>]+>|\{[^}]*\}|(?:\[[-+]\])?[^\s,\]]+)/.exec(rest) ?? // --size=SIZE, --lines=[-]NUM, --delay =SECS, --radix={o,d,x}
+      /^<[^>]+>/.exec(rest) ?? // -L<range>
+      /^ (?:<[^>]+>|\[[^\]]+\]|[A-Z][A-Z0-9_.:-]*\b|[a-z][a-z0-9_-]*(?=\s{2,}|$|,))/.exec(rest); // -e PATTERNS, -a array
+    if (arg) {
+      value = arg[0].trimStart().startsWith('[') ? 'optional' : true;
+      // A placeholder after a space (`-f, --filter filter`) or in capitals is an argument the short
+      // spelling shares; `--indicator-style=slash` is one fixed value of a long option.
+      upperArg[found.length] = /^ [^=]|^ ?=?(?:\[[-+]\])?\[?(?:<|\{|[A-Z])/.test(arg[0]);
+      rest = rest.slice(arg[0].length);
+    }
+    name = name.replace(/[.,:]+$/, '');
+    found.push([name, value]);
+    const sep = /^(?:, ?| \| |\| ?| or | ?\/ ?|\s{1,3}(?=--[A-Za-z]))(?=[-+])/.exec(rest);
+    if (!sep) break;
+    rest = rest.slice(sep[0].length);
+  }
+  // The rest of the line must look like the end of an option list: spacing, then a description.
+  // (A trailing comma continues the list on the next line: `--color[=WHEN],`.)
+  if (found.length === 0 || !(rest === '' || /^\s{2,}|^,?\s*$/.test(rest) || found.length > 1)) return [];
+  // GNU --help: a mandatory argument of the long option is mandatory for the short one too.
+  // (`-p, --indicator-style=slash` is a spelling with a fixed value: -p is a flag.)
+  const longValue = found.find(([n, v], k) => n.startsWith('--') && v === true && upperArg[k]);
+  return found.map(([n, v]) => [n, longValue && v === false && !n.startsWith('--') && n !== '-NUM' ? true : v]);
+}
+
+/** Program → spec, one file per program (the file name is the program, %XX-escaped). */
 function specFiles() {
   const specs = new Map();
-  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.json') && x !== 'index.json').sort()) {
-    for (const [program, spec] of Object.entries(JSON.parse(readFileSync(join(DIR, f), 'utf8')))) specs.set(program, spec);
+  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.json')).sort()) {
+    const { $schema: _schema, ...spec } = JSON.parse(readFileSync(join(DIR, f), 'utf8'));
+    specs.set(decodeURIComponent(f.slice(0, -'.json'.length)), spec);
   }
   return specs;
 }
 
-/** Every spec with `complete` under a program (itself and its subcommands), with its path. */
+/** A spec's options with the one-word forms as objects (`"value"` → `{ value: true }`). */
+function fullOptions(options = {}) {
+  return Object.fromEntries(Object.entries(options).map(([n, o]) => [n, typeof o === 'string' ? COMPACT[o] : o]));
+}
+
+/** Every complete spec under a program (itself and its subcommands), with its path. */
 function* completeSpecs(program, spec, path = [program], parentOptions = {}) {
   if (spec.alias) return;
-  const options = spec.inheritOptions ? { ...parentOptions, ...(spec.options ?? {}) } : spec.options ?? {};
-  if (spec.complete) yield { path, spec, options };
+  const options = spec.inheritOptions ? { ...parentOptions, ...fullOptions(spec.options) } : fullOptions(spec.options);
+  if (spec.complete === true) yield { path, spec, options };
   for (const [sub, s] of Object.entries(spec.subcommands ?? {})) yield* completeSpecs(program, s, [...path, sub], options);
 }
 
@@ -218,7 +248,7 @@ function compare(path, spec, options) {
   if (spec.optionSyntax === 'none') return [];
   const docs = new Map();
   let text = '';
-  for (const cmd of docCommands(spec.complete)) {
+  for (const cmd of docCommands(spec.source)) {
     const out = run(cmd);
     text += out;
     for (const [n, v] of documentedOptions(out, path.join(' '))) if (!docs.has(n) || docs.get(n) === false) docs.set(n, v);
@@ -239,19 +269,28 @@ function compare(path, spec, options) {
   return problems;
 }
 
+/** The one-word option a documented value reading gives (documentedOptions: true, 'optional', false). */
+const DRAFT_WORD = new Map([
+  [true, 'value'],
+  ['optional', 'value?'],
+  [false, 'flag'],
+]);
+
 function main(argv) {
   const specs = specFiles();
   if (argv[0] === '--draft') {
     const [program, ...subs] = argv.slice(1);
     let spec = specs.get(program);
+    if (spec?.alias) spec = specs.get(spec.alias);
     for (const s of subs) spec = spec?.subcommands?.[s];
-    const cmds = spec?.complete ? docCommands(spec.complete) : [`${[program, ...subs].join(' ')} --help`, `man ${[program, ...subs].join('-')}`];
+    const cmds = spec?.source && docCommands(spec.source).length > 0 ? docCommands(spec.source) : [`${[program, ...subs].join(' ')} --help`, `man ${[program, ...subs].join('-')}`];
     const texts = cmds.map((c) => run(c)).join('\n');
     const lines = texts.split('\n');
     const draft = {};
     for (const [name, value] of documentedOptions(texts)) {
       if (spec?.options?.[name] !== undefined) continue;
-      draft[name] = value === true ? { value: true } : value === 'optional' ? { value: 'optional' } : {};
+      // The compact words of the spec files; an option with a role or class is edited by hand.
+      draft[name] = DRAFT_WORD.get(value) ?? 'flag';
       const where = lines.find((l) => new RegExp(`(^|[\\s,])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s,=\\[<]|$)`).test(l));
       console.error(`${name.padEnd(28)} ${where?.trim().slice(0, 150) ?? ''}`);
     }
@@ -277,7 +316,7 @@ function main(argv) {
       }
       if (problems.length === 0) continue;
       bad++;
-      console.log(`${path.join(' ')} (${s.complete}):\n  ${problems.join('\n  ')}`);
+      console.log(`${path.join(' ')} (${s.source}):\n  ${problems.join('\n  ')}`);
     }
   }
   if (skipped.length > 0) console.log(`not installed here, not checked: ${skipped.join(', ')}`);

@@ -14,7 +14,7 @@ import { Walker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/nested-scripts.js';
 import { newScope } from './walk/scope.js';
 import type { Arg, CommandContext } from './walk/types.js';
-import { operandRoles, parseArgv } from './ops/parse-argv.js';
+import { operandRoles, parseArgv } from './programs/argv.js';
 import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from './programs/load-specs.js';
 import { commandFacts, type CommandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';

@@ -13,6 +13,8 @@ import type { Finding, Level, TraceStep } from '../verdict/types.js';
 import type { Span } from '../syntax/ast.js';
 import { CORE_FINDINGS, type FindingMeta } from '../verdict/catalog.js';
 import { caret, oneLine } from './format-text.js';
+import { own } from '../own.js';
+import { HOOKS } from '../programs/hooks/index.js';
 
 /** The gate's layers, in the order it applies them (policy/gate.ts), with what each looks at. */
 export const POLICY_LAYERS: readonly { layer: string; about: string }[] = [
@@ -31,7 +33,7 @@ export const POLICY_LAYERS: readonly { layer: string; about: string }[] = [
 const HANDLER_SOURCES: Record<OpHandler, { file: string; what: string }> = {
   assignment: { file: 'src/ops/operations.ts', what: 'a NAME=value prefix or assignment' },
   redirect: { file: 'src/ops/redirects.ts', what: 'a redirect' },
-  'program-handler': { file: 'src/ops/program-handlers.ts', what: 'the handler for' },
+  'program-handler': { file: 'src/ops/program-handlers.ts', what: 'the handler for' }, // or the program's hooks module
   wrapper: { file: 'src/ops/operations.ts', what: 'the wrapper or shell' },
   'program-path': { file: 'src/ops/operations.ts', what: 'a program given by path runs that file:' },
   'unknown-program': { file: 'src/ops/operations.ts', what: 'no command spec knows' },
@@ -122,7 +124,10 @@ export function originText(o: OpOrigin | undefined): string {
   if (o === undefined) return 'not recorded';
   if ('spec' in o) return `${o.spec}: ${o.program} ${specPartText(o)}${o.role !== undefined ? ` (${o.role})` : ''}`;
   const h = HANDLER_SOURCES[o.handler];
-  return `${h.file}: ${h.what}${o.program !== undefined ? ` ${o.program}` : ''}`;
+  // A program's own hooks live in programs/hooks/<module>; the shell builtins' in ops/program-handlers.ts.
+  const hooks = o.handler === 'program-handler' && o.program !== undefined ? own(HOOKS, o.program) : undefined;
+  const file = hooks?.module !== undefined ? `src/programs/hooks/${hooks.module}` : h.file;
+  return `${file}: ${h.what}${o.program !== undefined ? ` ${o.program}` : ''}`;
 }
 
 /** Which part of a command spec an operation came from: an operand, an option, or a field of the spec. */

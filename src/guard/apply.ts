@@ -2,7 +2,7 @@
 import type { WalkedCommand } from '../walk/types.js';
 import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../programs/load-specs.js';
-import type { Finding } from '../verdict/types.js';
+import type { Span } from '../syntax/ast.js';
 import type { LoadedRule, RuleSet } from './load-rules.js';
 import { NeedIndex, verdictFeatures } from './prefilter.js';
 import { Subject, SubjectIndex } from './subject.js';
@@ -75,10 +75,26 @@ function indexOf(rules: readonly LoadedRule[]): NeedIndex<LoadedRule> {
   return index;
 }
 
-export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): Finding[] {
+/**
+ * A rule that matched a command. The verdict takes it as a finding as it is; declared here
+ * because the guard layer comes before the verdict's and may not import it.
+ */
+export interface GuardFinding {
+  /** The rule's id. */
+  rule: string;
+  category: string;
+  level: 'deny' | 'ask';
+  message: string;
+  /** The command's span in the original text. */
+  span: Span;
+  /** Index of the command in the verdict's `commands`. */
+  command: number;
+}
+
+export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): GuardFinding[] {
   const all = buildSubjects(commands, ops, specs);
   const features = verdictFeatures(all, rules.home());
-  const findings: Finding[] = [];
+  const findings: GuardFinding[] = [];
   const candidates: LoadedRule[] = [];
   const hits: LoadedRule[] = [];
   const anyProgram = indexOf(rules.anyProgram);

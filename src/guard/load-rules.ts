@@ -8,9 +8,11 @@ import { basename, join } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import { own } from '../own.js';
 import { RULES_DIR } from '../programs/load-specs.js';
-import { needOf, type Need } from './prefilter.js';
+import { needOf } from './prefilter.js';
+import type { Need } from './clauses.js';
 import { compileMatcher, type Compiled } from './compile.js';
-import { PREDICATES } from './predicates/index.js';
+import { MATCH_FIELDS, type FieldPrograms, type MatchField } from './match-fields.js';
+import { CATEGORY_NAME, RULE_FIELDS, RULE_ID } from './rule-fields.js';
 import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
 
 export interface LoadedRule extends GuardRule {
@@ -37,47 +39,19 @@ export interface RuleSet {
  * Programs a matcher can match at all, or null when any program may match. Every condition of a
  * matcher must hold, so any one that restricts the program restricts the whole (they intersect):
  * a `program`, a predicate that declares its programs (predicates/programs.ts), a macro, an `all`
- * entry, or an `any` whose every branch is restricted. `not` never restricts (`not: { program:
- * "ls" }` holds for every other program), and conditions on other commands (`pipedFrom`, `fedBy`,
- * `inside`…) say nothing about this one's program.
+ * entry, or an `any` whose every branch is restricted (match-fields.ts says which field does).
+ * `not` never restricts (`not: { program: "ls" }` holds for every other program), and conditions
+ * on other commands (`pipedFrom`, `fedBy`, `inside`…) say nothing about this one's program.
  */
 export function programsOf(m: Matcher, defs: SharedDefinitions, depth = 0): Set<string> | null {
   if (depth > 20 || typeof m !== 'object' || m === null) return null;
+  const cx: FieldPrograms = { defs, programsOf: (x) => programsOf(x, defs, depth + 1) };
   const found: ReadonlySet<string>[] = [];
   // Only the fields that can restrict the program are read (a rule has a few of twenty-odd).
-  for (const key of Object.keys(m)) {
-    if (key === 'program' && m.program !== undefined) {
-      const set = new Set<string>();
-      for (const n of Array.isArray(m.program) ? m.program : [m.program]) {
-        if (!n.startsWith('@')) set.add(n);
-        else for (const x of own(defs.lists, n.slice(1)) ?? []) set.add(x);
-      }
-      found.push(set);
-    } else if (key === 'predicate') {
-      const predicate = typeof m.predicate === 'string' ? own(PREDICATES, m.predicate) : undefined;
-      if (predicate?.programs) found.push(predicate.programs);
-    } else if (key === 'macro') {
-      const macro = typeof m.macro === 'string' ? own(defs.macros, m.macro) : undefined;
-      const p = macro ? programsOf(macro, defs, depth + 1) : null;
-      if (p !== null) found.push(p);
-    } else if (key === 'all' && Array.isArray(m.all)) {
-      for (const x of m.all) {
-        const p = programsOf(x, defs, depth + 1);
-        if (p !== null) found.push(p);
-      }
-    } else if (key === 'any' && Array.isArray(m.any) && m.any.length > 0) {
-      const union = new Set<string>();
-      let open = false;
-      for (const b of m.any) {
-        const p = programsOf(b, defs, depth + 1);
-        if (p === null) {
-          open = true;
-          break;
-        }
-        for (const x of p) union.add(x);
-      }
-      if (!open) found.push(union);
-    }
+  for (const key of Object.keys(m) as (keyof Matcher)[]) {
+    const field = own(MATCH_FIELDS, key) as MatchField<unknown> | undefined;
+    const value = m[key];
+    if (field?.programs !== undefined && value !== undefined) found.push(...field.programs(value, cx));
   }
   if (found.length === 0) return null;
   if (found.length === 1) return new Set(found[0]);
@@ -86,8 +60,7 @@ export function programsOf(m: Matcher, defs: SharedDefinitions, depth = 0): Set<
   return out;
 }
 
-const RULE_KEYS = new Set(['id', 'level', 'message', 'rationale', 'safer', 'match', 'examples']);
-const ID = /^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/;
+const RULE_KEYS = new Set(Object.keys(RULE_FIELDS));
 
 function readJson(file: string): unknown {
   let text: string;
@@ -122,7 +95,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
   const data = readJson(file);
   if (!isObject(data)) throw new ShellgateError('config', `${file}: expected { "category": …, "rules": [ … ] }`);
   const category = data.category;
-  if (typeof category !== 'string' || !/^[a-z0-9-]+$/.test(category)) throw new ShellgateError('config', `${file}: field "category" must be a lowercase name`);
+  if (typeof category !== 'string' || !CATEGORY_NAME.test(category)) throw new ShellgateError('config', `${file}: field "category" must be a lowercase name`);
   if (builtin && !(GUARD_CATEGORIES as readonly string[]).includes(category)) {
     throw new ShellgateError('config', `${file}: category "${category}" is not one of ${GUARD_CATEGORIES.join(', ')}`);
   }
@@ -134,7 +107,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
     };
     if (!isObject(r)) bad('(rule)', 'must be an object');
     for (const k of Object.keys(r)) if (!RULE_KEYS.has(k)) bad(k, `is not a rule field (known: ${[...RULE_KEYS].join(', ')})`);
-    if (typeof r.id !== 'string' || !ID.test(r.id)) bad('id', 'must look like "category/rule-name"');
+    if (typeof r.id !== 'string' || !RULE_ID.test(r.id)) bad('id', 'must look like "category/rule-name"');
     const id = r.id as string;
     if (!id.startsWith(category + '/')) bad('id', `must start with the file's category "${category}/"`);
     if (r.level !== 'deny' && r.level !== 'ask') bad('level', 'must be "deny" or "ask"');

@@ -21,52 +21,44 @@ export const GUARD_CATEGORIES = [
 ] as const;
 export type GuardCategory = (typeof GUARD_CATEGORIES)[number];
 
+/** A JSON schema fragment (draft-07) of a field's value; `#/definitions/…` are laid out by scripts/lib/guard-schema.mjs. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
 /** A string, or a list of strings; `@name` stands for a shared list. */
 export type Names = string | string[];
 
+/**
+ * An operation matcher (`op`); what each field means is its entry in match-fields.ts `OP_FIELDS`
+ * (one place for the docs, the schema and the compiler).
+ */
 export interface OpMatcher {
   kind?: OpKind | OpKind[];
-  /** The operation's path has at least one of these classes. */
   class?: PathClass | PathClass[];
-  /** Glob(s) on the operation's absolute path (`~` is the home directory). */
   path?: Names;
-  /**
-   * Exact path(s), compared as text (`~` is the home directory): `/*` here is the glob a command
-   * was given (`rm -rf /*`), not every path one level below the root.
-   */
   pathIs?: Names;
-  /** Glob(s) on the host. */
   host?: Names;
   dynamic?: boolean;
   source?: 'operand' | 'option' | 'redirect' | 'program' | 'stdin';
 }
 
+/**
+ * A matcher: every field given must hold. What each field means, costs and compiles to is its
+ * entry in match-fields.ts `MATCH_FIELDS` (docs/guard-rules.md lists them); a field added here
+ * without an entry there fails to compile.
+ */
 export interface Matcher {
-  /** Normalised program name(s). */
   program?: Names;
-  /** The first subcommand(s) (`git push`: "push"; several levels: "remote add"). */
   subcommand?: Names;
-  /** Every group must be present; a group is the spellings of one flag (`["-r", "-R", "--recursive"]`). */
   flags?: string[][];
-  /** At least one of these spellings. */
-  anyFlag?: string[];
-  /** None of these spellings. */
-  noFlag?: string[];
-  /** Some argument (after expansion) matches one of these globs. */
+  anyFlag?: Names;
+  noFlag?: Names;
   arg?: Names;
-  /** Some argument matches this regular expression. */
   argRegex?: string;
-  /** Every argument matches this regular expression (with at least one argument). */
   argsAll?: string;
-  /** Number of arguments within [min, max]. */
   argCount?: { min?: number; max?: number };
-  /** Some operation of the command matches. */
   op?: OpMatcher;
-  /** Some file redirect of the command goes to a path matching these globs. */
   redirect?: { path?: Names; op?: Names };
-  /** Inline program text of an interpreter (`python -c`, `perl -e`, awk's program): every regex must match. */
   code?: string[];
-  /** The command reads the program it runs from stdin (`sh`, `bash -s`, `python -`). */
   execsStdin?: boolean;
   context?: {
     privileged?: boolean;
@@ -76,19 +68,12 @@ export interface Matcher {
     loop?: boolean;
     inFunction?: boolean;
   };
-  /** An earlier stage of the same pipeline matches. */
   pipedFrom?: Matcher;
-  /** A later stage of the same pipeline matches. */
   pipedTo?: Matcher;
-  /** A command in a substitution (`$(…)`, `<(…)`) among this command's words matches. */
   fedBy?: Matcher;
-  /** A wrapper around this command (sudo, bash -c, ssh…) matches. */
   inside?: Matcher;
-  /** An earlier command on the line matches; with `samePath`, one of its paths is one of ours. */
   after?: { match: Matcher; samePath?: boolean };
-  /** A named predicate in src/guard/predicates.ts, for what data cannot say. */
   predicate?: string;
-  /** A macro from _lists.json. */
   macro?: string;
   all?: Matcher[];
   any?: Matcher[];

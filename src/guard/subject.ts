@@ -5,9 +5,9 @@
 import type { WalkedCommand } from '../walk/types.js';
 import type { Operation } from '../ops/types.js';
 import type { SpecTable } from '../programs/load-specs.js';
-import { parseArgv, type ParsedArgv } from '../ops/parse-argv.js';
+import { parseArgv, type ParsedArgv } from '../programs/argv.js';
 import type { CommandSpec } from '../programs/spec-types.js';
-import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
+import { inlineCode, interpreterFamily } from '../programs/interpreters.js';
 import { isSecretRead } from './predicates/exfiltration-secrets.js';
 
 const NO_OPTIONS: CommandSpec = { summary: '', class: 'unknown' };

@@ -7,8 +7,8 @@
 import { posix } from 'node:path';
 import { execConfigBelow } from '../paths/exec-config.js';
 import type { Arg } from '../walk/types.js';
-import type { OpBuilder } from './operations.js';
-import { hasOption, type ParsedArgv } from './parse-argv.js';
+import type { OpBuilder } from './op-builder.js';
+import { hasOption, type ParsedArgv } from '../programs/argv.js';
 
 export const LANDING_PROGRAMS = new Set(['cp', 'mv', 'install', 'ln']);
 

@@ -3,59 +3,22 @@
  * what they mean for the verdict happens in verdict/.
  */
 import { posix } from 'node:path';
-import type { Span } from '../syntax/ast.js';
-import type { Arg, WalkedCommand } from '../walk/types.js';
+import type { WalkedCommand } from '../walk/types.js';
 import { SHELLS, WRAPPER_OPTIONS, PRIVILEGE_WRAPPERS } from '../walk/wrapper-table.js';
 import { scanOptions, unwrap } from '../walk/unwrap-wrappers.js';
-import { PROC_SUBST_WORD } from '../expand/word.js';
-import { interpreterFamily } from './interpreters.js';
-import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
-import type { LineLinks } from '../walk/line-links.js';
-import type { MadeView } from '../paths/readings.js';
-import type { SpecTable } from '../programs/load-specs.js';
-import type { ArgRole, CommandClass } from '../programs/spec-types.js';
-import type { Operation, OpKind, OpOrigin } from './types.js';
-import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from './parse-argv.js';
-import { PROGRAM_HANDLERS } from './program-handlers.js';
+import { interpreterFamily } from '../programs/interpreters.js';
+import type { CommandClass, CommandSpec } from '../programs/spec-types.js';
+import type { Operation, OpOrigin } from './types.js';
+import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
+import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
+import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
 import { redirectOps } from './redirects.js';
 import { projectRepoCode } from './project-config/registry.js';
 import { describeRepoCode } from './project-config/types.js';
 
-export interface OpsEnv {
-  specs: SpecTable;
-  classifier: PathClassifier;
-  home: string;
-  /** The analysis context's environment (where git, cargo… look for their configuration). */
-  vars?: Readonly<Record<string, string | undefined>>;
-  /** Links and directories made earlier on the line (paths are resolved through them). */
-  links?: LineLinks;
-  /** Text of a script file a program runs (`sed -f F`, `awk -f F`), bounded like `source`; null when unreadable. */
-  readScript: (path: string) => string | null;
-}
-
-/** An option the program's description does not list, or a word that may be one. */
-/** An option an allow rule must name to cover (spec `named`, find's `-delete`/`-exec`). */
-export interface NamedOption {
-  option: string;
-  why: string;
-  span: Span;
-}
-
-export interface UnknownOption {
-  /** The option as read (`-x`, `--frob`), or the dynamic word as written. */
-  option: string;
-  /** The word it came from (`-lax`), when that differs. */
-  word: string;
-  /** Program and subcommands whose table was consulted (`git log`). */
-  program: string;
-  /** The documentation the table was checked against, when it is complete. */
-  checkedAgainst: string | null;
-  /** A word only known at run time that may expand to an option. */
-  dynamic: boolean;
-  span: Span;
-}
+export { OpBuilder, hostOf, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
 
 export interface CommandFacts {
   command: number;
@@ -69,194 +32,6 @@ export interface CommandFacts {
   ops: Operation[];
   unknownOptions: UnknownOption[];
   namedOptions: NamedOption[];
-}
-
-/** Builds operations for one command; handlers use it too. */
-export class OpBuilder {
-  readonly ops: Operation[] = [];
-  readonly unknownOptions: UnknownOption[] = [];
-  readonly namedOptions: NamedOption[] = [];
-  /** Stamped on every operation added (explain shows where each came from). */
-  private origin: OpOrigin | undefined;
-  constructor(
-    readonly cmd: WalkedCommand,
-    readonly env: OpsEnv,
-  ) {}
-
-  add(kind: OpKind, source: Operation['source'], span: Span, extra: Partial<Operation> = {}): void {
-    const op: Operation = { kind, command: this.cmd.id, source, dynamic: false, glob: false, span, ...extra };
-    if (this.origin !== undefined && op.origin === undefined) op.origin = this.origin;
-    this.ops.push(op);
-  }
-
-  /** Runs `make` with `origin` stamped on the operations it adds (the innermost origin wins). */
-  from<T>(origin: OpOrigin, make: () => T): T {
-    const outer = this.origin;
-    this.origin = origin;
-    try {
-      return make();
-    } finally {
-      this.origin = outer;
-    }
-  }
-
-  /** A path operation for `arg`, resolved against the command's cwd and classified. */
-  path(kind: OpKind, arg: Arg, source: Operation['source']): void {
-    if (arg.value === '-' && !arg.dynamic) return; // stdin / stdout
-    if (PROC_SUBST_WORD.test(arg.value)) arg = { ...arg, value: '/dev/fd/63' }; // a pipe from `<(…)`
-    const remoteSpec = /^(?:[A-Za-z0-9_.-]+@)?([A-Za-z0-9_.-]+):(?!\/\/)/.exec(arg.value);
-    if (remoteSpec && !arg.value.startsWith('/') && !arg.value.startsWith('.') && (kind === 'Read' || kind === 'Write')) {
-      // `host:path` (scp, rsync): the path is on another machine.
-      this.add('Network', source, arg.span, { host: remoteSpec[1], target: arg.value });
-      return;
-    }
-    if (this.cmd.context.remote) {
-      this.add(kind, source, arg.span, { target: arg.value, host: this.cmd.context.remote, dynamic: arg.dynamic, glob: arg.glob });
-      return;
-    }
-    const cwd = this.cmd.cwd;
-    if (arg.dynamic || (cwd === null && !arg.value.startsWith('/'))) {
-      this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
-      return;
-    }
-    // Deleting acts on the name: `rm link` removes the link, `rm -rf link/` what it points to.
-    const follow = kind !== 'Delete' || /\/$/.test(arg.value);
-    // Every reading the kernel may take (a link made earlier on the line may or may not exist):
-    // each is an operation of its own, so the strictest decides.
-    for (const r of this.readings(arg.value, cwd ?? '/', arg.glob, kind === 'Delete' ? 'delete' : 'follow')) {
-      if (r.path === undefined) {
-        this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
-        continue;
-      }
-      this.add(kind, source, arg.span, { path: r.path, target: arg.value, glob: arg.glob, classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions()) });
-    }
-  }
-
-  private readings(value: string, cwd: string, glob: boolean, kind: 'follow' | 'delete') {
-    return this.env.classifier.readings(value, cwd, this.madeView(), glob, kind);
-  }
-
-  /** The glob options the line may have turned on before this command (`shopt -s dotglob`). */
-  private globOptions(): GlobMatchOptions | undefined {
-    const o = this.cmd.globOptions;
-    return o.size === 0 ? undefined : { dotglob: o.has('dotglob'), nocaseglob: o.has('nocaseglob') };
-  }
-
-  private madeView(): MadeView | null {
-    return this.env.links === undefined || this.env.links.empty ? null : this.env.links.viewFor(this.cmd, this.env.classifier);
-  }
-
-  /**
-   * Is `arg` a directory (on disk or made earlier on the line)? The working directory, the
-   * workspace roots and home are, whether or not they exist here. Null: some reading may be one.
-   */
-  isDirectory(arg: Arg): boolean | null {
-    if (arg.dynamic || arg.glob) return null;
-    const cwd = this.cmd.cwd;
-    if (cwd === null && !arg.value.startsWith('/')) return null;
-    let answer: boolean | null = false;
-    const made = this.madeView();
-    for (const r of this.readings(arg.value, cwd ?? '/', false, 'follow')) {
-      if (r.path === undefined) return null;
-      const real = this.env.classifier.physical(r.path);
-      if (r.path === cwd || r.path === this.env.home || this.env.classifier.workspaceRoots.includes(real) || this.env.classifier.isDirectory(real)) return true;
-      const dir = made?.entries.find((e) => e.path === real && (e.kind === 'dir' || e.kind === 'mirror'));
-      if (dir) answer = dir.certain ? true : null;
-    }
-    return answer;
-  }
-
-  /** What `scan` finds in the tree a source names (resolved like any path); null: too large or unknown. */
-  treeBelow(arg: Arg, scan: (dir: string) => string[] | null): string[] | null {
-    if (arg.dynamic) return null;
-    const cwd = this.cmd.cwd;
-    if (cwd === null && !arg.value.startsWith('/')) return null;
-    const out: string[] = [];
-    for (const r of this.readings(arg.value, cwd ?? '/', false, 'follow')) {
-      if (r.path === undefined) return null;
-      const found = scan(this.env.classifier.physical(r.path));
-      if (found === null) return null;
-      out.push(...found);
-    }
-    return [...new Set(out)];
-  }
-
-  /** The single path the kernel reaches for `value` (symlinks followed); null when it is not one known path. */
-  physicalOf(value: string): string | null {
-    const cwd = this.cmd.cwd;
-    if (cwd === null && !value.startsWith('/')) return null;
-    const readings = this.readings(value, cwd ?? '/', false, 'follow');
-    return readings.length === 1 && readings[0].path !== undefined ? this.env.classifier.physical(readings[0].path) : null;
-  }
-
-  /** Classes of every reading of `value` (relative to the command's cwd); null when one is unknown. */
-  classesOf(value: string): PathClass[] | null {
-    const cwd = this.cmd.cwd;
-    if (cwd === null && !value.startsWith('/')) return null;
-    const out = new Set<PathClass>();
-    for (const r of this.readings(value, cwd ?? '/', false, 'follow')) {
-      if (r.path === undefined) return null;
-      for (const c of this.env.classifier.classify(r.path, false)) out.add(c);
-    }
-    return [...out];
-  }
-
-  /** Classes of every reading of a directory this command works in; null when one is unknown. */
-  directoryClasses(dir: string): PathClass[] | null {
-    const out = new Set<PathClass>();
-    for (const r of this.readings(dir, '/', false, 'follow')) {
-      if (r.path === undefined) return null;
-      for (const c of this.env.classifier.classify(r.path, false)) out.add(c);
-    }
-    return [...out];
-  }
-
-  /** An option that changes what the program is: an allow rule must name it. */
-  namedOption(option: string, word: Arg, why: string): void {
-    this.namedOptions.push({ option, why, span: word.span });
-  }
-
-  /** An option the program's table does not list (or a dynamic word that may be one). */
-  unknownOption(option: string, word: Arg, program: string, checkedAgainst: string | null = null, dynamic = false): void {
-    this.unknownOptions.push({ option, word: word.value, program, checkedAgainst, dynamic, span: word.span });
-  }
-
-  /** A fixed file the program prints or sends (`~/.aws/credentials`). */
-  fixedRead(path: string, source: Operation['source']): void {
-    const value = path.startsWith('~/') ? `${this.env.home.replace(/\/+$/, '')}/${path.slice(2)}` : path;
-    this.path('Read', { value, dynamic: false, glob: false, span: this.cmd.span }, source);
-  }
-
-  role(role: ArgRole, arg: Arg, source: Operation['source']): void {
-    switch (role) {
-      case 'read':
-        return this.path('Read', arg, source);
-      case 'write':
-      case 'append':
-        return this.path('Write', arg, source);
-      case 'delete':
-        return this.path('Delete', arg, source);
-      case 'list':
-        return this.path('List', arg, source);
-      case 'exec':
-        // A script operand (`python x.py`) is a file; an option value (`-m module`, `--pre prog`) names a program.
-        if (source === 'operand') return this.path('Exec', arg, source);
-        return this.add('Exec', source, arg.span, { program: arg.value, target: arg.value, dynamic: arg.dynamic });
-      case 'url':
-        return this.add('Network', source, arg.span, { url: arg.value, host: hostOf(arg.value), target: arg.value, dynamic: arg.dynamic });
-      case 'host':
-        return this.add('Network', source, arg.span, { host: arg.value.replace(/^[^@]*@/, ''), target: arg.value, dynamic: arg.dynamic });
-      default:
-        return;
-    }
-  }
-}
-
-export function hostOf(url: string): string | undefined {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^:/?#]+)/i.exec(url);
-  if (m) return m[1].toLowerCase();
-  const bare = /^(?:[^@/]*@)?([A-Za-z0-9.-]+\.[A-Za-z]{2,}|\d+\.\d+\.\d+\.\d+|localhost)(?::\d+)?(?:\/|$)/.exec(url);
-  return bare ? bare[1].toLowerCase() : undefined;
 }
 
 /** Where the real programs live: `/usr/bin/rm` is rm, `./rm` is not. */
@@ -327,31 +102,24 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     });
     return facts('unknown', true);
   }
+  const described = specFacts(b, program, spec, handler);
+  label = described.label;
+  return facts(described.cls);
+}
+
+/** A program its spec describes: the parsed argv's roles, its hooks, configuration it loads, fixed reads. */
+function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Handler | undefined): { label: string; cls: CommandClass } {
+  const { cmd, env } = b;
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
-  label = [program, ...parsed.subcommands].join(' ');
+  const label = [program, ...parsed.subcommands].join(' ');
   const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
   const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed)) ?? {};
   // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.
   const p = handled.parsed ?? parsed;
   let cls = handled.class ?? effectiveClass(p);
   if (p.unknownSubcommand !== null) cls = 'unknown';
-  if (cls === 'read-only' && !cmd.context.remote) {
-    // A read-only command that loads project configuration runs what that configuration names.
-    for (const found of projectRepoCode(program, cmd, p, env.home, env.vars)) {
-      const file = found.kind !== 'unknown' && found.where.startsWith('/') ? found.where : undefined;
-      b.add('Exec', 'config', cmd.span, { program: found.value ?? undefined, path: file, target: describeRepoCode(found), dynamic: found.kind === 'unknown' || found.value === null, origin: { handler: 'project-config', program } });
-      cls = 'unknown';
-    }
-  }
-  if (!handled.skipOperands) {
-    const roles = operandRoles(p);
-    const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
-    // `ls` with no operand lists the working directory.
-    if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: cmd.span }, 'operand'));
-    p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
-    if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
-    if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
-  }
+  if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p)) cls = 'unknown';
+  if (!handled.skipOperands) operandOps(b, program, p, specFile, label);
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
   if (!handled.skipOptions) optionOps(b, p, specFile, label);
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
@@ -361,13 +129,40 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     });
   }
   if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin', origin: { handler: 'stdin-program', program } });
+  specExtraOps(b, program, p, specFile, label);
+  return { label, cls };
+}
+
+/** A read-only command that loads project configuration runs what that configuration names: true when it names some. */
+function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv): boolean {
+  let found = false;
+  for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars)) {
+    const file = code.kind !== 'unknown' && code.where.startsWith('/') ? code.where : undefined;
+    b.add('Exec', 'config', b.cmd.span, { program: code.value ?? undefined, path: file, target: describeRepoCode(code), dynamic: code.kind === 'unknown' || code.value === null, origin: { handler: 'project-config', program } });
+    found = true;
+  }
+  return found;
+}
+
+/** Operations of the operands, by the roles the spec gives them; where copies land; files a diff names. */
+function operandOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: string, label: string): void {
+  const roles = operandRoles(p);
+  const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
+  // `ls` with no operand lists the working directory.
+  if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand'));
+  p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
+  if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
+  if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
+}
+
+/** The operations the spec or an option adds (`ops`: curl's Network, `--exec`'s Exec), once each. */
+function specExtraOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: string, label: string): void {
   for (const x of extraOps(p)) {
     if (b.ops.some((o) => o.kind === x)) continue;
     // From the spec itself, or from an option that has the effect (`--exec`).
     const option = p.spec.ops?.includes(x) ? undefined : p.options.find((o) => o.spec?.ops?.includes(x))?.name;
-    b.add(x, 'program', cmd.span, { program, origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' } });
+    b.add(x, 'program', b.cmd.span, { program, origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' } });
   }
-  return facts(cls);
 }
 
 /** Operations of option values (`sort -o FILE`, `jq --rawfile NAME FILE`) and of options that print a fixed file. */
@@ -399,11 +194,16 @@ function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string)
 export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: string): void {
   const label = (depth: number) => [program, ...p.subcommands.slice(0, depth)].join(' ');
   for (const o of p.options) {
-    if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), o.table.complete ?? null);
+    if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), checkedAgainst(o.table));
   }
   for (const m of p.maybeOptions) {
-    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, m.table.complete ?? null, true);
+    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
   }
+}
+
+/** The documentation a complete table was checked against, for the unknown-option message. */
+function checkedAgainst(table: CommandSpec): string | null {
+  return table.complete === true ? (table.source ?? null) : null;
 }
 
 const NOT_RUNNING = new Set(['-V', '--version', '-v', '-h', '--help', '-m', '-c', '-e', '-E', '-r', '-p', '--eval', '--print']);

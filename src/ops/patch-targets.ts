@@ -7,8 +7,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Arg } from '../walk/types.js';
-import type { OpBuilder } from './operations.js';
-import { hasOption, type ParsedArgv } from './parse-argv.js';
+import type { OpBuilder } from './op-builder.js';
+import { hasOption, type ParsedArgv } from '../programs/argv.js';
 
 const MAX_DIFF_BYTES = 256 * 1024;
 

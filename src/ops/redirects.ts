@@ -1,6 +1,6 @@
 /** Redirections as operations: `>` writes, `<` reads, `/dev/tcp/HOST/PORT` talks to the network. */
 import type { RedirectTarget } from '../walk/types.js';
-import type { OpBuilder } from './operations.js';
+import type { OpBuilder } from './op-builder.js';
 
 const NET_DEVICE = /^\/dev\/(tcp|udp)\/([^/]+)\/([^/]+)$/;
 

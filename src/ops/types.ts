@@ -1,19 +1,10 @@
 /** Virtual operations: what a command does, independent of how it is spelt. */
 import type { Span } from '../syntax/ast.js';
 import type { PathClass } from '../paths/classify.js';
+import type { OpKind, OpSource } from '../programs/hook-types.js';
 
-export type OpKind =
-  | 'Read'
-  | 'Write'
-  | 'Delete'
-  | 'List'
-  | 'Exec'
-  | 'Network'
-  | 'Privilege'
-  | 'Env'
-  | 'Process'
-  | 'System'
-  | 'Unknown';
+/** Defined in programs/ (hooks make operations too); re-exported for the rest of the pipeline. */
+export type { OpKind, OpSource } from '../programs/hook-types.js';
 
 export interface Operation {
   kind: OpKind;
@@ -38,7 +29,7 @@ export interface Operation {
    * configuration the program loads from the project or the environment (`config`: `target`
    * says which key or file, `path` is that file when there is one).
    */
-  source: 'operand' | 'option' | 'redirect' | 'program' | 'stdin' | 'config';
+  source: OpSource;
   /** Not known statically. */
   dynamic: boolean;
   glob: boolean;

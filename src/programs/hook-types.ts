@@ -2,6 +2,81 @@
  * What a program does that its spec (data, rules/programs/<program>.json) cannot say, as code
  * beside the program: src/programs/hooks/<program>.ts. Every member is optional; a program with
  * no hooks is described by its spec alone.
+ *
+ * Hooks sit below walk/ and ops/: they see the command and the operation builder through the
+ * narrow interfaces here, which ops/ implements (ops/op-builder.ts).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- members are added as programs' code moves here (issue 14)
-export interface ProgramHooks {}
+import type { Span } from '../syntax/ast.js';
+import type { Arg } from '../expand/arg.js';
+import type { CommandClass } from './spec-types.js';
+import type { ParsedArgv } from './argv.js';
+
+/** The kinds of virtual operation (ops/types.ts re-exports this for the rest of the pipeline). */
+export type OpKind = 'Read' | 'Write' | 'Delete' | 'List' | 'Exec' | 'Network' | 'Privilege' | 'Env' | 'Process' | 'System' | 'Unknown';
+
+/**
+ * Where an operation comes from: an operand, an option, a redirect, the program itself, its
+ * stdin, or configuration the program loads from the project or the environment (`config`).
+ */
+export type OpSource = 'operand' | 'option' | 'redirect' | 'program' | 'stdin' | 'config';
+
+/** The fields of an operation a hook may set besides its kind, source and span. */
+export interface OpFields {
+  target?: string;
+  program?: string;
+  host?: string;
+  url?: string;
+  dynamic?: boolean;
+  glob?: boolean;
+}
+
+/** What a hook sees of the walked command. */
+export interface HookCommand {
+  readonly program: string | null;
+  readonly args: Arg[];
+  readonly span: Span;
+  /** Working directory; null when it cannot be known. */
+  readonly cwd: string | null;
+  /** What the command reads on stdin when that is known statically. */
+  readonly stdinText: string | null;
+}
+
+/** The operation builder as hooks use it (ops/op-builder.ts implements it). */
+export interface OperationSink {
+  readonly cmd: HookCommand;
+  readonly env: { readonly home: string };
+  add(kind: OpKind, source: OpSource, span: Span, extra?: OpFields): void;
+  /** A path operation for `arg`, resolved against the command's cwd and classified. */
+  path(kind: OpKind, arg: Arg, source: OpSource): void;
+  /** An option that changes what the program is: an allow rule must name it. */
+  namedOption(option: string, word: Arg, why: string): void;
+  /** An option the program's table does not list (or a dynamic word that may be one). */
+  unknownOption(option: string, word: Arg, program: string, checkedAgainst?: string | null, dynamic?: boolean): void;
+  /** The text of a script file the program runs (`sed -f F`, `awk -f F`); null when it cannot be read. */
+  scriptText(file: Arg): string | null;
+}
+
+export interface HandlerResult {
+  class?: CommandClass;
+  /** The handler made the operations for every operand itself. */
+  skipOperands?: boolean;
+  /** The handler made the operations for every option value itself (else the spec's roles apply). */
+  skipOptions?: boolean;
+  /** The handler reported the options it does not know itself (its own option language). */
+  optionsChecked?: boolean;
+  /** The handler read the argv differently (tar's old-style bundle): roles and checks use this. */
+  parsed?: ParsedArgv;
+}
+
+/**
+ * A program's operations beyond its spec's roles: adds operations to `b` and may change the
+ * class. `parsed` is the argv parsed with the program's spec (null when there is no spec).
+ */
+export type OperationsHook = (b: OperationSink, parsed: ParsedArgv | null) => HandlerResult | void;
+
+export interface ProgramHooks {
+  /** The module that defines these hooks, under src/programs/hooks/ (`find.ts`): explain names it. */
+  module?: string;
+  /** Operations the spec cannot say (sed's and awk's program text, find's expression, tar's modes…). */
+  operations?: OperationsHook;
+}

@@ -7,11 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
-import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec } from './spec-types.js';
-
-const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command']);
-const CLASSES: ReadonlySet<CommandClass> = new Set(['read-only', 'mutating', 'unknown']);
-const EXTRA_OPS: ReadonlySet<ExtraOp> = new Set(['Network', 'Privilege', 'Env', 'Process', 'System', 'Exec']);
+import { checkAlias, checkSpec, isAlias } from './check-spec.js';
+import type { CommandSpec } from './spec-types.js';
 
 /** rules/ beside dist/ or src/ (both are one level below the package root). */
 export const RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
@@ -112,7 +109,8 @@ class LazySpecTable implements SpecTable {
     const file = join(this.dir, name);
     const value = readProgramFile(file);
     let spec: CommandSpec;
-    if (typeof value.alias === 'string') {
+    if (isAlias(value)) {
+      checkAlias(value, `${file}: program "${program}"`);
       const target = this.index.has(value.alias) ? readProgramFile(join(this.dir, this.index.get(value.alias)!)) : undefined;
       if (target === undefined || typeof target.alias === 'string') {
         throw new ShellgateError('config', `${file}: program "${program}": alias "${value.alias}" names no program`);
@@ -195,11 +193,12 @@ export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
   table.programs = () => [...table.keys()];
   table.fileOf = (p) => (table.has(p) ? shownFile(raw.get(p)!.file) : undefined);
   for (const [name, { file, value }] of raw) {
-    if (isObject(value) && typeof value.alias === 'string') continue;
+    if (isAlias(value)) continue;
     table.set(name, checkSpec(value, `${file}: program "${name}"`));
   }
   for (const [name, { file, value }] of raw) {
-    if (!isObject(value) || typeof value.alias !== 'string') continue;
+    if (!isAlias(value)) continue;
+    checkAlias(value, `${file}: program "${name}"`);
     const target = table.get(value.alias);
     if (!target) throw new ShellgateError('config', `${file}: program "${name}": alias "${value.alias}" names no program`);
     table.set(name, target);
@@ -209,80 +208,4 @@ export function loadSpecDir(dir: string): Map<string, CommandSpec> & SpecTable {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function fail(where: string, field: string, what: string): never {
-  throw new ShellgateError('config', `${where}: field "${field}" ${what}`);
-}
-
-function checkSpec(v: unknown, where: string, parentOptions?: Record<string, OptionSpec>): CommandSpec {
-  if (!isObject(v)) fail(where, '(spec)', 'must be an object');
-  if (typeof v.summary !== 'string') fail(where, 'summary', 'must be a string');
-  if (!CLASSES.has(v.class as CommandClass)) fail(where, 'class', `must be one of ${[...CLASSES].join(', ')}`);
-  if (v.operands !== undefined) {
-    if (!Array.isArray(v.operands) || v.operands.some((r) => !ROLES.has(r as ArgRole))) fail(where, 'operands', 'must be a list of roles');
-  }
-  if (v.lastOperand !== undefined && !ROLES.has(v.lastOperand as ArgRole)) fail(where, 'lastOperand', 'must be a role');
-  if (v.ops !== undefined && (!Array.isArray(v.ops) || v.ops.some((o) => !EXTRA_OPS.has(o as ExtraOp)))) {
-    fail(where, 'ops', `must be a list of ${[...EXTRA_OPS].join(', ')}`);
-  }
-  if (v.options !== undefined) {
-    if (!isObject(v.options)) fail(where, 'options', 'must be an object');
-    for (const [opt, o] of Object.entries(v.options)) checkOption(o, `${where} option "${opt}"`, opt);
-  }
-  if (v.complete !== undefined && (typeof v.complete !== 'string' || !/\S/.test(v.complete))) fail(where, 'complete', 'must name the documentation and version the options were checked against');
-  if (v.optionSyntax !== undefined && !['getopt', 'echo', 'none'].includes(v.optionSyntax as string)) fail(where, 'optionSyntax', 'must be getopt, echo or none');
-  if (v.reads !== undefined) checkReads(v.reads, where);
-  if (v.examples !== undefined) {
-    if (!Array.isArray(v.examples)) fail(where, 'examples', 'must be a list');
-    v.examples.forEach((e, k) => {
-      const at = `${where} example ${k + 1}`;
-      if (!isObject(e) || typeof e.command !== 'string') fail(at, 'command', 'must be a string');
-      if (!['allow', 'ask', 'deny'].includes(e.level as string)) fail(at, 'level', 'must be allow, ask or deny');
-      for (const f of ['ops', 'rules'] as const) {
-        if (e[f] !== undefined && (!Array.isArray(e[f]) || (e[f] as unknown[]).some((x) => typeof x !== 'string'))) fail(at, f, 'must be a list of strings');
-      }
-    });
-  }
-  if (v.inheritOptions !== undefined) {
-    if (v.inheritOptions !== true) fail(where, 'inheritOptions', 'must be true when given');
-    if (parentOptions === undefined) fail(where, 'inheritOptions', 'only applies to a subcommand');
-    v.options = { ...parentOptions, ...((v.options as Record<string, OptionSpec> | undefined) ?? {}) };
-    delete v.inheritOptions;
-  }
-  if (v.subcommands !== undefined) {
-    if (!isObject(v.subcommands)) fail(where, 'subcommands', 'must be an object');
-    const subs: Record<string, CommandSpec> = {};
-    for (const [sub, s] of Object.entries(v.subcommands)) {
-      if (isObject(s) && typeof s.alias === 'string') continue;
-      subs[sub] = checkSpec(s, `${where} subcommand "${sub}"`, (v.options as Record<string, OptionSpec> | undefined) ?? {});
-    }
-    for (const [sub, s] of Object.entries(v.subcommands)) {
-      if (isObject(s) && typeof s.alias === 'string') {
-        if (!subs[s.alias]) fail(`${where} subcommand "${sub}"`, 'alias', `names no subcommand "${s.alias}"`);
-        subs[sub] = subs[s.alias];
-      }
-    }
-    v.subcommands = subs;
-  }
-  return v as unknown as CommandSpec;
-}
-
-function checkReads(reads: unknown, where: string): void {
-  if (!Array.isArray(reads) || reads.some((p) => typeof p !== 'string' || !(p.startsWith('/') || p.startsWith('~/')))) {
-    fail(where, 'reads', 'must be a list of absolute or ~/ paths');
-  }
-}
-
-function checkOption(o: unknown, where: string, name: string): asserts o is OptionSpec {
-  if (!name.startsWith('-') && !name.startsWith('+')) fail(where, '(name)', 'must start with "-"');
-  if (name === '--') fail(where, '(name)', '"--" ends options; it is not one');
-  if (!isObject(o)) fail(where, '(spec)', 'must be an object');
-  if (o.value !== undefined && typeof o.value !== 'boolean' && o.value !== 'optional') fail(where, 'value', 'must be true, false or "optional"');
-  if (o.role !== undefined && !ROLES.has(o.role as ArgRole)) fail(where, 'role', 'must be a role');
-  if (o.values !== undefined && (!Array.isArray(o.values) || o.values.length < 2 || o.values.some((r) => !ROLES.has(r as ArgRole)))) fail(where, 'values', 'must be a list of two or more roles');
-  if (o.reads !== undefined) checkReads(o.reads, where);
-  if (o.class !== undefined && !CLASSES.has(o.class as CommandClass)) fail(where, 'class', 'must be a class');
-  if (o.operands !== undefined && !ROLES.has(o.operands as ArgRole)) fail(where, 'operands', 'must be a role');
-  if (o.ops !== undefined && (!Array.isArray(o.ops) || o.ops.some((x) => !EXTRA_OPS.has(x as ExtraOp)))) fail(where, 'ops', 'must be a list of operation kinds');
 }

@@ -16,13 +16,24 @@ export type ArgRole =
   | 'host' // a host it connects to (ping host, ssh host)
   | 'text' // plain data: a pattern, a message, a name, a number
   | 'mode' // chmod/chown modes and owners
-  | 'command'; // the rest of argv is a command line that runs (handled by the walker)
+  | 'command' // the rest of argv is a command line that runs (handled by the walker)
+  | 'code'; // program text the interpreter runs (python -c CODE); `language` says which language
 
 /** The three-valued class of a command. */
 export type CommandClass = 'read-only' | 'mutating' | 'unknown';
 
 /** Extra operation kinds a command always performs besides its operands. */
 export type ExtraOp = 'Network' | 'Privilege' | 'Env' | 'Process' | 'System' | 'Exec';
+
+/**
+ * How a spec file may write an option: the full object, or one word for the common cases
+ * (`"-a": "flag"`, `"-I": "value"`, `"--color": "value?"`). The loader turns the words into
+ * objects (`{}`, `{ value: true }`, `{ value: 'optional' }`), so code after it sees OptionSpec only.
+ */
+export type OptionSpecInFile = OptionSpec | CompactOption;
+
+/** The one-word spellings of an option with no other field. */
+export type CompactOption = 'flag' | 'value' | 'value?';
 
 export interface OptionSpec {
   /**
@@ -33,6 +44,8 @@ export interface OptionSpec {
   value?: boolean | 'optional';
   /** Role of the value when it takes one (default: 'text'). */
   role?: ArgRole;
+  /** The language of the program text a `code` value holds (`python`, `javascript`…). */
+  language?: string;
   /**
    * The option takes several words, with these roles (`jq --rawfile NAME FILE`: `["text", "read"]`).
    * Implies `value`; `role` is not used.
@@ -71,12 +84,14 @@ export interface CommandSpec {
    * Takes precedence over `operands` for that last position.
    */
   lastOperand?: ArgRole;
+  /** The language of the program text a `code` operand holds (`deno eval CODE`: javascript). */
+  language?: string;
   /** Operations always performed (curl → Network). */
   ops?: ExtraOp[];
   /**
    * Options by spelling: '-o', '--output'. Short options can be bundled (`-rf`); a short option
    * that takes a value consumes the rest of its bundle or the next word. `{}` is a flag with no
-   * effect. `-NUM` stands for a dash followed by digits (`head -5`, `grep -3`).
+   * effect (written `"flag"` in the files, see OptionSpecInFile). `-NUM` stands for a dash followed by digits (`head -5`, `grep -3`).
    *
    * An option that is not listed is never assumed harmless: it gives an `unknown-option` finding
    * (ask). A long option may be abbreviated to a unique prefix only when the spec is `complete`
@@ -84,14 +99,20 @@ export interface CommandSpec {
    */
   options?: Record<string, OptionSpec>;
   /**
-   * The option table was checked against the program's documentation and lists every option,
-   * flags with no effect included: names the documentation and version
-   * (`"GNU coreutils 9.4 (ls --help, man ls)"`). Applies to this spec's own table only: a
-   * subcommand is complete when it says so itself (options it inherits with `inheritOptions`
-   * are covered by its parent's). `scripts/check-spec-options.mjs` compares complete specs with
-   * the installed programs' `--help`.
+   * Where the option table came from: the documentation and version, with the commands that show
+   * it in parentheses (`"GNU coreutils 9.4 (ls --help; man ls)"`). Given whenever it is known;
+   * required when `complete` is true. `scripts/check-spec-options.mjs` runs those commands.
    */
-  complete?: string;
+  source?: string;
+  /**
+   * The option table was checked against `source` and lists every option, flags with no effect
+   * included. Applies to this spec's own table only: a subcommand is complete when it says so
+   * itself (options it inherits with `inheritOptions` are covered by its parent's).
+   * `scripts/check-spec-options.mjs` compares complete specs with the installed programs' `--help`.
+   */
+  complete?: boolean;
+  /** Words that put the program in a group other code asks about (`shell`, `wrapper`…). */
+  tags?: string[];
   /**
    * How the program reads option words (default `"getopt"`: POSIX/GNU options as above).
    * `"echo"`: a word is options only when every letter is a listed option; any other word is an
@@ -105,7 +126,7 @@ export interface CommandSpec {
    */
   reads?: string[];
   /**
-   * Worked examples, run by test/command-specs.test.ts like corpus cases: a command line using
+   * Worked examples, run by test/programs/command-specs.test.ts like corpus cases: a command line using
    * this program, its level, and optionally its operations (`Kind target`) and findings.
    */
   examples?: SpecExample[];

@@ -8,7 +8,7 @@ import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types
 import type { SourceFrame, Walker } from './walker.js';
 import { forkScope, type Scope } from './scope.js';
 import { unwrap } from './unwrap-wrappers.js';
-import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
+import { inlineCode, interpreterFamily } from '../programs/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
 import { DECLARATION_BUILTINS, trackShellState } from './shell-state.js';
 import { callFunction, defineAliases, expandAlias } from './calls.js';
@@ -16,7 +16,7 @@ import { codeInAssignments, storedCode } from './code-variables.js';
 import { nestedScript, nestedText, sourceFile, trackWrittenFiles, writtenText } from './nested-scripts.js';
 import { commandVariable } from './command-env.js';
 import { xargsItems } from './xargs-input.js';
-import { findRoots } from '../ops/find-args.js';
+import { findExecs } from '../programs/hooks/find.js';
 
 export interface ArgvCommand {
   args: Arg[];
@@ -40,8 +40,6 @@ export function normaliseProgram(value: string): string {
   const slash = value.lastIndexOf('/');
   return slash >= 0 && slash < value.length - 1 ? value.slice(slash + 1) : value;
 }
-
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 export function runArgv(
   w: Walker,
@@ -192,26 +190,12 @@ function fromSpec(w: Walker, program: string, args: Arg[]): ReturnType<typeof un
   return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [] };
 }
 
-/** `find … -exec CMD {} ;` runs CMD once per match; `{}` stands for paths under the roots. */
+/** `find … -exec CMD {} ;` runs CMD once per match (programs/hooks/find.ts reads which commands). */
 function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
-  const { roots } = findRoots(args);
-  const only = roots.length === 1 && !roots[0].dynamic ? roots[0].value : roots.length === 0 ? '.' : null;
-  const root = only === null ? null : only.replace(/\/+$/, '') || '/';
-  for (let i = 0; i < args.length; i++) {
-    if (!FIND_EXEC.has(args[i].value)) continue;
-    let end = i + 1;
-    while (end < args.length && args[end].value !== ';' && args[end].value !== '+') end++;
-    const inner = args.slice(i + 1, end).map((a): Arg =>
-      a.value.includes('{}')
-        ? root !== null
-          ? { ...a, value: a.value.replace('{}', `${root === '/' ? '' : root}/**`), glob: true }
-          : { ...a, dynamic: true }
-        : a,
-    );
-    const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find-exec:${args[i].value}`], conditional: true, loop: true };
-    const cmd: ArgvCommand = { args: inner, assignments: [], redirects: [], span: walked.span, text: walked.text, programRaw: inner[0]?.value ?? '' };
+  for (const exec of findExecs(args)) {
+    const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find-exec:${exec.primary}`], conditional: true, loop: true };
+    const cmd: ArgvCommand = { args: exec.args, assignments: [], redirects: [], span: walked.span, text: walked.text, programRaw: exec.args[0]?.value ?? '' };
     runArgv(w, cmd, frame, innerCtx, forkScope(scope), false, walked.id);
-    i = end;
   }
 }
 

@@ -1,23 +1,10 @@
 /** What the walker produces: every simple command that could run, with its context. */
 import type { Span } from '../syntax/ast.js';
+import type { Arg } from '../expand/arg.js';
 import type { GlobOption } from './scope.js';
 
-/** One argv word after expansion. A word can give several (braces, splitting) or none. */
-export interface Arg {
-  value: string;
-  /** Not known statically (variables, substitutions…): `value` is the text as written. */
-  dynamic: boolean;
-  /** Unquoted glob characters: `value` is a pattern. */
-  glob: boolean;
-  span: Span;
-  /** The word as written, when the argument came from one (`w'h'o'am'i`, `rm${IFS}-rf`). */
-  raw?: string;
-  /**
-   * A `<(…)` whose commands only print constant text (`<(echo 'rm -rf ~')`): the text a program
-   * reading this file reads, so `source <(…)` and `bash <(…)` can be followed.
-   */
-  fileText?: string;
-}
+/** One argv word after expansion (a word can give several, or none): defined in expand/, where programs/ can read it. */
+export type { Arg } from '../expand/arg.js';
 
 export interface RedirectTarget {
   /** `>`, `>>`, `<`, `<<<`, `<<`, `>&`… as written. */

@@ -42,7 +42,7 @@ describe('shellgate explain (text)', () => {
     const r = explain(['--', 'sudo find . -name "*.o" -delete > log.txt']);
     expect(r.out).toContain('src/ops/redirects.ts: a redirect');
     expect(r.out).toContain('src/ops/operations.ts: the wrapper or shell sudo');
-    expect(r.out).toContain('src/ops/program-handlers.ts: the handler for find');
+    expect(r.out).toContain('src/programs/hooks/find.ts: the handler for find');
     // The unwrapped command shows its wrapper chain and that it runs with privileges.
     expect(r.out).toMatch(/via\s+wrapper:sudo/);
     expect(r.out).toContain('with raised privileges');

@@ -10,7 +10,10 @@ import { analyzer, CONTEXT, HOME, projectCommands } from '../helpers/analyzer.js
 import { jsonl, nl2bash, tldr } from '../helpers/shared-corpus.js';
 import type { Subject } from '../../src/guard/subject.js';
 import { applyGuards, buildSubjects } from '../../src/guard/apply.js';
-import { areaOf, argStarts, meets, needOf, patternAreas, regexPrefix, startOf, verdictFeatures, type Clause } from '../../src/guard/prefilter.js';
+import { needOf, verdictFeatures } from '../../src/guard/prefilter.js';
+import { areaOf, argStarts, patternAreas, startOf } from '../../src/guard/features.js';
+import { meets, type Clause } from '../../src/guard/clauses.js';
+import { regexPrefix } from '../../src/guard/regex-prefix.js';
 import { PREDICATES } from '../../src/guard/predicates/index.js';
 import { globMatcher } from '../../src/guard/glob.js';
 import { defaultSpecs } from '../../src/programs/load-specs.js';

@@ -5,7 +5,7 @@
  * run time) and that what is not known reaches the verdict as `unknown-option`.
  */
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../src/ops/parse-argv.js';
+import { parseArgv } from '../../src/programs/argv.js';
 import type { CommandSpec } from '../../src/programs/spec-types.js';
 import type { Arg } from '../../src/walk/types.js';
 import { check, ops, rules } from '../helpers/analyzer.js';
@@ -46,11 +46,11 @@ describe('options a spec does not list', () => {
   });
 
   it('accept a unique long prefix only from a complete table', () => {
-    expect(unknown({ ...reader, complete: 'x 1.0 (x --help)' }, args('--outp=o', 'f'))).toEqual([]);
+    expect(unknown({ ...reader, source: 'x 1.0 (x --help)', complete: true }, args('--outp=o', 'f'))).toEqual([]);
     // An incomplete table may leave out the option the prefix names (`--outp` could be another one).
     expect(unknown(reader, args('--outp=o', 'f'))).toEqual(['--outp']);
     // Ambiguous between two options with different effects: unknown even when complete.
-    expect(unknown({ ...reader, complete: 'x 1.0 (x --help)' }, args('--out', 'f'))).toEqual(['--out']);
+    expect(unknown({ ...reader, source: 'x 1.0 (x --help)', complete: true }, args('--out', 'f'))).toEqual(['--out']);
   });
 
   it('read -NUM as a number option, and after it never take the next word as a value', () => {

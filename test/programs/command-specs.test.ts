@@ -82,6 +82,23 @@ describe('command specs', () => {
     expect(() => loadSpecDir(specDir({ tool: { summary: 'x', class: 'read-only', inheritOptions: true } }))).toThrow(/inheritOptions.*only applies to a subcommand/);
   });
 
+  it('an option written as one word loads as the object it stands for', () => {
+    const specs = loadSpecDir(
+      specDir({
+        tool: {
+          summary: 'x',
+          class: 'read-only',
+          options: { '-a': 'flag', '-I': 'value', '--color': 'value?', '-o': { value: true, role: 'write' } },
+          subcommands: { run: { summary: 'r', class: 'read-only', inheritOptions: true, options: { '-a': 'value' } } },
+        },
+      }),
+    );
+    const tool = specs.get('tool')!;
+    expect(tool.options).toEqual({ '-a': {}, '-I': { value: true }, '--color': { value: 'optional' }, '-o': { value: true, role: 'write' } });
+    expect(tool.subcommands!.run.options!['-a']).toEqual({ value: true });
+    expect(tool.options!['-a']).toEqual({});
+  });
+
   it('user spec folders override built-in programs and add new ones', async () => {
     const dir = specDir({ cat: { summary: 'mine', class: 'mutating' }, frob: { summary: 'f', class: 'read-only' } });
     const a = await createAnalyzer({ commandSpecDirs: [dir], cacheSize: 0 });
@@ -98,9 +115,14 @@ describe('command specs', () => {
     expect(() => loadSpecDir(specDir('{ not json'))).toThrow(/not valid JSON/);
   });
 
-  it('reject bad values of complete, optionSyntax, values, reads and examples', () => {
+  it('reject bad values of source, complete, optionSyntax, values, reads, examples and unknown fields', () => {
     const bad = (spec: object) => () => loadSpecDir(specDir({ cat: { summary: 'x', class: 'read-only', ...spec } }));
-    expect(bad({ complete: '' })).toThrow(/field "complete"/);
+    expect(bad({ source: '' })).toThrow(/field "source"/);
+    expect(bad({ complete: 'GNU cat 9.1 (cat --help)' })).toThrow(/field "complete" must be true or false \(the documentation goes in "source"\)/);
+    expect(bad({ complete: true })).toThrow(/field "complete" needs a "source"/);
+    expect(bad({ operand: ['read'] })).toThrow(/field "operand" is not a field of a spec/);
+    expect(bad({ options: { '-x': 'value!' } })).toThrow(/option "-x": field "\(spec\)" must be an object or one of "flag", "value", "value\?"/);
+    expect(bad({ options: { '-x': { valu: true } } })).toThrow(/option "-x": field "valu" is not a field of an option/);
     expect(bad({ optionSyntax: 'posix' })).toThrow(/field "optionSyntax"/);
     expect(bad({ options: { '--raw': { values: ['text'] } } })).toThrow(/field "values"/);
     expect(bad({ reads: ['relative/path'] })).toThrow(/field "reads"/);
@@ -131,10 +153,10 @@ describe('command specs', () => {
     }
   });
 
-  it('a complete spec names the documentation and version it was checked against, with the commands that show it', () => {
+  it('a source names the documentation and version, with the commands that show it', () => {
     const specs = defaultSpecs();
     const walk = (spec: CommandSpec, where: string): string[] => [
-      ...(spec.complete !== undefined && !/\d.*\([^()]+\)\s*$/.test(spec.complete) ? [`${where}: ${spec.complete}`] : []),
+      ...(spec.source !== undefined && !/\d.*\([^()]+\)\s*$/.test(spec.source) ? [`${where}: ${spec.source}`] : []),
       ...Object.entries(spec.subcommands ?? {}).flatMap(([n, s]) => walk(s, `${where} ${n}`)),
     ];
     const bad = specs.programs().flatMap((p) => walk(specs.get(p)!, p));
@@ -147,7 +169,7 @@ describe('command specs', () => {
     const asked: string[] = [];
     for (const p of specs.programs()) {
       const s = specs.get(p)!;
-      if (!s.complete || s.optionSyntax === 'none' || s.optionSyntax === 'echo' || !/^[a-z][\w.-]*$/.test(p)) continue;
+      if (s.complete !== true || s.optionSyntax === 'none' || s.optionSyntax === 'echo' || !/^[a-z][\w.-]*$/.test(p)) continue;
       const v = a.analyze(`${p} --shellgate-no-such-option`, CONTEXT);
       if (!v.findings.some((f) => f.rule === 'unknown-option')) asked.push(p);
     }

@@ -1,7 +1,7 @@
 /** Named predicates for the download-exec rules (rules/builtin/download-exec.json). */
 import type { Subject } from '../subject.js';
 import { requires, type Predicate } from './programs.js';
-import { interpreterFamily } from '../../ops/interpreters.js';
+import { interpreterFamily } from '../../programs/interpreters.js';
 
 /** A literal IPv4 or bracketed/colon IPv6 host, not loopback. */
 function isRawIp(host: string | undefined): boolean {

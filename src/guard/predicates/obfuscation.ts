@@ -2,7 +2,7 @@
 import picomatch from 'picomatch';
 import type { Subject } from '../subject.js';
 import { cheap, forPrograms, requires, type Predicate } from './programs.js';
-import { interpreterFamily } from '../../ops/interpreters.js';
+import { interpreterFamily } from '../../programs/interpreters.js';
 
 /** The program name is only known at run time (`$x`, `$(echo rm)`, `/???/r?`, `r$@m`). */
 function dynamicName(s: Subject): boolean {

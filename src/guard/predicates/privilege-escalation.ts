@@ -160,8 +160,14 @@ function scriptedVisudo(s: Subject): boolean {
 
 /** chmod modes that set the setuid bit: `u+s`, `+s`, `a+s`, `4755`, `6755`, `04755`. */
 function setsSetuid(s: Subject): boolean {
-  const modes = s.cmd.program === 'chmod' ? s.cmd.args.map((a) => a.value) : s.cmd.program === 'install' ? modeOption(s) : [];
-  return modes.some((m) => /^0?[4-7][0-7]{3}$/.test(m) || /(^|,)([ugoa]*[ua][ugoa]*|)[+=][rwxXt]*s/.test(m));
+  return modesSet(s).some((m) => /^0?[4-7][0-7]{3}$/.test(m) || /(^|,)([ugoa]*[ua][ugoa]*|)[+=][rwxXt]*s/.test(m));
+}
+
+/** The modes a command sets: chmod's arguments, install's `-m`. */
+function modesSet(s: Subject): string[] {
+  if (s.cmd.program === 'chmod') return s.cmd.args.map((a) => a.value);
+  if (s.cmd.program === 'install') return modeOption(s);
+  return [];
 }
 
 function modeOption(s: Subject): string[] {

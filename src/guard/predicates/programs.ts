@@ -7,7 +7,7 @@
  * operations).
  */
 import type { Subject } from '../subject.js';
-import type { NeedSpec } from '../prefilter.js';
+import type { NeedSpec } from '../features.js';
 
 /** A named predicate; `programs`, when present, holds every program it can be true for. */
 export interface Predicate {

@@ -203,11 +203,19 @@ function unboundedStress(s: Subject): boolean {
   const args = s.cmd.args.map((a) => a.value);
   if (args.length === 0 || args.some((a) => /^(--version|-V|--help|-h|-\?|--usage|--class|--stressors|--list|--syscall-list|--dry-run|-n)$/.test(a))) return false;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const v = a.startsWith('--timeout=') ? a.slice(10) : a === '--timeout' || a === '-t' ? args[i + 1] : /^-t\d/.test(a) ? a.slice(2) : null;
+    const v = timeoutAt(args, i);
     if (v !== null && v !== undefined) return /^0+[smhdy]?$/.test(v);
   }
   return true;
+}
+
+/** The timeout the argument at `i` gives (`--timeout=N`, `--timeout N`, `-t N`, `-tN`), or null. */
+function timeoutAt(args: string[], i: number): string | null | undefined {
+  const a = args[i];
+  if (a.startsWith('--timeout=')) return a.slice(10);
+  if (a === '--timeout' || a === '-t') return args[i + 1];
+  if (/^-t\d/.test(a)) return a.slice(2);
+  return null;
 }
 
 /** Largest number among a command's arguments (`seq 1 10000000` → 1e7). */

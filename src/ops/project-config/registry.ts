@@ -6,7 +6,7 @@
 import { own } from '../../own.js';
 import { commandVariable } from '../../walk/command-env.js';
 import type { WalkedCommand } from '../../walk/types.js';
-import type { ParsedArgv } from '../parse-argv.js';
+import type { ParsedArgv } from '../../programs/argv.js';
 import { cargoRepoCode } from './cargo.js';
 import { gitRepoCode } from './git/index.js';
 import { hgRepoCode } from './hg.js';

@@ -4,7 +4,7 @@
  * `.cargo/config.toml`, a Gemfile, a Vagrantfile) runs whatever that configuration names; each
  * check knows one tool's files and the keys in them that run programs.
  */
-import type { ParsedArgv } from '../parse-argv.js';
+import type { ParsedArgv } from '../../programs/argv.js';
 import type { WalkedCommand } from '../../walk/types.js';
 
 export interface ProjectContext {

@@ -141,94 +141,118 @@ function conditionHolds(cond: string, includingFile: string | null, input: LoadI
 }
 
 export function loadGitConfig(probe: FileProbe, input: LoadInput): LoadedConfig {
-  const entries: LoadedEntry[] = [];
-  const problems: RepoCode[] = [];
+  const loader = new ConfigLoader(probe, input);
+  loader.systemFiles();
+  loader.globalFiles();
+  if (input.repo) {
+    loader.addFile(posix.join(input.repo.commonDir, 'config'), 'local', true, 0);
+    // Read only with extensions.worktreeConfig; reading it regardless can only add.
+    loader.addFile(posix.join(input.repo.gitDir, 'config.worktree'), 'worktree', false, 0);
+  }
+  loader.commandLine();
+  return { entries: loader.entries, problems: loader.problems };
+}
 
-  const addFile = (path: string, scope: LoadedEntry['scope'], certain: boolean, depth: number): void => {
-    const parsed = parseFile(probe, path);
+/** The entries read so far, in git's order, and what could not be read. */
+class ConfigLoader {
+  readonly entries: LoadedEntry[] = [];
+  readonly problems: RepoCode[] = [];
+
+  constructor(
+    private readonly probe: FileProbe,
+    private readonly input: LoadInput,
+  ) {}
+
+  addFile(path: string, scope: LoadedEntry['scope'], certain: boolean, depth: number): void {
+    const parsed = parseFile(this.probe, path);
     if (parsed === 'missing') return; // git skips configuration files that do not exist
     if ('error' in parsed) {
-      problems.push({ kind: 'unknown', where: path, what: `git configuration that could not be read (${parsed.error})` });
+      this.problems.push({ kind: 'unknown', where: path, what: `git configuration that could not be read (${parsed.error})` });
       return;
     }
     if (parsed.errorLine !== null) {
-      problems.push({ kind: 'unknown', where: `${path}:${parsed.errorLine}`, what: 'git configuration that could not be parsed' });
+      this.problems.push({ kind: 'unknown', where: `${path}:${parsed.errorLine}`, what: 'git configuration that could not be parsed' });
       return;
     }
     for (const e of parsed.entries) {
-      entries.push({ ...e, file: path, scope, certain });
-      followInclude(e, path, scope, certain, depth);
+      this.entries.push({ ...e, file: path, scope, certain });
+      this.followInclude(e, path, scope, certain, depth);
     }
-  };
+  }
 
-  const followInclude = (e: GitConfigEntry, file: string | null, scope: LoadedEntry['scope'], certain: boolean, depth: number): void => {
+  private followInclude(e: GitConfigEntry, file: string | null, scope: LoadedEntry['scope'], certain: boolean, depth: number): void {
     let holds: boolean | 'maybe';
     if (e.name === 'include.path') holds = true;
-    else if (e.section === 'includeif' && e.key === 'path' && e.subsection !== null) holds = conditionHolds(e.subsection, file, input);
+    else if (e.section === 'includeif' && e.key === 'path' && e.subsection !== null) holds = conditionHolds(e.subsection, file, this.input);
     else return;
     if (holds === false || e.value === null) return;
     const where = file ?? 'the command line';
-    const expanded = interpolate(e.value, input.home);
+    const expanded = interpolate(e.value, this.input.home);
     if (expanded === null) {
-      problems.push({ kind: 'unknown', where, what: `${e.name} = ${e.value} names a file not known here` });
+      this.problems.push({ kind: 'unknown', where, what: `${e.name} = ${e.value} names a file not known here` });
       return;
     }
     // Relative includes are relative to the including file; from the command line git refuses them.
     if (!expanded.startsWith('/') && file === null) return;
     const target = posix.resolve(file === null ? '/' : posix.dirname(file), expanded);
     if (depth + 1 > MAX_INCLUDE_DEPTH) {
-      problems.push({ kind: 'unknown', where, what: `includes nested deeper than git's limit of ${MAX_INCLUDE_DEPTH} (${target})` });
+      this.problems.push({ kind: 'unknown', where, what: `includes nested deeper than git's limit of ${MAX_INCLUDE_DEPTH} (${target})` });
       return;
     }
-    addFile(target, scope, certain && holds === true, depth + 1);
-  };
+    this.addFile(target, scope, certain && holds === true, depth + 1);
+  }
 
-  const v = input.variable;
-  // System configuration.
-  const noSystem = v('GIT_CONFIG_NOSYSTEM');
-  if (!(typeof noSystem === 'string' && gitBool(noSystem) === true)) {
+  /** System configuration (unless GIT_CONFIG_NOSYSTEM). */
+  systemFiles(): void {
+    const v = this.input.variable;
+    const noSystem = v('GIT_CONFIG_NOSYSTEM');
+    if (typeof noSystem === 'string' && gitBool(noSystem) === true) return;
     const systemFile = v('GIT_CONFIG_SYSTEM');
-    if (systemFile === null) problems.push({ kind: 'unknown', where: 'GIT_CONFIG_SYSTEM', what: 'names a system configuration not known here' });
-    else if (systemFile !== undefined && systemFile !== '') addFile(systemFile, 'system', true, 0);
-    addFile('/etc/gitconfig', 'system', systemFile === undefined, 0);
-    for (const f of OTHER_SYSTEM_CONFIGS) addFile(f, 'system', false, 0);
+    if (systemFile === null) this.problems.push({ kind: 'unknown', where: 'GIT_CONFIG_SYSTEM', what: 'names a system configuration not known here' });
+    else if (systemFile !== undefined && systemFile !== '') this.addFile(systemFile, 'system', true, 0);
+    this.addFile('/etc/gitconfig', 'system', systemFile === undefined, 0);
+    for (const f of OTHER_SYSTEM_CONFIGS) this.addFile(f, 'system', false, 0);
   }
-  // Global configuration: GIT_CONFIG_GLOBAL replaces both default files. The defaults are read
-  // even then (uncertain): an `unset` earlier on the line is not something we track.
-  const globalFile = v('GIT_CONFIG_GLOBAL');
-  if (globalFile === null) problems.push({ kind: 'unknown', where: 'GIT_CONFIG_GLOBAL', what: 'names a global configuration not known here' });
-  else if (globalFile !== undefined && globalFile !== '') addFile(globalFile, 'global', true, 0);
-  const defaultsCertain = globalFile === undefined;
-  const xdg = v('XDG_CONFIG_HOME');
-  if (xdg === null) problems.push({ kind: 'unknown', where: 'XDG_CONFIG_HOME', what: 'set to a directory not known here, whose git/config git reads' });
-  else if (xdg) addFile(posix.join(xdg, 'git/config'), 'global', defaultsCertain, 0);
-  if (input.home === null) {
-    problems.push({ kind: 'unknown', where: 'HOME', what: 'set to a directory not known here, whose .gitconfig git reads' });
-  } else {
-    addFile(posix.join(input.home, '.config/git/config'), 'global', defaultsCertain && !xdg, 0);
-    addFile(posix.join(input.home, '.gitconfig'), 'global', defaultsCertain, 0);
-  }
-  if (input.repo) {
-    addFile(posix.join(input.repo.commonDir, 'config'), 'local', true, 0);
-    // Read only with extensions.worktreeConfig; reading it regardless can only add.
-    addFile(posix.join(input.repo.gitDir, 'config.worktree'), 'worktree', false, 0);
-  }
-  for (const c of input.commandLine) {
-    const entry = commandLineEntry(c);
-    if (!entry) {
-      problems.push({ kind: 'unknown', where: 'the command line', what: `${c.origin} ${c.name}: a configuration name git cannot use` });
-      continue;
+
+  /**
+   * Global configuration: GIT_CONFIG_GLOBAL replaces both default files. The defaults are read
+   * even then (uncertain): an `unset` earlier on the line is not something we track.
+   */
+  globalFiles(): void {
+    const v = this.input.variable;
+    const globalFile = v('GIT_CONFIG_GLOBAL');
+    if (globalFile === null) this.problems.push({ kind: 'unknown', where: 'GIT_CONFIG_GLOBAL', what: 'names a global configuration not known here' });
+    else if (globalFile !== undefined && globalFile !== '') this.addFile(globalFile, 'global', true, 0);
+    const defaultsCertain = globalFile === undefined;
+    const xdg = v('XDG_CONFIG_HOME');
+    if (xdg === null) this.problems.push({ kind: 'unknown', where: 'XDG_CONFIG_HOME', what: 'set to a directory not known here, whose git/config git reads' });
+    else if (xdg) this.addFile(posix.join(xdg, 'git/config'), 'global', defaultsCertain, 0);
+    if (this.input.home === null) {
+      this.problems.push({ kind: 'unknown', where: 'HOME', what: 'set to a directory not known here, whose .gitconfig git reads' });
+    } else {
+      this.addFile(posix.join(this.input.home, '.config/git/config'), 'global', defaultsCertain && !xdg, 0);
+      this.addFile(posix.join(this.input.home, '.gitconfig'), 'global', defaultsCertain, 0);
     }
-    entries.push({ ...entry, file: `the command line (${c.origin})`, scope: 'command', certain: true, unknownValue: c.unknown === true });
-    if (c.unknown) {
-      if (entry.name === 'include.path' || (entry.section === 'includeif' && entry.key === 'path')) {
-        problems.push({ kind: 'unknown', where: 'the command line', what: `${c.origin} ${c.name} includes a file not known here` });
+  }
+
+  /** `-c name=value`, `--config-env`, GIT_CONFIG_COUNT…: entries of their own, read last. */
+  commandLine(): void {
+    for (const c of this.input.commandLine) {
+      const entry = commandLineEntry(c);
+      if (!entry) {
+        this.problems.push({ kind: 'unknown', where: 'the command line', what: `${c.origin} ${c.name}: a configuration name git cannot use` });
+        continue;
       }
-      continue;
+      this.entries.push({ ...entry, file: `the command line (${c.origin})`, scope: 'command', certain: true, unknownValue: c.unknown === true });
+      if (c.unknown) {
+        if (entry.name === 'include.path' || (entry.section === 'includeif' && entry.key === 'path')) {
+          this.problems.push({ kind: 'unknown', where: 'the command line', what: `${c.origin} ${c.name} includes a file not known here` });
+        }
+        continue;
+      }
+      this.followInclude(entry, null, 'command', true, 0);
     }
-    followInclude(entry, null, 'command', true, 0);
   }
-  return { entries, problems };
 }
 
 function commandLineEntry(c: CommandLineConfig): GitConfigEntry | null {

@@ -5,7 +5,7 @@
  * pointed at a logging script (the table in the tests reproduces it); where a newer git or an
  * option could reach more, the sets below include it.
  */
-import type { ParsedArgv } from '../../parse-argv.js';
+import type { ParsedArgv } from '../../../programs/argv.js';
 import type { WalkedCommand } from '../../../walk/types.js';
 import type { GitRunPart } from './code-keys.js';
 

@@ -1,0 +1,19 @@
+/** One argv word after expansion, as every later layer sees it (programs/, walk/, ops/…). */
+import type { Span } from '../syntax/ast.js';
+
+/** One argv word after expansion. A word can give several (braces, splitting) or none. */
+export interface Arg {
+  value: string;
+  /** Not known statically (variables, substitutions…): `value` is the text as written. */
+  dynamic: boolean;
+  /** Unquoted glob characters: `value` is a pattern. */
+  glob: boolean;
+  span: Span;
+  /** The word as written, when the argument came from one (`w'h'o'am'i`, `rm${IFS}-rf`). */
+  raw?: string;
+  /**
+   * A `<(…)` whose commands only print constant text (`<(echo 'rm -rf ~')`): the text a program
+   * reading this file reads, so `source <(…)` and `bash <(…)` can be followed.
+   */
+  fileText?: string;
+}

@@ -1,0 +1,168 @@
+/**
+ * Everything about find: its command line (`find [-H] [-L] [-P] [-D DEBUGOPTS] [-OLEVEL]
+ * [STARTING-POINT…] [EXPRESSION]`, GNU findutils; BSD find also takes `-E`, `-X`, `-d`, `-s`,
+ * `-x` and `-f PATH` up front), its expression language and the operations it stands for, and
+ * the commands `-exec`/`-execdir`/`-ok`/`-okdir` run (walk/run-argv.ts walks them).
+ */
+import type { Arg } from '../../expand/arg.js';
+import type { CommandClass } from '../spec-types.js';
+import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
+
+export interface FindArgs {
+  /** The starting points as written (empty: find uses `.`). */
+  roots: Arg[];
+  /** Index of the first word of the expression. */
+  exprStart: number;
+  /** `-L` (or `-follow` later): symbolic links are followed into what they point to. */
+  follows: boolean;
+}
+
+/** Leading options with no value, bundled as BSD's getopt allows (`-HL`), and `-O LEVEL`. */
+const LEADING_FLAGS = /^-([HLPEXdsx]+|O\d*)$/;
+
+/** The command line read once per argv: the walker (for `-exec`) and the operations both ask. */
+const commandLines = new WeakMap<readonly Arg[], FindArgs>();
+
+/**
+ * Starting points run until the first word that begins with `-`, or is `(`, `!` or `,`; with none,
+ * find starts at `.`. Options before the starting points must be skipped, or `find -L / -delete`
+ * looks like a find of the working directory.
+ */
+export function findCommandLine(args: Arg[]): FindArgs {
+  let found = commandLines.get(args);
+  if (found === undefined) {
+    found = readCommandLine(args);
+    commandLines.set(args, found);
+  }
+  return found;
+}
+
+function readCommandLine(args: Arg[]): FindArgs {
+  let i = 0;
+  let follows = false;
+  const roots: Arg[] = [];
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic) break;
+    if (a.value === '-D' || a.value === '-f') {
+      // `-D DEBUGOPTS`; BSD `-f PATH` names a starting point that may begin with a dash.
+      if (a.value === '-f' && args[i + 1]) roots.push(args[i + 1]);
+      i++;
+      continue;
+    }
+    if (a.value === '--') {
+      i++; // ends these options; the starting points follow
+      break;
+    }
+    if (!LEADING_FLAGS.test(a.value)) break;
+    if (a.value.includes('L')) follows = true;
+  }
+  for (; i < args.length; i++) {
+    const v = args[i].value;
+    // A dynamic word may be a starting point or an expression: take it as a starting point (its
+    // path is then dynamic and asks) and keep reading.
+    if (!args[i].dynamic && (v.startsWith('-') || v === '(' || v === '!' || v === ',')) break;
+    roots.push(args[i]);
+  }
+  if (args.slice(i).some((a) => a.value === '-follow')) follows = true;
+  return { roots, exprStart: i, follows };
+}
+
+/**
+ * find's expression language (GNU findutils 4.9 `man find`, plus the BSD/macOS primaries), by
+ * how many words each primary takes. A primary that is not here is not taken as harmless.
+ */
+const FIND_NO_ARG = new Set([
+  '-daystart', '-depth', '-d', '-follow', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-noleaf', '-nowarn', '-warn',
+  '-xdev', '-x', '-help', '--help', '-version', '--version', '-empty', '-executable', '-false', '-nogroup', '-nouser', '-readable', '-true',
+  '-writable', '-ls', '-print', '-print0', '-prune', '-quit', '-a', '-and', '-o', '-or', '-not', '!', '(', ')', ',',
+  // BSD/macOS
+  '-acl', '-sparse', '-xattr',
+]);
+const FIND_VALUE = new Set([
+  '-maxdepth', '-mindepth', '-regextype', '-amin', '-atime', '-cmin', '-context', '-ctime', '-fstype', '-gid', '-group', '-ilname', '-iname',
+  '-inum', '-ipath', '-iregex', '-iwholename', '-links', '-lname', '-mmin', '-mtime', '-name', '-path', '-perm', '-regex', '-size', '-type',
+  '-uid', '-used', '-user', '-wholename', '-xtype', '-printf',
+  // BSD/macOS
+  '-Bmin', '-Btime', '-flags', '-xattrname',
+]);
+const FIND_READ = new Set(['-newer', '-anewer', '-cnewer', '-samefile', '-Bnewer', '-mnewer']);
+const FIND_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+
+/** A command `-exec` and its kin run once per match (or per batch with `+`). */
+export interface FindExec {
+  /** The primary: `-exec`, `-execdir`, `-ok`, `-okdir`. */
+  primary: string;
+  /** Its argv, `{}` replaced by the paths under the starting point (dynamic when that is not one known path). */
+  args: Arg[];
+}
+
+/** The commands find runs: `find … -exec CMD {} ;` runs CMD with `{}` standing for paths under the roots. */
+export function findExecs(args: Arg[]): FindExec[] {
+  const { roots } = findCommandLine(args);
+  const only = roots.length === 1 && !roots[0].dynamic ? roots[0].value : roots.length === 0 ? '.' : null;
+  const root = only === null ? null : only.replace(/\/+$/, '') || '/';
+  const out: FindExec[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (!FIND_EXEC.has(args[i].value)) continue;
+    let end = i + 1;
+    while (end < args.length && args[end].value !== ';' && args[end].value !== '+') end++;
+    const inner = args.slice(i + 1, end).map((a): Arg => (a.value.includes('{}') ? matchedPath(a, root) : a));
+    out.push({ primary: args[i].value, args: inner });
+    i = end;
+  }
+  return out;
+}
+
+function matchedPath(a: Arg, root: string | null): Arg {
+  if (root === null) return { ...a, dynamic: true };
+  return { ...a, value: a.value.replace('{}', `${root === '/' ? '' : root}/**`), glob: true };
+}
+
+/** find's operations: the starting points are listed; primaries read, write, delete or run. */
+function find(b: OperationSink): HandlerResult {
+  const args = b.cmd.args;
+  let cls: CommandClass = 'read-only';
+  const line = findCommandLine(args);
+  const rootArgs = line.roots.length > 0 ? line.roots : [{ value: '.', dynamic: false, glob: false, span: b.cmd.span }];
+  for (const r of rootArgs) b.path('List', r, 'operand');
+  for (let i = line.exprStart; i < args.length; i++) {
+    const a = args[i];
+    const v = a.value;
+    if (a.dynamic) {
+      // `find . $x`: the word may be any primary (`-delete`, `-fprint F`).
+      if (/^[-$`!(]/.test(v)) b.unknownOption(v, a, 'find', null, true);
+      continue;
+    }
+    if (FIND_READ.has(v) || (/^-newer[aBcm][aBcm]$/.test(v) && args[i + 1])) {
+      if (args[i + 1]) b.path('Read', args[++i], 'option');
+    } else if (/^-newer[aBcmt]t$/.test(v)) i++; // compared with a time given as text
+    else if (v === '-files0-from') {
+      // The starting points are read from a file: what is walked is not known here.
+      if (args[i + 1]) b.path('Read', args[++i], 'option');
+      b.add('List', 'option', a.span, { target: 'starting points listed in a file', dynamic: true });
+    } else if (FIND_VALUE.has(v)) i++;
+    else if (FIND_WRITE.has(v)) {
+      b.namedOption(v, a, `find ${v} writes a file`);
+      if (args[i + 1]) b.path('Write', args[++i], 'option');
+      if (v === '-fprintf') i++;
+      cls = 'mutating';
+    } else if (v === '-delete') {
+      b.namedOption(v, a, 'find -delete deletes what it matches');
+      for (const r of rootArgs) b.path('Delete', { ...r, value: `${r.value.replace(/\/+$/, '')}/**`, glob: true }, 'option');
+      cls = 'mutating';
+    } else if (FIND_EXEC.has(v)) {
+      b.namedOption(v, a, `find ${v} runs a command on what it matches`);
+      // The executed command is a sub-command of its own (findExecs, walked by walk/run-argv.ts).
+      while (i < args.length && args[i].value !== ';' && args[i].value !== '+') i++;
+    } else if (!FIND_NO_ARG.has(v) && (v.startsWith('-') || v.startsWith('+'))) {
+      b.unknownOption(v, a, 'find', 'GNU findutils 4.9 (man find) and the BSD primaries');
+    }
+    // Anything else is a word find itself rejects (a path after the expression).
+  }
+  return { class: cls, skipOperands: true, skipOptions: true, optionsChecked: true };
+}
+
+export const findHooks: ProgramHooks = { module: 'find.ts', operations: find };

@@ -1,0 +1,42 @@
+/**
+ * find's command line is read once, by programs/hooks/find.ts, for both the commands `-exec`
+ * runs (the walker) and find's own operations: the two always agree on the starting points.
+ */
+import { describe, expect, it } from 'vitest';
+import { findCommandLine, findExecs } from '../../../src/programs/hooks/find.js';
+import type { Arg } from '../../../src/expand/arg.js';
+import { check, ops } from '../../helpers/analyzer.js';
+
+const args = (...v: string[]): Arg[] => v.map((value) => ({ value, dynamic: false, glob: false, span: { start: 0, end: 0 } }));
+
+describe('find command line', () => {
+  it('skips the options before the starting points, bundled as BSD find allows', () => {
+    expect(findCommandLine(args('-L', '-x', '/var', '-name', 'x')).roots.map((a) => a.value)).toEqual(['/var']);
+    expect(findCommandLine(args('-HL', 'a', 'b', '-print')).roots.map((a) => a.value)).toEqual(['a', 'b']);
+    expect(findCommandLine(args('-D', 'tree', 'a', '-print')).roots.map((a) => a.value)).toEqual(['a']);
+    expect(findCommandLine(args('-f', '-odd', '-print')).roots.map((a) => a.value)).toEqual(['-odd']);
+  });
+  it('ends the starting points where the expression starts: a dash word, (, ! or ,', () => {
+    for (const w of ['-name', '(', '!', ',']) expect(findCommandLine(args('a', w, 'x')).exprStart).toBe(1);
+  });
+  it('gives each -exec command with {} standing for the paths under the one starting point', () => {
+    const execs = findExecs(args('/tmp/', '-name', '*.o', '-exec', 'rm', '{}', ';', '-execdir', 'cat', '{}', '+'));
+    expect(execs.map((e) => [e.primary, ...e.args.map((a) => a.value)])).toEqual([
+      ['-exec', 'rm', '/tmp/**'],
+      ['-execdir', 'cat', '/tmp/**'],
+    ]);
+    // Two starting points: {} is not one known path.
+    expect(findExecs(args('a', 'b', '-exec', 'rm', '{}', ';'))[0].args[1].dynamic).toBe(true);
+  });
+});
+
+describe('find operations and the walker agree', () => {
+  it('lists and deletes under the starting point named after BSD -x and -d', async () => {
+    expect(ops(await check('find -x / -name foo'))).toContain('List /');
+    expect(ops(await check('find -d /tmp/x -delete'))).toContain('Delete /tmp/x/**');
+  });
+  it('does not report bundled leading options as unknown primaries', async () => {
+    const v = await check('find -ds . -type f');
+    expect(v.findings.map((f) => f.rule)).not.toContain('unknown-option');
+  });
+});
