@@ -1,6 +1,6 @@
 // Imports follow the pipeline: a folder may import its own layer and the layers before it, never a
-// later one, and no file may take part in an import cycle. `npm test` runs this (see
-// test/architecture.test.ts); `npx depcruise src` prints the violations.
+// later one, and no file may take part in an import cycle. `npm test` runs this (`npm run deps`,
+// which is `depcruise src --output-type err`) and fails on any violation it prints.
 //
 // syntax → expand → programs → walk → ops/paths → guard → verdict → (the analyser) → policy →
 // agents/auto → audit → hook → serve → cli → index.ts. The foundation (errors, own-property

@@ -72,9 +72,14 @@ function positive(v: string | undefined, flag: string, fallback: number): number
   return Number(v);
 }
 
+/** The log files to read, oldest first so records come in time order. */
+function logFilesToRead(args: AuditArgs): string[] {
+  if (args.all) return auditLogFiles(args.file).reverse();
+  return existsSync(args.file) ? [args.file] : [];
+}
+
 export async function auditOutput(args: AuditArgs): Promise<string> {
-  // Oldest first, so records come in time order.
-  const files = args.all ? auditLogFiles(args.file).reverse() : existsSync(args.file) ? [args.file] : [];
+  const files = logFilesToRead(args);
   if (files.length === 0) throw new UsageError(`${args.file}: no such audit log${args.all ? ' (nor rotated files)' : ''}`);
   const gate = await createGate({ settings: args.config ? [{ source: 'project', file: args.config, format: 'shellgate' }] : [] });
   let specs: SpecTable = defaultSpecs();

@@ -137,8 +137,15 @@ function settingsFor(args: ExplainArgs, cwd: string): SettingsSource[] {
   const out: SettingsSource[] = [];
   if (args.agent && args.agentSettings) out.push(...agentSettingsSources(args.agent, projectRootOf(args.agent, cwd), homedir()));
   if (args.config) out.push({ source: 'project', file: args.config, format: 'shellgate' });
-  for (const f of args.settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: /\.qwen\//.test(f) ? 'qwen' : /\.claude\//.test(f) ? 'claude' : undefined });
+  for (const f of args.settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: settingsFormatOf(f) });
   return out;
+}
+
+/** The format of a settings file named on the command line, read from the agent folder it is in. */
+function settingsFormatOf(file: string): SettingsSource['format'] {
+  if (/\.qwen\//.test(file)) return 'qwen';
+  if (/\.claude\//.test(file)) return 'claude';
+  return undefined;
 }
 
 /** The agent's own shell tool (`Bash`) and its command argument, so the call reads as the hook reads it. */

@@ -122,11 +122,7 @@ export interface ExplainInput {
 
 export function originText(o: OpOrigin | undefined): string {
   if (o === undefined) return 'not recorded';
-  if ('spec' in o) {
-    const what =
-      o.operand !== undefined ? `operand ${o.operand}` : o.option !== undefined ? `option ${o.option}${o.field === 'reads' ? ' (a fixed file it reads)' : ''}` : o.field === 'reads' ? '"reads" (a fixed file it reads)' : o.field === 'ops' ? '"ops" (an effect of the program itself)' : 'the program';
-    return `${o.spec}: ${o.program} ${what}${o.role !== undefined ? ` (${o.role})` : ''}`;
-  }
+  if ('spec' in o) return `${o.spec}: ${o.program} ${specPartText(o)}${o.role !== undefined ? ` (${o.role})` : ''}`;
   const h = HANDLER_SOURCES[o.handler];
   // A program's own hooks live in programs/hooks/<module>; the shell builtins' in ops/program-handlers.ts.
   const hooks = o.handler === 'program-handler' && o.program !== undefined ? own(HOOKS, o.program) : undefined;
@@ -134,12 +130,23 @@ export function originText(o: OpOrigin | undefined): string {
   return `${file}: ${h.what}${o.program !== undefined ? ` ${o.program}` : ''}`;
 }
 
+/** Which part of a command spec an operation came from: an operand, an option, or a field of the spec. */
+function specPartText(o: Extract<OpOrigin, { spec: string }>): string {
+  if (o.operand !== undefined) return `operand ${o.operand}`;
+  if (o.option !== undefined) return `option ${o.option}${o.field === 'reads' ? ' (a fixed file it reads)' : ''}`;
+  if (o.field === 'reads') return '"reads" (a fixed file it reads)';
+  if (o.field === 'ops') return '"ops" (an effect of the program itself)';
+  return 'the program';
+}
+
+const SUBSTITUTION_SIGNS = { command: '$(…)', 'process-in': '<(…)', 'process-out': '>(…)' } as const;
+
 function whereOf(c: WalkedCommand, all: readonly WalkedCommand[]): string[] {
   const x = c.context;
   const out: string[] = [];
   if (x.pipeline) out.push(`pipeline stage ${x.pipeline.index + 1} of ${x.pipeline.length}`);
   if (x.substitution) {
-    const kind = x.substitution === 'command' ? '$(…)' : x.substitution === 'process-in' ? '<(…)' : '>(…)';
+    const kind = SUBSTITUTION_SIGNS[x.substitution];
     const of = c.substitutionOf !== null ? all.find((o) => o.id === c.substitutionOf) : undefined;
     out.push(`inside ${kind}${of ? ` in #${of.id} ${of.program ?? of.programRaw}` : ''}`);
   }
@@ -155,8 +162,13 @@ function whereOf(c: WalkedCommand, all: readonly WalkedCommand[]): string[] {
   return out;
 }
 
+function findingSource(rule: string, guardIds: ReadonlySet<string>): ExplainedFinding['source'] {
+  if (guardIds.has(rule)) return 'guard';
+  return Object.prototype.hasOwnProperty.call(CORE_FINDINGS, rule) ? 'core' : 'other';
+}
+
 function explainFinding(f: Finding, input: Pick<ExplainInput, 'guardIds' | 'hint'>): ExplainedFinding {
-  const source = input.guardIds.has(f.rule) ? 'guard' : Object.prototype.hasOwnProperty.call(CORE_FINDINGS, f.rule) ? 'core' : 'other';
+  const source = findingSource(f.rule, input.guardIds);
   const safer = input.hint(f.rule);
   return { ...f, source, ...(safer ? { safer } : {}) };
 }
@@ -304,9 +316,11 @@ function flat(s: string): string {
   return s.replace(/[\x00-\x1f\x7f]/g, (ch) => (ch === '\n' ? '⏎' : ' '));
 }
 
+const FINDING_KINDS: Record<ExplainedFinding['source'], string> = { guard: 'guard rule', core: 'core finding', other: 'finding' };
+
 function findingLines(f: ExplainedFinding, text: string | null, c: (k: keyof typeof COLORS, s: string) => string): string[] {
   const about = f.command !== undefined ? ` (#${f.command}${f.operation !== undefined ? `, op ${f.operation}` : ''})` : '';
-  const kind = f.source === 'guard' ? 'guard rule' : f.source === 'core' ? 'core finding' : 'finding';
+  const kind = FINDING_KINDS[f.source];
   const lines = [`  ${c(f.level, f.level.padEnd(5))}  ${c('bold', f.rule)}  ${c('dim', `[${f.category}, ${kind}]${about}`)}`, `         ${oneLine(f.message)}`];
   if (text !== null && f.span.end > f.span.start) lines.push(...caret(text, f.span.start, f.span.end).map((l) => '         ' + l));
   if (f.safer) lines.push(`         safer: ${f.safer}`);

@@ -66,6 +66,11 @@ export function mergeSettings(existing: unknown, add: unknown, path = ''): { val
   return { value: existing, conflicts: [`${path || '/'} is already set to ${JSON.stringify(existing)} (shellgate would set ${JSON.stringify(add)}): left as it is`] };
 }
 
+/** Where an agent's configuration file is: `~/` is the home folder, anything else is read from cwd. */
+function agentFile(file: string, cwd: string, home: string): string {
+  return file.startsWith('~/') ? join(home, file.slice(2)) : resolve(cwd, file);
+}
+
 export function runInit(argv: string[], cwd = process.cwd(), home = homedir()): InitResult & { notes: string[] } {
   const [id, ...rest] = argv;
   if (id === undefined || !isAgentId(id)) throw new UsageError(`init needs an agent: ${AGENT_IDS.join(', ')}${id !== undefined ? ` (not "${id}")` : ''}`);
@@ -78,7 +83,7 @@ export function runInit(argv: string[], cwd = process.cwd(), home = homedir()): 
     throw new UsageError((e as Error).message);
   }
   const spec = agent.init;
-  const file = values.file !== undefined ? resolve(cwd, values.file) : spec.file.startsWith('~/') ? join(home, spec.file.slice(2)) : resolve(cwd, spec.file);
+  const file = values.file !== undefined ? resolve(cwd, values.file) : agentFile(spec.file, cwd, home);
   const snippet = spec.snippet(values.command ?? defaultCommand(agent));
   const notes = [...agent.hook.limits];
   if (spec.syntax !== 'json') {

@@ -116,8 +116,10 @@ function shownMessage(r: RuleInfo): string {
   return r.source === 'core' ? r.message.replace('{detail}', '…') : r.message;
 }
 
+const RULE_SOURCE_NOTES: Record<RuleInfo['source'], string> = { core: '  (core finding)', user: '  (user rule)', builtin: '' };
+
 export function describeRule(r: RuleInfo): string {
-  const lines = [`${r.id}  [${r.category}, ${r.level}]${r.source === 'core' ? '  (core finding)' : r.source === 'user' ? '  (user rule)' : ''}`, `  ${shownMessage(r)}`, '', `  ${r.rationale}`];
+  const lines = [`${r.id}  [${r.category}, ${r.level}]${RULE_SOURCE_NOTES[r.source]}`, `  ${shownMessage(r)}`, '', `  ${r.rationale}`];
   if (r.safer) lines.push('', `  safer: ${r.safer}`);
   if (r.examples) {
     lines.push('', '  matches:', ...r.examples.match.map((e) => `    ${e}`), '  does not match:', ...r.examples.noMatch.map((e) => `    ${e}`));

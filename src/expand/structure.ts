@@ -15,7 +15,7 @@
  * - Operators: `;`, `&&`, `||`, `&`, `\n` after list items (a trailing newline is not one), `|`
  *   and `|&` between pipeline stages, and `!` for a negated pipeline.
  */
-import type { Command, List, Redirect, Script, Word, WordPart } from '../syntax/ast.js';
+import type { Assignment, Case, Command, List, Redirect, Script, SimpleCommand, Word, WordPart } from '../syntax/ast.js';
 import { expandWord, type ExpandScope } from './word.js';
 
 export interface CommandShape {
@@ -59,26 +59,39 @@ function shape(out: Structure, words: string[], cmd: Command): void {
   out.commands.push({ words, redirects: cmd.redirects.map(redirectText) });
 }
 
+/** `name=value`, `name+=value` or `name=(a b)`, values statically expanded. */
+function assignmentText(a: Assignment): string {
+  const eq = a.append ? '+=' : '=';
+  if (a.array) return `${a.name}${eq}(${a.array.map(text).join(' ')})`;
+  return a.name + eq + (a.value ? text(a.value) : '');
+}
+
+function walkSimpleCommand(cmd: SimpleCommand, out: Structure): void {
+  shape(out, [...cmd.assignments.map(assignmentText), ...cmd.words.map(text)], cmd);
+  for (const a of cmd.assignments) {
+    walkParts(a.subscript, out);
+    if (a.value) walkParts(a.value.parts, out);
+    for (const w of a.array ?? []) walkParts(w.parts, out);
+  }
+  for (const w of cmd.words) walkParts(w.parts, out);
+  walkRedirects(cmd.redirects, out);
+}
+
+function walkCase(cmd: Case, out: Structure): void {
+  shape(out, ['case', text(cmd.word), 'in', ...cmd.items.map((it) => it.patterns.map(text).join('|') + ')')], cmd);
+  walkRedirects(cmd.redirects, out);
+  walkParts(cmd.word.parts, out);
+  for (const it of cmd.items) {
+    for (const p of it.patterns) walkParts(p.parts, out);
+    walkList(it.body, out);
+  }
+}
+
 function walkCommand(cmd: Command, out: Structure): void {
   switch (cmd.type) {
-    case 'SimpleCommand': {
-      const words: string[] = [];
-      for (const a of cmd.assignments) {
-        const eq = a.append ? '+=' : '=';
-        const value = a.array ? `(${a.array.map(text).join(' ')})` : a.value ? text(a.value) : '';
-        words.push(a.name + eq + value);
-      }
-      for (const w of cmd.words) words.push(text(w));
-      shape(out, words, cmd);
-      for (const a of cmd.assignments) {
-        walkParts(a.subscript, out);
-        if (a.value) walkParts(a.value.parts, out);
-        for (const w of a.array ?? []) walkParts(w.parts, out);
-      }
-      for (const w of cmd.words) walkParts(w.parts, out);
-      walkRedirects(cmd.redirects, out);
+    case 'SimpleCommand':
+      walkSimpleCommand(cmd, out);
       return;
-    }
     case 'List':
       walkRedirects(cmd.redirects, out);
       walkList(cmd, out);
@@ -134,13 +147,7 @@ function walkCommand(cmd: Command, out: Structure): void {
       walkList(cmd.body, out);
       return;
     case 'Case':
-      shape(out, ['case', text(cmd.word), 'in', ...cmd.items.map((it) => it.patterns.map(text).join('|') + ')')], cmd);
-      walkRedirects(cmd.redirects, out);
-      walkParts(cmd.word.parts, out);
-      for (const it of cmd.items) {
-        for (const p of it.patterns) walkParts(p.parts, out);
-        walkList(it.body, out);
-      }
+      walkCase(cmd, out);
       return;
     case 'TestCommand':
       shape(out, [cmd.bracket, ...cmd.words.map(text), cmd.bracket === '[' ? ']' : ']]'], cmd);

@@ -90,6 +90,13 @@ function firstLiteral(word: Word): string {
  */
 export type WordPosition = 'argument' | 'assignment' | 'other';
 
+/** After which separators a tilde expands, besides the word's start (see WordPosition). */
+function tildesAt(position: WordPosition, word: Word): Builder['tildes'] {
+  if (position === 'assignment') return 'colon';
+  if (position === 'argument' && ASSIGNMENT_LIKE.test(firstLiteral(word))) return 'equals';
+  return null;
+}
+
 export function expandWord(word: Word, scope: ExpandScope, position: WordPosition = 'other'): ExpandedWord {
   const b: Builder = {
     alternatives: [['']],
@@ -99,7 +106,7 @@ export function expandWord(word: Word, scope: ExpandScope, position: WordPositio
     truncated: false,
     quoted: false,
     pristine: true,
-    tildes: position === 'assignment' ? 'colon' : position === 'argument' && ASSIGNMENT_LIKE.test(firstLiteral(word)) ? 'equals' : null,
+    tildes: tildesAt(position, word),
   };
   for (let i = 0; i < word.parts.length; i++) addPart(b, word.parts[i], scope, false, word.parts[i + 1]);
   const fields: string[] = [];
@@ -154,7 +161,7 @@ function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boole
       for (const p of part.parts) addPart(b, p, scope, true);
       return;
     case 'Tilde': {
-      const home = scope.home === null ? null : part.user === '' ? scope.home : userHome(part.user);
+      const home = tildeHome(part.user, scope);
       if (home === null) markDynamic(b, 'tilde', '~' + part.user);
       else append(b, home);
       return;
@@ -202,10 +209,16 @@ function addPart(b: Builder, part: WordPart, scope: ExpandScope, inQuotes: boole
   }
 }
 
+/** The folder `~` or `~user` names; null when the scope does not know the home folder. */
+function tildeHome(user: string, scope: ExpandScope): string | null {
+  if (scope.home === null) return null;
+  return user === '' ? scope.home : userHome(user);
+}
+
 function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, scope: ExpandScope, inQuotes: boolean): void {
   const name = part.name;
   if (!name || SPECIAL.has(name) || /^[0-9]+$/.test(name)) return markDynamic(b, 'special', part.raw);
-  let value = variableValue(name, scope);
+  const value = variableValue(name, scope);
   if (!part.plain) {
     // `${x:-d}` / `${x-d}` with a known non-empty x is x; every other operator stays dynamic.
     const op = /^\$\{[A-Za-z_][A-Za-z0-9_]*(:?[-=?+])/.exec(part.raw)?.[1];

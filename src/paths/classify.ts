@@ -265,7 +265,9 @@ export class PathClassifier {
     const bound = glob ? staticPrefix(path) : path;
     const real = followLast || glob || bound === '/' ? this.realpaths.realpathNearest(bound) : posix.join(this.realpaths.realpathNearest(posix.dirname(bound)), posix.basename(bound));
     const inWorkspace = this.workspaceRoots.some((r) => isInside(real, r));
-    const where: PathClass = inWorkspace ? 'workspace' : this.tempDirs.some((t) => isInside(real, t)) ? 'temp' : 'outside';
+    let where: PathClass = 'outside';
+    if (inWorkspace) where = 'workspace';
+    else if (this.tempDirs.some((t) => isInside(real, t))) where = 'temp';
     add(where);
     if (SPECIAL_DEVICES.test(real)) return ['special-device'];
     if (real === '/' || (glob && bound === '/')) add('root');

@@ -147,7 +147,7 @@ function walk(s: State, pending: State[], out: PathReading[], o: ReadingOptions,
         const name = posix.basename(e.path);
         if (glob ? !match!(name) : name !== part) continue;
         if (!reaches(e, isLast(s.todo), followLast, o.removesName)) continue;
-        const unknown = s.hops + 1 > MAX_SYMLINKS ? 'more than 40 symbolic links (a loop)' : e.target === null ? 'a link made earlier on this line whose target is only known at run time' : null;
+        const unknown = unknownLinkReason(s.hops + 1, e);
         if (unknown !== null) {
           if (e.certain && !glob) return { dynamic: unknown };
           out.push({ dynamic: unknown });
@@ -174,6 +174,13 @@ function walk(s: State, pending: State[], out: PathReading[], o: ReadingOptions,
 }
 
 /** Only empty or `.` components are left (`h/` and `h/.` end at `h`). */
+/** Why following a link made earlier on the line leads nowhere known; null when it can be followed. */
+function unknownLinkReason(hops: number, e: MadeEntry): string | null {
+  if (hops > MAX_SYMLINKS) return 'more than 40 symbolic links (a loop)';
+  if (e.target === null) return 'a link made earlier on this line whose target is only known at run time';
+  return null;
+}
+
 function isLast(todo: string[]): boolean {
   for (let i = todo.length - 1; i >= 0; i--) if (todo[i] !== '' && todo[i] !== '.') return false;
   return true;

@@ -193,19 +193,30 @@ export class RealpathCache {
     // a loop fails to resolve, yet the kernel follows it. (Below a missing directory there is none.)
     const first = missing[missing.length - 1];
     const target = existing && maybeLink && first.length <= NAME_MAX ? readLink(base === '/' ? '/' + first : base + '/' + first) : null;
-    if (target !== null) {
-      const fresh = budget.hops === 0;
-      let result: string | null = null;
-      if (++budget.hops <= MAX_SYMLINKS) {
-        const rest = missing.length > 1 ? '/' + missing.slice(0, -1).reverse().join('/') : '';
-        result = this.resolve((target.startsWith('/') ? target : base + '/' + target) + rest, budget);
-      }
-      // A result reached with links already counted by the caller depends on that count.
-      if (fresh) this.remember(abs, result);
-      return result;
+    if (target !== null) return this.throughLink(abs, base, target, missing, budget);
+    return this.putBack(abs, at, base, missing);
+  }
+
+  /** `abs` where its first missing name (below `base`) is a symlink to `target` the kernel follows. */
+  private throughLink(abs: string, base: string, target: string, missing: string[], budget: Budget): string | null {
+    const fresh = budget.hops === 0;
+    let result: string | null = null;
+    if (++budget.hops <= MAX_SYMLINKS) {
+      const rest = missing.length > 1 ? '/' + missing.slice(0, -1).reverse().join('/') : '';
+      result = this.resolve((target.startsWith('/') ? target : base + '/' + target) + rest, budget);
     }
-    // Short chains of missing directories are remembered too (`./build/a`, `./build/b` share
-    // `./build`); a long one only as a whole, so a path of many parts stays linear.
+    // A result reached with links already counted by the caller depends on that count.
+    if (fresh) this.remember(abs, result);
+    return result;
+  }
+
+  /**
+   * `abs` put back together below its nearest existing ancestor `at` (which resolved to `base`);
+   * `missing` holds the names in between, last first. Short chains of missing directories are
+   * remembered too (`./build/a`, `./build/b` share `./build`); a long one only as a whole, so a
+   * path of many parts stays linear.
+   */
+  private putBack(abs: string, at: string, base: string, missing: string[]): string {
     if (missing.length <= 8) {
       for (let i = missing.length - 1; i > 0; i--) {
         base = posix.join(base, missing[i]);

@@ -12,7 +12,7 @@ import type { Server } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { createGate } from '../policy/gate.js';
 import type { AuditRecord } from '../audit/types.js';
-import { createDecider } from './decider.js';
+import { createDecider, type Decider } from './decider.js';
 import { listenHttp } from './http.js';
 import { createPeerChecker, findSs } from './peer.js';
 import type { PolicyOptions } from './protocol.js';
@@ -49,15 +49,37 @@ export interface RunningServer {
   closed: Promise<void>;
 }
 
-export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
-  const uid = currentUid();
-  const dir = ensurePrivateDir(cfg.socketPath, uid);
+/** Loads the policy once before listening: a config that does not load is an error now, not a blocked answer at the first event. */
+async function checkPolicyLoads(cfg: ServeConfig): Promise<void> {
   if (cfg.policy.config) {
-    // A config that does not load is an error now, not a blocked answer at the first event.
     await createGate({ settings: [{ source: 'project', file: cfg.policy.config, format: 'shellgate', optional: false }], presets: [] });
   } else {
     await createGate({}); // loads the parser once, so the first event is answered as fast as the next
   }
+}
+
+interface HttpListener {
+  http: HttpServer;
+  url: string;
+  tokenFile: string;
+  /** The token file was made by this start (and is removed on close). */
+  tokenCreated: boolean;
+}
+
+/** The HTTP transport with its bearer token, kept in `cfg.tokenFile` or next to the socket in `dir`. */
+async function startHttp(cfg: ServeConfig, port: number, dir: string, uid: number, decider: Decider, onActivity: () => void): Promise<HttpListener> {
+  const tokenFile = cfg.tokenFile ?? join(dir, 'token');
+  const t = loadOrCreateToken(tokenFile, cfg.tokenFile !== null, uid);
+  const tokenCreated = t.created && cfg.tokenFile === null;
+  const http = await listenHttp({ port, token: t.token, decider, version: cfg.version, onActivity });
+  const addr = http.address();
+  return { http, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : port}`, tokenFile, tokenCreated };
+}
+
+export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
+  const uid = currentUid();
+  const dir = ensurePrivateDir(cfg.socketPath, uid);
+  await checkPolicyLoads(cfg);
 
   let reloading: Promise<void> = Promise.resolve();
   const reload = (why: string): Promise<void> => {
@@ -88,19 +110,9 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
   const unix: Server = await listenUnix({ socketPath: cfg.socketPath, decider, peers, onActivity });
   const socketIno = lstatSync(cfg.socketPath).ino;
 
-  let http: HttpServer | null = null;
-  let tokenFile: string | null = null;
-  let tokenCreated = false;
-  let httpUrl: string | null = null;
+  let httpListener: HttpListener | null = null;
   try {
-    if (cfg.httpPort !== null) {
-      tokenFile = cfg.tokenFile ?? join(dir, 'token');
-      const t = loadOrCreateToken(tokenFile, cfg.tokenFile !== null, uid);
-      tokenCreated = t.created && cfg.tokenFile === null;
-      http = await listenHttp({ port: cfg.httpPort, token: t.token, decider, version: cfg.version, onActivity });
-      const addr = http.address();
-      httpUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : cfg.httpPort}`;
-    }
+    if (cfg.httpPort !== null) httpListener = await startHttp(cfg, cfg.httpPort, dir, uid, decider, onActivity);
   } catch (e) {
     unix.close();
     watcher.close();
@@ -110,50 +122,63 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));
-  let idleTimer: NodeJS.Timeout | null = null;
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      if (idleTimer) clearTimeout(idleTimer);
+      idle?.stop();
       watcher.close();
       peers?.close();
       const done: Promise<void>[] = [new Promise((r) => unix.close(() => r()))];
-      if (http) {
-        const h = http;
+      const h = httpListener?.http;
+      if (h) {
         done.push(new Promise((r) => h.close(() => r())));
         h.closeAllConnections();
       }
       await Promise.all(done);
       // Node removes the socket file on close; make sure, and never remove another server's socket.
       removeIfSame(cfg.socketPath, socketIno);
-      if (tokenCreated && tokenFile) removeIfSame(tokenFile, null);
+      if (httpListener?.tokenCreated) removeIfSame(httpListener.tokenFile, null);
       resolveClosed();
     })();
     return closing;
   };
 
-  if (cfg.idleTimeoutSec > 0) {
-    const idleMs = cfg.idleTimeoutSec * 1000;
-    // One timer, re-armed for what is left when it fires: requests only record the time.
-    const arm = (ms: number): void => {
-      idleTimer = setTimeout(() => {
-        const left = last + idleMs - Date.now();
-        if (left > 0) return arm(left);
-        cfg.log(`no request for ${cfg.idleTimeoutSec} s; exiting`);
-        void close();
-      }, ms);
-    };
-    arm(idleMs);
-  }
+  const onIdle = (): void => {
+    cfg.log(`no request for ${cfg.idleTimeoutSec} s; exiting`);
+    void close();
+  };
+  const idle: IdleTimer | null = cfg.idleTimeoutSec > 0 ? startIdleTimer(cfg.idleTimeoutSec * 1000, () => last, onIdle) : null;
 
   return {
     socketPath: cfg.socketPath,
-    httpUrl,
-    tokenFile,
+    httpUrl: httpListener?.url ?? null,
+    tokenFile: httpListener?.tokenFile ?? null,
     peerCheck: ss ? `peer uid checked (${ss} and /proc)` : 'peer uid not checked here (no ss and /proc): the 0700 directory alone keeps other users out',
     reload,
     close,
     closed,
+  };
+}
+
+interface IdleTimer {
+  stop(): void;
+}
+
+/** Calls `onIdle` once `ms` have passed since `lastActivity()`. One timer, re-armed for what is left when it fires: requests only record the time. */
+function startIdleTimer(ms: number, lastActivity: () => number, onIdle: () => void): IdleTimer {
+  let timer: NodeJS.Timeout | null = null;
+  const arm = (wait: number): void => {
+    timer = setTimeout(() => {
+      const left = lastActivity() + ms - Date.now();
+      if (left > 0) return arm(left);
+      onIdle();
+    }, wait);
+  };
+  arm(ms);
+  return {
+    stop: () => {
+      if (timer) clearTimeout(timer);
+    },
   };
 }
 

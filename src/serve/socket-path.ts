@@ -47,8 +47,8 @@ export function ensurePrivateDir(socketPath: string, uid: number = currentUid())
     mkdirSync(dir, { mode: 0o700 });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new Error(`cannot create ${dir}: its parent folder does not exist`);
-    if (code !== 'EEXIST') throw new Error(`cannot create ${dir} (${(e as Error).message})`);
+    if (code === 'ENOENT') throw new Error(`cannot create ${dir}: its parent folder does not exist`, { cause: e });
+    if (code !== 'EEXIST') throw new Error(`cannot create ${dir} (${(e as Error).message})`, { cause: e });
   }
   const problem = privateDirProblem(dir, uid);
   if (problem !== null) throw new Error(`refusing the socket directory: ${problem}`);

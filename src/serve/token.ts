@@ -30,7 +30,7 @@ export function writeTokenFile(file: string, token: string): void {
     } catch {
       // not created
     }
-    throw new Error(`cannot write the token file ${file} (${(e as Error).message})`);
+    throw new Error(`cannot write the token file ${file} (${(e as Error).message})`, { cause: e });
   }
 }
 

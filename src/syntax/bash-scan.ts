@@ -246,6 +246,7 @@ export function skipCommand(s: string, i: number, close: ')' | '}' | null, end =
   return scanCommand(s, i, close, end, o);
 }
 
+// eslint-disable-next-line max-lines-per-function -- one loop over characters whose branches share its state (depth, open cases, word and command start): split, each piece would take and return all of it
 function scanCommand(s: string, i: number, close: ')' | '}' | null, end: number, o: ScanOptions): number {
   let depth = 0;
   let wordStart = true;

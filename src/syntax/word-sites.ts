@@ -194,74 +194,64 @@ function readSites(s: string, from: number, to: number, mode: ReadMode, out: Sit
       j++;
       continue;
     }
-    const next = s[j + 1];
-    if (next === '(') {
-      const arith = s[j + 2] === '(';
-      const close = arith ? skipArithParens(s, j + 1, to, o) : skipCommand(s, j + 2, ')', to, o);
-      if (close < 0) {
-        j = unclosed(j);
-        continue;
-      }
-      const span = { start: j, end: close + 1 };
-      if (arith && isArithmetic(s, j + 1, to, o)) {
-        const inner: Site[] = [];
-        readSites(s, j + 3, close - 1, 'literal', inner, doubts, o);
-        out.push({ kind: 'arithmetic', span, body: { start: j + 3, end: close - 1 }, inner });
-      } else out.push({ kind: 'command', span, body: { start: j + 2, end: close }, inner: [] });
-      j = close + 1;
-      continue;
-    }
-    if (next === '{') {
-      const site = braceSite(s, j, to, mode !== 'unquoted', doubts, o);
-      out.push(site);
-      j = Math.max(j + 2, site.span.end);
-      continue;
-    }
-    if (next === '[') {
-      const e = skipBracket(s, j + 1, to, o);
-      if (e < 0) {
-        j = unclosed(j);
-        continue;
-      }
-      const inner: Site[] = [];
-      readSites(s, j + 2, e - 1, 'literal', inner, doubts, o);
-      out.push({ kind: 'arithmetic', span: { start: j, end: e }, body: { start: j + 2, end: e - 1 }, inner });
-      j = e;
-      continue;
-    }
-    if (next === "'" && mode === 'unquoted') {
-      const k = skipAnsiC(s, j, to);
-      j = k < 0 ? unclosed(j) : k;
-      continue;
-    }
-    if (next === "'" && (mode === 'operand-in-double' || mode === 'literal')) {
-      // Inside `${…}` and arithmetic, bash ≥ 4.3 decodes it while reading the command and expands
-      // the result, where quotes are literal (`(( x = $'\x60cmd\x60' ))` runs cmd); older
-      // versions (or `shopt -u extquote`) leave it as literal text that is expanded as it stands.
-      // Both readings: the decoded text here, the literal text by reading on. (In a here-document
-      // body it stays literal: reading the decoded text there too only ever adds.)
-      const k = skipAnsiC(s, j, to);
-      if (k > 0) {
-        const text = decodeAnsiC(s.slice(j, k));
-        if (text !== s.slice(j + 2, k - 1)) {
-          const inner: Site[] = [];
-          readSites(text, 0, text.length, mode, inner, [], { memo: new Map() });
-          if (inner.length > 0) out.push({ kind: 'decoded', span: { start: j, end: k }, body: { start: j + 2, end: k - 1 }, inner, text });
-        }
-      }
-      j++;
-      continue;
-    }
-    if (next === '"' && mode === 'unquoted') {
-      const k = skipDouble(s, j + 1, to, o);
-      if (k < 0) {
-        j = unclosed(j);
-        continue;
-      }
-      readSites(s, j + 2, k - 1, 'double', out, doubts, o);
-      j = k;
-      continue;
-    }
-    j++;
+    j = readDollarSite(s, j, to, mode, out, doubts, o, unclosed);
   }
+}
+
+/** A `$` at j: the site it opens, if any, goes to out; returns where reading goes on. */
+function readDollarSite(s: string, j: number, to: number, mode: ReadMode, out: Site[], doubts: Span[], o: ScanOptions, unclosed: (at: number) => number): number {
+  const next = s[j + 1];
+  if (next === '(') {
+    const arith = s[j + 2] === '(';
+    const close = arith ? skipArithParens(s, j + 1, to, o) : skipCommand(s, j + 2, ')', to, o);
+    if (close < 0) return unclosed(j);
+    const span = { start: j, end: close + 1 };
+    if (arith && isArithmetic(s, j + 1, to, o)) {
+      const inner: Site[] = [];
+      readSites(s, j + 3, close - 1, 'literal', inner, doubts, o);
+      out.push({ kind: 'arithmetic', span, body: { start: j + 3, end: close - 1 }, inner });
+    } else out.push({ kind: 'command', span, body: { start: j + 2, end: close }, inner: [] });
+    return close + 1;
+  }
+  if (next === '{') {
+    const site = braceSite(s, j, to, mode !== 'unquoted', doubts, o);
+    out.push(site);
+    return Math.max(j + 2, site.span.end);
+  }
+  if (next === '[') {
+    const e = skipBracket(s, j + 1, to, o);
+    if (e < 0) return unclosed(j);
+    const inner: Site[] = [];
+    readSites(s, j + 2, e - 1, 'literal', inner, doubts, o);
+    out.push({ kind: 'arithmetic', span: { start: j, end: e }, body: { start: j + 2, end: e - 1 }, inner });
+    return e;
+  }
+  if (next === "'" && mode === 'unquoted') {
+    const k = skipAnsiC(s, j, to);
+    return k < 0 ? unclosed(j) : k;
+  }
+  if (next === "'" && (mode === 'operand-in-double' || mode === 'literal')) {
+    // Inside `${…}` and arithmetic, bash ≥ 4.3 decodes it while reading the command and expands
+    // the result, where quotes are literal (`(( x = $'\x60cmd\x60' ))` runs cmd); older
+    // versions (or `shopt -u extquote`) leave it as literal text that is expanded as it stands.
+    // Both readings: the decoded text here, the literal text by reading on. (In a here-document
+    // body it stays literal: reading the decoded text there too only ever adds.)
+    const k = skipAnsiC(s, j, to);
+    if (k > 0) {
+      const text = decodeAnsiC(s.slice(j, k));
+      if (text !== s.slice(j + 2, k - 1)) {
+        const inner: Site[] = [];
+        readSites(text, 0, text.length, mode, inner, [], { memo: new Map() });
+        if (inner.length > 0) out.push({ kind: 'decoded', span: { start: j, end: k }, body: { start: j + 2, end: k - 1 }, inner, text });
+      }
+    }
+    return j + 1;
+  }
+  if (next === '"' && mode === 'unquoted') {
+    const k = skipDouble(s, j + 1, to, o);
+    if (k < 0) return unclosed(j);
+    readSites(s, j + 2, k - 1, 'double', out, doubts, o);
+    return k;
+  }
+  return j + 1;
 }

@@ -11,7 +11,7 @@ import { LEVEL_ORDER } from '../../src/index.js';
 const a = await analyzer();
 
 const name = fc.constantFrom('ls', 'cat', 'echo', 'rm', 'git', 'curl', 'sh', 'bash', 'sudo', 'env', 'xargs', 'find', 'grep', 'sed', 'awk', 'python3', 'tar', 'x', 'a1');
-const plain = fc.stringMatching(/^[a-zA-Z0-9._\/-]{1,8}$/);
+const plain = fc.stringMatching(/^[a-zA-Z0-9._/-]{1,8}$/);
 const word: fc.Arbitrary<string> = fc.letrec<{ word: string; cmd: string; list: string }>((tie) => ({
   word: fc.oneof(
     { depthSize: 'small' },

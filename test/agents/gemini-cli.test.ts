@@ -67,7 +67,7 @@ function plainText(text: string, code: number): string {
 function hook(input: string, flags: string[] = []): Reading {
   const r = spawnSync(process.execPath, [BIN, 'hook', 'gemini-cli', ...flags], { input, encoding: 'utf8', cwd: WS, env: { ...process.env, HOME } });
   const code = r.status ?? 0;
-  let json: Record<string, unknown> | null = null;
+  let json: Record<string, unknown> | null;
   try {
     json = JSON.parse(r.stdout);
   } catch {

@@ -69,7 +69,7 @@ function qwenReads(stdout: string, stderr: string, code: number): string {
 
 function hook(input: string, flags: string[] = []): Reading {
   const r = spawnSync(process.execPath, [BIN, 'hook', 'qwen-code', ...flags], { input, encoding: 'utf8', cwd: WS, env: { ...process.env, HOME } });
-  let json: Record<string, unknown> | null = null;
+  let json: Record<string, unknown> | null;
   try {
     json = JSON.parse(r.stdout);
   } catch {

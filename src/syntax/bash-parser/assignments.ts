@@ -52,7 +52,8 @@ export function assignment(ctx: ConvertContext, f: Frame, n: BPNode): Assignment
   const subscript: WordPart[] = [];
   if (raw[i] === '[') {
     const eq = subscriptEnd(raw);
-    const end = eq < 0 ? i : raw[eq - 1] === '+' ? eq - 2 : eq - 1; // the `]`
+    let end = i; // the `]`
+    if (eq >= 0) end = raw[eq - 1] === '+' ? eq - 2 : eq - 1;
     subscript.push(...scanUnquoted(ctx, f, loc.start + i + 1, loc.start + end, false).filter(isExpansion));
     i = end + 1;
   }

@@ -31,16 +31,31 @@ const WORD_END = /[\s;&|<>()]/;
  *   blanked and its position remembered, so the redirect gets its real operator back.
  */
 export function prepareInput(source: string): { text: string; heredocs: HeredocInfo[]; ampRedirects: Set<number> } {
-  const ampRedirects = new Set<number>();
-  if (!source.includes('<<') && !source.includes('&>')) return { text: source, heredocs: [], ampRedirects };
-  const chars = source.split('');
-  const heredocs: HeredocInfo[] = [];
-  let pending: HeredocInfo[] = [];
-  const n = source.length;
+  if (!source.includes('<<') && !source.includes('&>')) return { text: source, heredocs: [], ampRedirects: new Set<number>() };
+  const p = new InputPreparer(source);
+  p.top(0, null);
+  p.finish();
+  return { text: p.chars.join(''), heredocs: p.heredocs, ampRedirects: p.ampRedirects };
+}
 
-  const readBodies = (from: number): number => {
+/** The pre-pass's state: the text being blanked, and what it found. */
+class InputPreparer {
+  readonly chars: string[];
+  readonly heredocs: HeredocInfo[] = [];
+  readonly ampRedirects = new Set<number>();
+  /** Heredocs whose bodies start at the next newline. */
+  private pending: HeredocInfo[] = [];
+
+  constructor(private readonly source: string) {
+    this.chars = source.split('');
+  }
+
+  /** Reads (and blanks) the bodies of the pending heredocs from `from`, the line after their operators; returns where the next line starts. */
+  private readBodies(from: number): number {
+    const source = this.source;
+    const n = this.source.length;
     let pos = from;
-    for (const h of pending) {
+    for (const h of this.pending) {
       h.bodyStart = pos;
       h.bodyEnd = n;
       const delim = unquoteDelimiter(source.slice(h.delimStart, h.delimEnd));
@@ -58,15 +73,17 @@ export function prepareInput(source: string): { text: string; heredocs: HeredocI
         pos = nl + 1;
       }
       if (pos >= n) next = n;
-      for (let k = h.bodyStart; k < next && k < n; k++) if (chars[k] !== '\n') chars[k] = ' ';
+      for (let k = h.bodyStart; k < next && k < n; k++) if (this.chars[k] !== '\n') this.chars[k] = ' ';
       pos = next;
     }
-    pending = [];
+    this.pending = [];
     return pos;
-  };
+  }
 
   /** Scan unquoted shell text from i until `closer` (')' for `$(`) or the end; returns the index after. */
-  const top = (start: number, closer: string | null): number => {
+  top(start: number, closer: string | null): number {
+    const source = this.source;
+    const n = this.source.length;
     let i = start;
     let depth = 0;
     let wordStart = true;
@@ -78,7 +95,7 @@ export function prepareInput(source: string): { text: string; heredocs: HeredocI
         continue;
       }
       if (c === '\n') {
-        i = pending.length > 0 ? readBodies(i + 1) : i + 1;
+        i = this.pending.length > 0 ? this.readBodies(i + 1) : i + 1;
         wordStart = true;
         continue;
       }
@@ -90,23 +107,23 @@ export function prepareInput(source: string): { text: string; heredocs: HeredocI
         const j = source.indexOf("'", i + 1);
         i = j < 0 ? n : j + 1;
       } else if (c === '"') {
-        i = dq(i + 1);
+        i = this.dq(i + 1);
       } else if (c === '`') {
         i = backtickEnd(source, i, n);
       } else if (c === '$' && source[i + 1] === "'") {
         i = ansiEnd(source, i + 1, n);
       } else if (c === '$' && source.startsWith('((', i + 1)) {
         const end = arithEnd(source, i, n);
-        i = end > 0 ? end : top(i + 2, ')');
+        i = end > 0 ? end : this.top(i + 2, ')');
       } else if (c === '$' && source[i + 1] === '(') {
-        i = top(i + 2, ')');
+        i = this.top(i + 2, ')');
       } else if (c === '$' && source[i + 1] === '{') {
         i = braceEnd(source, i, n);
       } else if (c === '<' && source[i + 1] === '<' && source[i + 2] !== '<') {
-        i = heredocOp(i);
+        i = this.heredocOp(i);
       } else if (c === '&' && source[i + 1] === '>' && !/[<>&]/.test(source[i - 1] ?? '')) {
-        chars[i] = ' ';
-        ampRedirects.add(i + 1);
+        this.chars[i] = ' ';
+        this.ampRedirects.add(i + 1);
         i++;
       } else if (c === '(') {
         depth++;
@@ -121,9 +138,12 @@ export function prepareInput(source: string): { text: string; heredocs: HeredocI
       wordStart = /[\s;&|()<>]/.test(c);
     }
     return i;
-  };
+  }
 
-  const dq = (start: number): number => {
+  /** Scans the inside of a double-quoted string from `start`; returns the index after its closing quote. */
+  private dq(start: number): number {
+    const source = this.source;
+    const n = this.source.length;
     let i = start;
     while (i < n) {
       const c = source[i];
@@ -132,15 +152,18 @@ export function prepareInput(source: string): { text: string; heredocs: HeredocI
       else if (c === '`') i = backtickEnd(source, i, n);
       else if (c === '$' && source.startsWith('((', i + 1)) {
         const end = arithEnd(source, i, n);
-        i = end > 0 ? end : top(i + 2, ')');
-      } else if (c === '$' && source[i + 1] === '(') i = top(i + 2, ')');
+        i = end > 0 ? end : this.top(i + 2, ')');
+      } else if (c === '$' && source[i + 1] === '(') i = this.top(i + 2, ')');
       else if (c === '$' && source[i + 1] === '{') i = braceEnd(source, i, n);
       else i++;
     }
     return i;
-  };
+  }
 
-  const heredocOp = (i: number): number => {
+  /** A `<<` or `<<-` at i: records the heredoc (its body comes after the line); returns the index after the delimiter word. */
+  private heredocOp(i: number): number {
+    const source = this.source;
+    const n = this.source.length;
     const dash = source[i + 2] === '-';
     let j = i + (dash ? 3 : 2);
     while (j < n && (source[j] === ' ' || source[j] === '\t')) j++;
@@ -167,14 +190,15 @@ export function prepareInput(source: string): { text: string; heredocs: HeredocI
       bodyStart: n,
       bodyEnd: n,
     };
-    heredocs.push(h);
-    pending.push(h);
+    this.heredocs.push(h);
+    this.pending.push(h);
     return j;
-  };
+  }
 
-  top(0, null);
-  if (pending.length > 0) readBodies(n);
-  return { text: chars.join(''), heredocs, ampRedirects };
+  /** After the whole text: bodies still pending run to the end. */
+  finish(): void {
+    if (this.pending.length > 0) this.readBodies(this.source.length);
+  }
 }
 
 function unquoteDelimiter(raw: string): string {

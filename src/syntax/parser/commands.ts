@@ -794,7 +794,9 @@ export class CommandParser extends WordReader {
     let op: string;
     if (c === LT) {
       if (d === LPAREN) return null; // a process substitution
-      if (d === LT) op = e === LT ? '<<<' : e === 45 ? '<<-' : '<<';
+      if (d === LT && e === LT) op = '<<<';
+      else if (d === LT && e === 45) op = '<<-';
+      else if (d === LT) op = '<<';
       else if (d === GT) op = '<>';
       else if (d === AMP) op = '<&';
       else op = '<';

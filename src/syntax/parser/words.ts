@@ -69,7 +69,9 @@ export abstract class WordReader extends Scanner {
         case DQUOTE:
         case BACKQUOTE:
           if (run >= 0) run = this.flushRun(parts, run, start, plain);
-          part = c === SQUOTE ? this.singleQuoted() : c === DQUOTE ? this.doubleQuoted(this.i) : this.backquote();
+          if (c === SQUOTE) part = this.singleQuoted();
+          else if (c === DQUOTE) part = this.doubleQuoted(this.i);
+          else part = this.backquote();
           break;
         case DOLLAR:
           if (this.expansionFollows(false)) {
@@ -83,13 +85,8 @@ export abstract class WordReader extends Scanner {
         case AT:
         case BANG:
           if (this.code(this.i + 1) === LPAREN) {
-            // An extglob pattern: read whole, as bash does when extglob may be on (the strictest
-            // reading: with it off, bash rejects the line and runs nothing).
             if (run >= 0) run = this.flushRun(parts, run, start, plain);
-            const close = skipArithParens(s, this.i + 1, this.n);
-            if (close < 0) this.fail('an unclosed extglob pattern');
-            part = { type: 'Glob', raw: s.slice(this.i, close + 1), span: { start: this.i, end: close + 1 } };
-            this.i = close + 1;
+            part = this.extglob();
           }
           break;
       }
@@ -113,6 +110,19 @@ export abstract class WordReader extends Scanner {
       return { type: 'Word', parts, raw: only.raw, span: only.span };
     }
     return { type: 'Word', parts, raw: s.slice(start, this.i), span: { start, end: this.i } };
+  }
+
+  /**
+   * An extglob pattern (`?(…)`, `*(…)`, `+(…)`, `@(…)`, `!(…)`) at the reader, read whole as bash
+   * does when extglob may be on (the strictest reading: with it off, bash rejects the line and runs
+   * nothing).
+   */
+  private extglob(): WordPart {
+    const at = this.i;
+    const close = skipArithParens(this.s, at + 1, this.n);
+    if (close < 0) this.fail('an unclosed extglob pattern');
+    this.i = close + 1;
+    return { type: 'Glob', raw: this.s.slice(at, close + 1), span: { start: at, end: close + 1 } };
   }
 
   /** Unquoted text s[run, reader) as parts; returns -1 (no pending text). */

@@ -187,34 +187,8 @@ export class CommandConverter implements CompoundHost {
           redirects: [],
           span,
         };
-      case 'redirected_statement': {
-        const body = n.childForFieldName('body');
-        const command: Command = body
-          ? this.statement(body, tail)
-          : { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
-        // In bash a redirect after `a | b` or `a && b` belongs to the last command; tree-sitter
-        // sometimes hangs it on the whole pipeline or list.
-        let owner = command;
-        while ((owner.type === 'Pipeline' && owner.commands.length > 0) || (owner.type === 'List' && owner.items.length > 0)) {
-          owner = owner.type === 'Pipeline' ? owner.commands[owner.commands.length - 1] : owner.items[owner.items.length - 1];
-        }
-        const redirects = this.redirectsOf(n, owner, tail);
-        this.recoverDroppedWords(body, n, owner);
-        // `bash 0</tmp/p`, `0<&196`: tree-sitter reads a 0 glued to the operator as an argument.
-        if (owner.type === 'SimpleCommand' && redirects.length > 0) {
-          const last = owner.words[owner.words.length - 1];
-          const first = redirects[0];
-          if (last && first.fd === null && /^\d+$/.test(last.raw) && last.span.end === first.span.start) {
-            owner.words.pop();
-            first.fd = Number(last.raw);
-            first.span = { start: last.span.start, end: first.span.end };
-          }
-        }
-        owner.redirects.push(...redirects);
-        owner.span = { start: owner.span.start, end: span.end };
-        if (owner !== command) command.span = { start: command.span.start, end: span.end };
-        return command;
-      }
+      case 'redirected_statement':
+        return this.redirectedStatement(n, tail, span);
       case 'negated_command': {
         const inner = n.namedChildren.find((c) => c !== null)!;
         return { type: 'Pipeline', commands: [this.statement(inner, tail)], operators: [], negated: true, redirects: [], span };
@@ -271,6 +245,36 @@ export class CommandConverter implements CompoundHost {
       default:
         return this.unparsed(n, 'unsupported', true);
     }
+  }
+
+  /** A statement with redirects: they go to the command bash gives them to. */
+  private redirectedStatement(n: TSNode, tail: StreamItem[], span: Span): Command {
+    const body = n.childForFieldName('body');
+    const command: Command = body
+      ? this.statement(body, tail)
+      : { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
+    // In bash a redirect after `a | b` or `a && b` belongs to the last command; tree-sitter
+    // sometimes hangs it on the whole pipeline or list.
+    let owner = command;
+    while ((owner.type === 'Pipeline' && owner.commands.length > 0) || (owner.type === 'List' && owner.items.length > 0)) {
+      owner = owner.type === 'Pipeline' ? owner.commands[owner.commands.length - 1] : owner.items[owner.items.length - 1];
+    }
+    const redirects = this.redirectsOf(n, owner, tail);
+    this.recoverDroppedWords(body, n, owner);
+    // `bash 0</tmp/p`, `0<&196`: tree-sitter reads a 0 glued to the operator as an argument.
+    if (owner.type === 'SimpleCommand' && redirects.length > 0) {
+      const last = owner.words[owner.words.length - 1];
+      const first = redirects[0];
+      if (last && first.fd === null && /^\d+$/.test(last.raw) && last.span.end === first.span.start) {
+        owner.words.pop();
+        first.fd = Number(last.raw);
+        first.span = { start: last.span.start, end: first.span.end };
+      }
+    }
+    owner.redirects.push(...redirects);
+    owner.span = { start: owner.span.start, end: span.end };
+    if (owner !== command) command.span = { start: command.span.start, end: span.end };
+    return command;
   }
 
   /** Named children between the opening and closing tokens of a block. */

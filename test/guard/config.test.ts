@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer } from '../src/index.js';
-import { CONTEXT } from './helpers/analyzer.js';
+import { createAnalyzer } from '../../src/index.js';
+import { CONTEXT } from '../helpers/analyzer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-rules-'));
 function ruleFile(name: string, content: unknown): string {
@@ -55,7 +55,7 @@ describe('user guard rules', () => {
 });
 
 describe('shellgate rules', () => {
-  const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+  const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
 
   it('lists every rule as JSON lines with id, category, level, message and source', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, '..', 'dist', 'cli', 'main.js');
+const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const WS = mkdtempSync(join(tmpdir(), 'sg-cli-'));
 
 function run(args: string[], input?: string) {

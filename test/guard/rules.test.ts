@@ -3,8 +3,8 @@
  * one test runs all of them through the full analyser (parse → walk → ops → guard).
  */
 import { describe, expect, it } from 'vitest';
-import { analyzer, CONTEXT } from './helpers/analyzer.js';
-import { GUARD_CATEGORIES } from '../src/guard/rule-types.js';
+import { analyzer, CONTEXT } from '../helpers/analyzer.js';
+import { GUARD_CATEGORIES } from '../../src/guard/rule-types.js';
 
 const a = await analyzer();
 

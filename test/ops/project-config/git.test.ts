@@ -2,17 +2,17 @@
  * git configuration that runs programs, found the way git finds it. Repositories are built by
  * hand (HEAD, objects/, refs/, config) in temp directories; the home directory is a temp one and
  * the system file is off, so nothing here depends on the machine's own git configuration. The
- * proofs that real git runs these keys are in project-config-proof.test.ts.
+ * proofs that real git runs these keys are in proof.test.ts.
  */
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyzer, createAutoGate, createGate, type Analyzer, type Verdict } from '../../src/index.js';
-import { parseConfigParameters } from '../../src/ops/project-config/git/index.js';
-import { StampedCache } from '../../src/ops/project-config/file-probe.js';
-import { codeKeyFamily, GIT_CODE_KEYS } from '../../src/ops/project-config/git/code-keys.js';
-import { splitConfigName } from '../../src/ops/project-config/git/config-syntax.js';
+import { createAnalyzer, createAutoGate, createGate, type Analyzer, type Verdict } from '../../../src/index.js';
+import { parseConfigParameters } from '../../../src/ops/project-config/git/index.js';
+import { StampedCache } from '../../../src/ops/project-config/file-probe.js';
+import { codeKeyFamily, GIT_CODE_KEYS } from '../../../src/ops/project-config/git/code-keys.js';
+import { splitConfigName } from '../../../src/ops/project-config/git/config-syntax.js';
 
 let analyzer: Analyzer;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 /** Fail closed: no input throws, hangs or comes back allow when shellgate is in doubt. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VerdictCache } from '../src/verdict-cache.js';
+import { VerdictCache } from '../../src/verdict-cache.js';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzer, check, CONTEXT } from './helpers/analyzer.js';
-import { ShellgateError, createAnalyzer } from '../src/index.js';
+import { analyzer, check, CONTEXT } from '../helpers/analyzer.js';
+import { ShellgateError, createAnalyzer } from '../../src/index.js';
 
 describe('any input', () => {
   it('never throws and always gives a well-formed verdict (fast-check)', async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGitConfig } from '../../src/ops/project-config/git/config-syntax.js';
+import { parseGitConfig } from '../../../src/ops/project-config/git/config-syntax.js';
 
 function gitAvailable(): boolean {
   try {

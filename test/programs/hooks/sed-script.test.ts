@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sedScriptEffects } from '../../src/programs/hooks/sed-script.js';
-import { analyzer, HOME, ops, rules } from '../helpers/analyzer.js';
+import { sedScriptEffects } from '../../../src/programs/hooks/sed-script.js';
+import { analyzer, HOME, ops, rules } from '../../helpers/analyzer.js';
 
 describe('sed script grammar', () => {
   it('finds e and w after I/M address flags and \\%re% addresses', () => {

@@ -1,14 +1,14 @@
 /**
  * The labelled public corpora: no dangerous case may come back allow, and no benign look-alike
  * may be denied. Where we knowingly disagree with a label, the case is listed in
- * test/guard/label-disagreements.json with our reason; that list is checked too (a listed case
+ * test/corpora/label-disagreements.json with our reason; that list is checked too (a listed case
  * that no longer disagrees must be removed). Recall figures: bench/guard-recall.mjs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzer, CONTEXT } from './helpers/analyzer.js';
-import { jsonl } from './helpers/shared-corpus.js';
+import { analyzer, CONTEXT } from '../helpers/analyzer.js';
+import { jsonl } from '../helpers/shared-corpus.js';
 
 interface Labelled {
   category?: string;
@@ -23,7 +23,7 @@ interface Disagreement {
   reason: string;
 }
 
-const disagreements: Disagreement[] = JSON.parse(readFileSync(join(import.meta.dirname, 'guard', 'label-disagreements.json'), 'utf8'));
+const disagreements: Disagreement[] = JSON.parse(readFileSync(join(import.meta.dirname, 'label-disagreements.json'), 'utf8'));
 const listed = new Map(disagreements.map((d) => [d.command, d]));
 
 describe('labelled corpora', () => {

@@ -280,7 +280,7 @@ describe('realpaths read once per analysis', () => {
     }
     // Where the path exists, the kernel's own answer.
     for (const [i, p] of paths.entries()) {
-      let real: string | null = null;
+      let real: string;
       try {
         real = realpathSync.native(p);
       } catch {

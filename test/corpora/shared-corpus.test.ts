@@ -4,9 +4,9 @@
  * text); a parse error is never allow.
  */
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../src/index.js';
-import { analyzer, CONTEXT } from './helpers/analyzer.js';
-import { nl2bash, tldr } from './helpers/shared-corpus.js';
+import type { Verdict } from '../../src/index.js';
+import { analyzer, CONTEXT } from '../helpers/analyzer.js';
+import { nl2bash, tldr } from '../helpers/shared-corpus.js';
 
 const LEVELS = ['allow', 'ask', 'deny'];
 

@@ -3,7 +3,7 @@
  * text in quotes is data unless something executes it. Then the same texts, executed, are.
  */
 import { describe, expect, it } from 'vitest';
-import { check } from './helpers/analyzer.js';
+import { check } from '../helpers/analyzer.js';
 
 const LOOK_ALIKES = [
   'rm -rf ./build',

@@ -2,15 +2,15 @@
  * Project configuration of tools other than git that run code on "read-only" subcommands. These
  * tools (hg, bundler, rails, vagrant, yarn, pnpm) are not installed here, so the cases follow
  * their documentation; cargo and terraform are also proven against the real tools in
- * project-config-proof.test.ts.
+ * proof.test.ts.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyzer, type Analyzer } from '../../src/index.js';
-import { parseToml } from '../../src/ops/project-config/toml.js';
-import { parseHgrc } from '../../src/ops/project-config/hg.js';
+import { createAnalyzer, type Analyzer } from '../../../src/index.js';
+import { parseToml } from '../../../src/ops/project-config/toml.js';
+import { parseHgrc } from '../../../src/ops/project-config/hg.js';
 
 let analyzer: Analyzer;
 beforeAll(async () => {

@@ -7,17 +7,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import picomatch from 'picomatch';
-import { analyzer, CONTEXT, HOME, projectCommands } from '../helpers/analyzer.js';
-import { nl2bash } from '../helpers/shared-corpus.js';
-import type { Subject } from '../../src/guard/subject.js';
-import { buildSubjects } from '../../src/guard/apply.js';
-import { PREDICATES } from '../../src/guard/predicates/index.js';
-import type { ProgramPredicate } from '../../src/guard/predicates/programs.js';
-import { loadRules, programsOf } from '../../src/guard/load-rules.js';
-import { globMatcher } from '../../src/guard/glob.js';
-import { defaultSpecs } from '../../src/programs/load-specs.js';
-import type { Matcher } from '../../src/guard/rule-types.js';
-import type { Verdict } from '../../src/verdict/types.js';
+import { analyzer, CONTEXT, HOME, projectCommands } from '../../helpers/analyzer.js';
+import { nl2bash } from '../../helpers/shared-corpus.js';
+import type { Subject } from '../../../src/guard/subject.js';
+import { buildSubjects } from '../../../src/guard/apply.js';
+import { PREDICATES } from '../../../src/guard/predicates/index.js';
+import type { ProgramPredicate } from '../../../src/guard/predicates/programs.js';
+import { loadRules, programsOf } from '../../../src/guard/load-rules.js';
+import { globMatcher } from '../../../src/guard/glob.js';
+import { defaultSpecs } from '../../../src/programs/load-specs.js';
+import type { Matcher } from '../../../src/guard/rule-types.js';
+import type { Verdict } from '../../../src/verdict/types.js';
 
 const a = await analyzer();
 const ruleSet = loadRules([], () => HOME);

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { argvs, check, ops, rules } from './helpers/analyzer.js';
+import { argvs, check, ops, rules } from '../helpers/analyzer.js';
 
 interface Case {
   command: string;
@@ -17,7 +17,7 @@ interface Case {
   note?: string;
 }
 
-const DIR = join(import.meta.dirname, '..', 'corpus');
+const DIR = join(import.meta.dirname, '..', '..', 'corpus');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort();
 
 function load(file: string): Case[] {

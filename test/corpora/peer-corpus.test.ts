@@ -2,13 +2,13 @@
  * Other agents' test cases (../shared/corpus/peer-cases.jsonl): where a peer's own test expects a
  * command to be treated as dangerous (or not read-only), shellgate must not allow it. Where we
  * knowingly disagree (a peer blocks what we can prove harmless), the case is listed in
- * test/guard/peer-disagreements.json with the reason.
+ * test/corpora/peer-disagreements.json with the reason.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzer, CONTEXT } from './helpers/analyzer.js';
-import { jsonl } from './helpers/shared-corpus.js';
+import { analyzer, CONTEXT } from '../helpers/analyzer.js';
+import { jsonl } from '../helpers/shared-corpus.js';
 
 interface PeerCase {
   source: string;
@@ -25,7 +25,7 @@ export function peerSaysDangerous(c: PeerCase): boolean {
   return false;
 }
 
-const disagreements: { command: string; peer: string; reason: string }[] = JSON.parse(readFileSync(join(import.meta.dirname, 'guard', 'peer-disagreements.json'), 'utf8'));
+const disagreements: { command: string; peer: string; reason: string }[] = JSON.parse(readFileSync(join(import.meta.dirname, 'peer-disagreements.json'), 'utf8'));
 const listed = new Set(disagreements.map((d) => d.command));
 
 describe('peer cases', () => {
