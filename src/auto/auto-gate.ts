@@ -10,6 +10,7 @@ import type { ToolCall } from '../policy/tool-calls.js';
 import { familyOf } from '../policy/tool-calls.js';
 import type { Level, TraceStep } from '../verdict/types.js';
 import { ShellgateError } from '../errors.js';
+import { findingsWith } from '../findings/catalog.js';
 import type { Classifier } from './classifier.js';
 import { boundContext, redactSecrets, redactValue } from './redact.js';
 import { DenialTracker, type DenialLimits } from './denial-tracker.js';
@@ -129,11 +130,12 @@ export function createAutoGate(gate: Gate, options: AutoOptions = {}): AutoGate 
 }
 
 /**
- * The asking findings a provably read-only call may carry: reading outside the workspace, and the
- * structure findings (raised to ask by `chaining: 'ask'`, each part being checked on its own).
- * Listed by what is safe, not by what is risky, so a finding added later is never passed as safe.
+ * The asking findings a provably read-only call may carry (the catalog's `readOnly`): reading
+ * outside the workspace, and the structure findings (raised to ask by `chaining: 'ask'`, each part
+ * being checked on its own). A flag on what is safe, not on what is risky, so a finding added
+ * later is never passed as safe.
  */
-const READ_ONLY_FINDINGS = new Set(['outside-workspace', 'chaining', 'substitution', 'redirect', 'background']);
+const READ_ONLY_FINDINGS = findingsWith('readOnly');
 
 /** Read-only tools, and shell whose every asking finding is only about reading outside the workspace. */
 function isSafeReadOnly(call: ToolCall, d: Decision): boolean {

@@ -18,6 +18,7 @@ import type { PresetName } from './presets.js';
 import { argOf, familyOf, resolveToolPath, shellParts, strictestOf, toolParts, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
 import { toolSpecOf } from '../agents/registry.js';
 import { approvalRules } from './approvals.js';
+import { findingsWith } from '../findings/catalog.js';
 
 export interface GateOptions {
   /** Settings, in any order; they are layered managed → user → project → local → session. */
@@ -351,8 +352,8 @@ function evaluate(
   return { level, reason: reasonText, layer, findings, trace, parts: decided, verdict };
 }
 
-/** Findings an allow rule never lifts: the rule's pattern cannot see them. */
-const NOT_LIFTABLE = new Set(['env-hijack', 'repo-code', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'line-continuation', 'zsh-expansion', 'dynamic-command', 'dynamic-script', 'parse-error', 'parse-doubt', 'expansion-limit', 'depth-limit', 'input-limit', 'internal-error']);
+/** Findings an allow rule never lifts: the rule's pattern cannot see them (the catalog's `unliftable`). */
+const NOT_LIFTABLE = findingsWith('unliftable');
 
 function defaultReason(findings: Finding[], level: Level, tool: string): string {
   const f = findings.find((x) => x.level === level && level !== 'allow');
@@ -360,10 +361,10 @@ function defaultReason(findings: Finding[], level: Level, tool: string): string 
 }
 
 /**
- * Edits and writes inside the workspace that auto-edit approves. `exec-config` (a write to
- * `.git/**`, `.envrc`, `.cargo/config.toml`… — paths/exec-config.ts) is not among them.
+ * Edits and writes inside the workspace that auto-edit approves (the catalog's `edit`). `exec-config`
+ * (a write to `.git/**`, `.envrc`, `.cargo/config.toml`… — paths/exec-config.ts) is not among them.
  */
-const EDIT_RULES = new Set(['write', 'state-change', 'redirect']);
+const EDIT_RULES = findingsWith('edit');
 const EDIT_PROGRAMS = new Set(['mkdir', 'touch', 'cp', 'mv', 'ln', 'install', 'tee', 'sed', 'patch', 'truncate']);
 
 function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], allowedBy: Map<Part, RuleEntry>, family: ToolFamily): { level: Level; reasonText: string } {
