@@ -42,28 +42,3 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
-
-// The built-in command specs, one program per file (src/ops/load-specs.ts reads them while the
-// sources are unchanged): a command parses only its own program's spec.
-{
-  const { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = await import('node:fs');
-  const { splitFileName } = await import(`${root}dist/ops/load-specs.js`);
-  const src = `${root}rules/commands/`;
-  const out = `${root}dist/specs/`;
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const index = JSON.parse(readFileSync(`${src}index.json`, 'utf8'));
-  const files = new Map();
-  for (const [program, file] of Object.entries(index)) {
-    if (!files.has(file)) files.set(file, JSON.parse(readFileSync(src + file, 'utf8')));
-    const spec = files.get(file)[program];
-    if (spec === undefined) throw new Error(`${file}: program "${program}" is in index.json but not in the file`);
-    writeFileSync(out + splitFileName(program), JSON.stringify({ [program]: spec }));
-  }
-  const sources = {};
-  for (const f of readdirSync(src).filter((n) => n.endsWith('.json'))) {
-    const st = statSync(src + f);
-    sources[f] = { size: st.size, mtimeMs: st.mtimeMs };
-  }
-  writeFileSync(`${out}sources.json`, JSON.stringify(sources));
-}

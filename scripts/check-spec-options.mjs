@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const DIR = fileURLToPath(new URL('../rules/commands/', import.meta.url));
+const DIR = fileURLToPath(new URL('../rules/programs/', import.meta.url));
 
 /**
  * Differences a maintainer checked and keeps, by "program[ sub] option": why the table may differ

@@ -9,7 +9,8 @@
 // operation (kind, path or target, classes, program, host), and the decision of a gate with no
 // settings in default mode and in the `auto-edit` and `plan` modes (level and deciding layer).
 // The context is fixed (cwd /ws/project, home /home/user, no environment) so two runs agree.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeSync } from 'node:fs';
 import { allCorpora } from './lib/corpora.mjs';
 
 const CONTEXT = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
@@ -67,7 +68,18 @@ function compare(a, b) {
 
 const args = process.argv.slice(2);
 if (args[0] === '--compare' && args.length === 3) compare(args[1], args[2]);
-else if (args.length === 0) await snapshot();
+else if (args.length === 0 && process.env.SHELLGATE_SNAPSHOT_CHILD) await snapshot();
+else if (args.length === 0) {
+  // Runs itself with stdout a pipe: a command such as `readlink /proc/self/fd/1` reads the
+  // analyser's own stdout, which would otherwise differ between `> file`, a pipe and a terminal.
+  const child = spawnSync(process.execPath, [process.argv[1]], {
+    env: { ...process.env, SHELLGATE_SNAPSHOT_CHILD: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 30,
+  });
+  writeSync(1, child.stdout);
+  process.exitCode = child.status ?? 1;
+}
 else {
   console.error('usage: verdict-snapshot.mjs [--compare BEFORE AFTER]');
   process.exitCode = 2;

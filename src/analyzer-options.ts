@@ -15,7 +15,7 @@ export interface AnalyzerOptions {
   maxInputLength?: number;
   /** How many nested scripts (`sh -c`, `eval`, `source`) to follow (default 8). */
   maxScriptDepth?: number;
-  /** Extra folders of command specs (same format as rules/commands/), read after the built-in ones. */
+  /** Extra folders of command specs (same format as rules/programs/: one file per program), read after the built-in ones. */
   commandSpecDirs?: string[];
   /** Read the file of `source FILE` / `. FILE` when it exists (default true; at most 256 KiB). */
   followSource?: boolean;

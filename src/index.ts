@@ -8,7 +8,7 @@ export type { FindingMeta, CoreFindingId, FindingExample, FindingFlag } from './
 export type { Operation, OpKind, OpOrigin, OpHandler } from './ops/types.js';
 export type { WalkedCommand, CommandContext, Arg, RedirectTarget } from './walk/types.js';
 export type { PathClass } from './paths/classify.js';
-export type { CommandSpec, OptionSpec, ArgRole, CommandClass, ExtraOp, CommandSpecFile } from './ops/spec-types.js';
+export type { CommandSpec, OptionSpec, ArgRole, CommandClass, ExtraOp, CommandSpecFile } from './programs/spec-types.js';
 export type * as AST from './syntax/ast.js';
 export { ShellgateError } from './errors.js';
 export type { ErrorKind } from './errors.js';

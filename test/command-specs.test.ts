@@ -2,16 +2,16 @@
  * Command knowledge: every spec file loads and is well formed, bad specs fail with a message that
  * names file, program and field, and the programs agents run most often are all known.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSpecs, indexSpecDir, lazySpecDir, loadSpecDir, RULES_DIR } from '../src/ops/load-specs.js';
+import { defaultSpecs, lazySpecDir, loadSpecDir, PROGRAMS_DIR, programOfFile, specFileName } from '../src/programs/load-specs.js';
 import { createAnalyzer } from '../src/index.js';
 import { PROGRAM_HANDLERS } from '../src/ops/program-handlers.js';
 import { SHELLS, WRAPPER_OPTIONS } from '../src/walk/wrapper-table.js';
 import { analyzer, check, CONTEXT, ops, rules } from './helpers/analyzer.js';
-import type { CommandSpec, SpecExample } from '../src/ops/spec-types.js';
+import type { CommandSpec, SpecExample } from '../src/programs/spec-types.js';
 import { nl2bash, tldr } from './helpers/shared-corpus.js';
 
 function specDir(content: unknown): string {
@@ -28,24 +28,38 @@ describe('command specs', () => {
     expect(specs.get('no-such-program')).toBeUndefined();
   });
 
-  it('index.json lists every program of every built-in file (run npm run specs:index after editing)', () => {
-    const dir = join(RULES_DIR, 'commands');
-    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Record<string, string>;
-    expect(index).toEqual(indexSpecDir(dir));
+  it('one file per built-in program, named by the program (the file name is the index)', () => {
+    const files = readdirSync(PROGRAMS_DIR).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBe(defaultSpecs().programs().length);
+    for (const f of files) expect(specFileName(programOfFile(f)!)).toBe(f);
+    for (const p of ['[', ':', '.', '..', 'c++', 'python3.12', 'a/b']) expect(programOfFile(specFileName(p))).toBe(p);
+    expect(specFileName('.')).toBe('%2E.json');
+    expect(specFileName('a/b')).not.toContain('/');
   });
 
-  it('a lazily read folder fails clearly when its index and files disagree', () => {
-    const dir = specDir({ cat: { summary: 'x', class: 'read-only' } });
-    writeFileSync(join(dir, 'index.json'), JSON.stringify({ cat: 'x.json', dog: 'x.json', bad: 'nope.json' }));
+  it('a lazily read folder fails clearly on a bad file, and only when its program is met', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-specs-'));
+    writeFileSync(join(dir, 'cat.json'), JSON.stringify({ $schema: 'x', summary: 'x', class: 'read-only' }));
+    writeFileSync(join(dir, 'dog.json'), JSON.stringify({ summary: 'x', class: 'readonly' }));
+    writeFileSync(join(dir, 'kitty.json'), JSON.stringify({ alias: 'nothing' }));
+    writeFileSync(join(dir, 'pup.json'), '{ not json');
     const specs = lazySpecDir(dir);
     expect(specs.get('cat')?.class).toBe('read-only');
-    expect(() => specs.get('dog')).toThrow(/program "dog" is in index\.json but not in the file/);
-    expect(() => specs.get('bad')).toThrow(/nope\.json: cannot read \(ENOENT\)/);
-    const broken = specDir({ cat: { summary: 'x', class: 'readonly' } });
-    writeFileSync(join(broken, 'index.json'), JSON.stringify({ cat: 'x.json' }));
-    expect(() => lazySpecDir(broken).get('cat')).toThrow(/x\.json: program "cat": field "class"/);
-    const noIndex = specDir({ cat: { summary: 'x', class: 'read-only' } });
-    expect(() => lazySpecDir(noIndex)).toThrow(/index\.json: cannot read the spec index/);
+    expect(specs.fileOf?.('cat')).toBe(join(dir, 'cat.json'));
+    expect(() => specs.get('dog')).toThrow(/dog\.json: program "dog": field "class"/);
+    expect(() => specs.get('kitty')).toThrow(/alias "nothing" names no program/);
+    expect(() => specs.get('pup')).toThrow(/pup\.json: not valid JSON/);
+    expect(() => lazySpecDir(join(dir, 'missing'))).toThrow(/cannot read the spec folder \(ENOENT\)/);
+  });
+
+  it('a user folder may hold one program per file, as the built-ins do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-specs-'));
+    writeFileSync(join(dir, 'frob.json'), JSON.stringify({ summary: 'f', class: 'read-only', operands: ['read'] }));
+    writeFileSync(join(dir, 'frobnicate.json'), JSON.stringify({ alias: 'frob' }));
+    const specs = loadSpecDir(dir);
+    expect(specs.get('frobnicate')).toBe(specs.get('frob'));
+    const a = await createAnalyzer({ commandSpecDirs: [dir], cacheSize: 0 });
+    expect(a.analyze('frobnicate README.md', CONTEXT).level).toBe('allow');
   });
 
   it('a subcommand with inheritOptions accepts its parent\'s options, its own entries winning', () => {

@@ -3,8 +3,8 @@
  * (`git push`, `docker compose up`), with the script or target a runner runs (`npm run test`,
  * `make build`) — the words an allow rule would name.
  */
-import type { SpecTable } from '../ops/load-specs.js';
-import type { CommandSpec } from '../ops/spec-types.js';
+import type { SpecTable } from '../programs/load-specs.js';
+import type { CommandSpec } from '../programs/spec-types.js';
 import type { Verdict } from '../verdict/types.js';
 import type { WalkedCommand } from '../walk/types.js';
 

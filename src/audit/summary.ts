@@ -5,7 +5,7 @@
  * against every guard rule's examples so that pasting one never allows what a guard rule exists for.
  */
 import { toolSpecOf } from '../agents/registry.js';
-import type { SpecTable } from '../ops/load-specs.js';
+import type { SpecTable } from '../programs/load-specs.js';
 import type { GuardRule } from '../guard/rule-types.js';
 import { NEVER_APPROVE } from '../policy/approvals.js';
 import { askedCommands, type AskedCommand } from './command-groups.js';

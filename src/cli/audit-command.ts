@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGate } from '../policy/gate.js';
-import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from '../ops/load-specs.js';
+import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from '../programs/load-specs.js';
 import { auditLogFiles } from '../audit/log.js';
 import { readAuditFiles } from '../audit/read.js';
 import { summariseAudit, type AuditSummary } from '../audit/summary.js';

@@ -52,7 +52,7 @@ export interface ExplainedOperation {
   glob: boolean;
   source: Operation['source'];
   origin: OpOrigin | null;
-  /** `origin` in words: `rules/commands/coreutils.json: rm operand 1 (delete)`. */
+  /** `origin` in words: `rules/programs/rm.json: rm operand 1 (delete)`. */
   from: string;
   span: Span;
 }

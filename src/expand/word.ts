@@ -5,7 +5,7 @@
  * dynamic: its text is kept as written and never guessed.
  */
 import type { Word, WordPart } from '../syntax/ast.js';
-import { decodeAnsiC } from './ansi-c.js';
+import { decodeAnsiC } from '../syntax/ansi-c.js';
 import { expandBrace, MAX_BRACE_RESULTS } from './braces.js';
 import { userHome } from './tilde.js';
 

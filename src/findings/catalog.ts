@@ -210,7 +210,7 @@ export const CORE_FINDINGS = {
     category: 'unknown',
     level: 'ask',
     message: 'shellgate has no description of {detail}; an unknown program could do anything',
-    rationale: 'shellgate reads commands through descriptions of each program (rules/commands/). For a program it has no description of, it cannot tell what the arguments do, so it asks.',
+    rationale: 'shellgate reads commands through descriptions of each program (rules/programs/). For a program it has no description of, it cannot tell what the arguments do, so it asks.',
     examples: ['frobnicate --now'],
   },
   'named-option': {

@@ -1,7 +1,7 @@
 /** Run the guard rules over a verdict's commands: every rule that matches a command is a finding. */
 import type { WalkedCommand } from '../walk/types.js';
 import type { Operation } from '../ops/types.js';
-import type { SpecTable } from '../ops/load-specs.js';
+import type { SpecTable } from '../programs/load-specs.js';
 import type { Finding } from '../verdict/types.js';
 import type { LoadedRule, RuleSet } from './load-rules.js';
 import { NeedIndex, verdictFeatures } from './prefilter.js';

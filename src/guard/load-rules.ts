@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import { own } from '../own.js';
-import { RULES_DIR } from '../ops/load-specs.js';
+import { RULES_DIR } from '../programs/load-specs.js';
 import { needOf, type Need } from './prefilter.js';
 import { compileMatcher, type Compiled } from './compile.js';
 import { PREDICATES } from './predicates/index.js';

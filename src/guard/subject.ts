@@ -4,9 +4,9 @@
  */
 import type { WalkedCommand } from '../walk/types.js';
 import type { Operation } from '../ops/types.js';
-import type { SpecTable } from '../ops/load-specs.js';
+import type { SpecTable } from '../programs/load-specs.js';
 import { parseArgv, type ParsedArgv } from '../ops/parse-argv.js';
-import type { CommandSpec } from '../ops/spec-types.js';
+import type { CommandSpec } from '../programs/spec-types.js';
 import { inlineCode, interpreterFamily } from '../ops/interpreters.js';
 import { isSecretRead } from './predicates/exfiltration-secrets.js';
 

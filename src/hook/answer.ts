@@ -58,19 +58,26 @@ function summary(call: ToolCall | null, req: HookRequest | null, agent: AgentPro
   return args ? JSON.stringify(redactValue(args)) : '';
 }
 
-export async function answerHook(agent: AgentProfile, text: string, rt: HookRuntime): Promise<HookResult> {
-  const now = rt.now ?? (() => performance.now());
-  const start = now();
-  let req: HookRequest | null = null;
-  let call: ToolCall | null = null;
-  const finish = (answer: HookAnswer, level: AuditRecord['level'], layer: string, rules: string[], reason: string): HookResult => {
+/** What is known of the call so far: the record of a failure says as much as was decoded. */
+interface CallState {
+  start: number;
+  req: HookRequest | null;
+  call: ToolCall | null;
+}
+
+type Finish = (answer: HookAnswer, level: AuditRecord['level'], layer: string, rules: string[], reason: string) => HookResult;
+
+/** The answer with its audit record, handed to the log once (the record is built only when read). */
+function finisher(agent: AgentProfile, rt: HookRuntime, now: () => number, state: CallState): Finish {
+  return (answer, level, layer, rules, reason) => {
     const time = new Date().toISOString();
-    const durationMs = Math.round((now() - start) * 1000) / 1000;
+    const durationMs = Math.round((now() - state.start) * 1000) / 1000;
     // Built only when read (the audit log, a server's failure answer): redacting the command is
     // work a decision without a log need not pay.
     let built: AuditRecord | null = null;
     const record = (): AuditRecord => {
       if (built) return built;
+      const { req, call } = state;
       const family = req ? toolSpecOf(req.tool, agent.id)?.family : undefined;
       built = {
         time,
@@ -104,20 +111,48 @@ export async function answerHook(agent: AgentProfile, text: string, rt: HookRunt
       },
     };
   };
+}
+
+/** The agent's event decoded, or why it cannot be checked (the caller blocks with that reason). */
+function decodeEvent(agent: AgentProfile, text: string): HookRequest | string {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    return `the hook input is not JSON (${(e as Error).message}); blocked because nothing could be checked`;
+  }
+  try {
+    return agent.hook.decode(input);
+  } catch (e) {
+    if (e instanceof HookInputError) return `${e.message}; blocked because the call could not be checked`;
+    throw e;
+  }
+}
+
+/** The gate's context for the event: its directory, workspace roots, environment and mode. */
+function gateContext(agent: AgentProfile, req: HookRequest, rt: HookRuntime, workdir: string): GateContext {
+  const mapped = req.mode !== undefined ? agent.modes[req.mode] : undefined;
+  const eventRoots = req.workspaceRoots && req.workspaceRoots.length > 0 ? req.workspaceRoots : null;
+  const runtimeRoots = rt.workspaceRoots && rt.workspaceRoots.length > 0 ? rt.workspaceRoots : null;
+  return {
+    cwd: workdir,
+    workspaceRoots: eventRoots ?? runtimeRoots ?? [workdir],
+    env: rt.env ?? { ...process.env },
+    // An unknown mode name is read as `default`: never as one that asks less.
+    mode: rt.mode ?? mapped?.mode ?? 'default',
+    ...(mapped?.nonInteractive ? { channel: 'non-interactive' } : {}),
+  };
+}
+
+export async function answerHook(agent: AgentProfile, text: string, rt: HookRuntime): Promise<HookResult> {
+  const now = rt.now ?? (() => performance.now());
+  const state: CallState = { start: now(), req: null, call: null };
+  const finish = finisher(agent, rt, now, state);
   const block = (reason: string, layer: string): HookResult => finish(agent.hook.block(reason), 'deny', layer, [], reason);
   try {
-    let input: unknown;
-    try {
-      input = JSON.parse(text);
-    } catch (e) {
-      return block(`the hook input is not JSON (${(e as Error).message}); blocked because nothing could be checked`, 'hook-input');
-    }
-    try {
-      req = agent.hook.decode(input);
-    } catch (e) {
-      if (e instanceof HookInputError) return block(`${e.message}; blocked because the call could not be checked`, 'hook-input');
-      throw e;
-    }
+    const decoded = decodeEvent(agent, text);
+    if (typeof decoded === 'string') return block(decoded, 'hook-input');
+    const req = (state.req = decoded);
     const mcp = mcpNameOf(req.tool, agent.id);
     const spec = toolSpecOf(req.tool, agent.id);
     if (spec === null && mcp === null) return block(`unknown tool "${req.tool}": shellgate cannot see what it does`, 'hook-input');
@@ -129,17 +164,8 @@ export async function answerHook(agent: AgentProfile, text: string, rt: HookRunt
     if (cwd !== undefined && (!isAbsolute(cwd) || !existsSync(cwd) || !statSync(cwd).isDirectory())) {
       return block(`the hook input's cwd ${JSON.stringify(cwd)} is not an existing directory`, 'hook-input');
     }
-    const workdir = cwd ?? rt.cwd ?? process.cwd();
-    const mapped = req.mode !== undefined ? agent.modes[req.mode] : undefined;
-    const context: GateContext = {
-      cwd: workdir,
-      workspaceRoots: req.workspaceRoots && req.workspaceRoots.length > 0 ? req.workspaceRoots : rt.workspaceRoots && rt.workspaceRoots.length > 0 ? rt.workspaceRoots : [workdir],
-      env: rt.env ?? { ...process.env },
-      // An unknown mode name is read as `default`: never as one that asks less.
-      mode: rt.mode ?? mapped?.mode ?? 'default',
-      ...(mapped?.nonInteractive ? { channel: 'non-interactive' } : {}),
-    };
-    call = { tool: mcp ?? req.tool, args: req.args, agent: agent.id };
+    const context = gateContext(agent, req, rt, cwd ?? rt.cwd ?? process.cwd());
+    const call = (state.call = { tool: mcp ?? req.tool, args: req.args, agent: agent.id });
     const d = await rt.decide(call, context);
     const steer = steeringReason(d, rt.hint);
     if (rt.askAsDeny && d.level === 'ask') {

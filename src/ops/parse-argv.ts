@@ -8,7 +8,7 @@
  */
 import { own } from '../own.js';
 import type { Arg } from '../walk/types.js';
-import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec } from './spec-types.js';
+import type { ArgRole, CommandClass, CommandSpec, ExtraOp, OptionSpec } from '../programs/spec-types.js';
 
 export interface ParsedOption {
   name: string;

@@ -6,7 +6,7 @@
  */
 import type { Arg } from '../walk/types.js';
 import { assignedNames } from '../walk/assigned-names.js';
-import type { CommandClass } from './spec-types.js';
+import type { CommandClass } from '../programs/spec-types.js';
 import type { OpBuilder } from './operations.js';
 import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from './parse-argv.js';
 import { resolvePath } from '../paths/resolve.js';

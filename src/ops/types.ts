@@ -48,7 +48,7 @@ export interface Operation {
 }
 
 /**
- * Provenance of an operation. `spec`: the command spec file (`rules/commands/coreutils.json`) and
+ * Provenance of an operation. `spec`: the command spec file (`rules/programs/rm.json`) and
  * what in it — operand N with its role, an option, the spec's fixed `reads` or extra `ops`.
  * `handler`: code that reads the command itself (a redirect, a wrapper, a program handler…).
  */

@@ -20,7 +20,7 @@
  * is read: the strictest reading assumes it is expanded.
  */
 import type { Span } from './ast.js';
-import { decodeAnsiC } from '../expand/ansi-c.js';
+import { decodeAnsiC } from './ansi-c.js';
 import { isArithmetic, isFunsub, skipAnsiC, skipArithParens, skipBackquote, skipBrace, skipBracket, skipCommand, skipDouble, skipSingle, type ScanOptions } from './bash-scan.js';
 
 /**

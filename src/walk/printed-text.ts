@@ -4,7 +4,7 @@
  * Anything this does not model exactly (echo options, printf conversions other than %s, escapes
  * other than the common ones) gives null: the text stays unknown and the reader asks.
  */
-import { decodeAnsiC } from '../expand/ansi-c.js';
+import { decodeAnsiC } from '../syntax/ansi-c.js';
 import { staticValue, type ExpandScope } from '../expand/word.js';
 import type { Script } from '../syntax/ast.js';
 import type { Arg } from './types.js';

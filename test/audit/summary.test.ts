@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGate, type Gate } from '../../src/policy/gate.js';
 import { parseRule } from '../../src/policy/rule-syntax.js';
-import { defaultSpecs } from '../../src/ops/load-specs.js';
+import { defaultSpecs } from '../../src/programs/load-specs.js';
 import { parseAuditText } from '../../src/audit/read.js';
 import { summariseAudit, type AuditSummary } from '../../src/audit/summary.js';
 import type { AuditRecord } from '../../src/audit/types.js';

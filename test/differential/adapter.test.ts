@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import { loadBashParser, parseWithBashParser, type AdapterRepair } from '../../src/syntax/bash-parser-adapter.js';
-import { compareStructures, structureOf, type Structure } from '../../src/syntax/structure.js';
+import { compareStructures, structureOf, type Structure } from '../../src/expand/structure.js';
 import type { Command, DoubleQuoted, Pipeline, Script, SimpleCommand, Word } from '../../src/syntax/ast.js';
 
 const parser = await BashParser.create();

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import { loadBashParser, parseWithBashParser, type AdapterRepair } from '../../src/syntax/bash-parser-adapter.js';
-import { compareStructures, structureOf } from '../../src/syntax/structure.js';
+import { compareStructures, structureOf } from '../../src/expand/structure.js';
 
 const SHARED = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const OWN_CORPUS = join(import.meta.dirname, '..', '..', 'corpus');

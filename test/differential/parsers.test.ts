@@ -2,7 +2,7 @@
  * Our parser against tree-sitter-bash and bash-parser over the corpora, with real bash as the
  * judge of every disagreement.
  *
- * Each command is parsed by all three; structureOf()/compareStructures() (src/syntax/structure.ts)
+ * Each command is parsed by all three; structureOf()/compareStructures() (src/expand/structure.ts)
  * say whether two parses agree on what matters (commands, words, redirects, operators). Where ours
  * and another parser both parse cleanly and disagree, the command runs under real bash in the
  * oracle sandbox, traced (bash-trace.ts), and judge.ts decides which parse explains what bash ran;
@@ -35,7 +35,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Script } from '../../src/syntax/ast.js';
-import { compareStructures, structureOf } from '../../src/syntax/structure.js';
+import { compareStructures, structureOf } from '../../src/expand/structure.js';
 import { probeSandbox, Sandbox } from '../oracle/sandbox.js';
 import { TRACE_PROGRAM } from './bash-trace.js';
 import { check, programsOf, settle, type Checked, type Disagreement, type Settled } from './bash-verdicts.js';

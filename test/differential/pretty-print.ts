@@ -12,7 +12,7 @@
  */
 import type { RunResult } from '../oracle/sandbox.js';
 import type { Script, SimpleCommand, TestCommand } from '../../src/syntax/ast.js';
-import { structureOf, type Structure } from '../../src/syntax/structure.js';
+import { structureOf, type Structure } from '../../src/expand/structure.js';
 
 export const PRINT_PROGRAM = 'sg-pretty';
 const OUT = '/tmp/.sg-pretty';

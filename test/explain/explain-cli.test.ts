@@ -28,7 +28,7 @@ describe('shellgate explain (text)', () => {
   it('shows each operation with the spec file and operand that produced it, and every layer in order', () => {
     const r = explain(['--', 'rm -rf build']);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('rules/commands/coreutils.json: rm operand 1 (delete)');
+    expect(r.out).toContain('rules/programs/rm.json: rm operand 1 (delete)');
     expect(r.out).toMatch(/Delete \S+\/build \[workspace\]/);
     const section = r.out.slice(r.out.indexOf('Policy layers'));
     const positions = LAYERS.map((l) => section.search(new RegExp(`\\d ${l}\\s`)));
@@ -52,7 +52,7 @@ describe('shellgate explain (text)', () => {
     const r = explain(['--', 'echo "$(sort -o sorted.txt data.txt)" | wc -l']);
     expect(r.out).toContain('pipeline stage 2 of 2');
     expect(r.out).toMatch(/inside \$\(…\) in #\d+ echo/);
-    expect(r.out).toContain('rules/commands/coreutils.json: sort option -o (write)');
+    expect(r.out).toContain('rules/programs/sort.json: sort option -o (write)');
   });
 
   it('for a guard deny: the deciding layer and rule, later layers not reached, the safer way and the hook reason', () => {
@@ -73,7 +73,7 @@ describe('shellgate explain (text)', () => {
     expect(r.code).toBe(2);
     expect(layerLine(r.out, 'rule-deny')).toContain('Bash(git push *) denies git push origin main');
     expect(layerLine(r.out, 'rule-deny')).toContain('◀ decided');
-    expect(r.out).toContain('rules/commands/vcs.json: git push');
+    expect(r.out).toContain('rules/programs/git.json: git push');
   });
 
   it('shows parse findings with a caret under their span', () => {
@@ -126,7 +126,7 @@ describe('shellgate explain --json', () => {
     expect(e.decision).toMatchObject({ level: 'ask', layer: 'tool-default' });
     expect(e.decision.steering).toMatch(/^shellgate asks/);
     const ops = e.commands[0].operations;
-    expect(ops.find((o: { kind: string }) => o.kind === 'Read').origin).toEqual({ spec: 'rules/commands/coreutils.json', program: 'cat', operand: 1, role: 'read' });
+    expect(ops.find((o: { kind: string }) => o.kind === 'Read').origin).toEqual({ spec: 'rules/programs/cat.json', program: 'cat', operand: 1, role: 'read' });
     expect(ops.find((o: { kind: string }) => o.kind === 'Write').origin).toEqual({ handler: 'redirect' });
     expect(e.findings.find((f: { rule: string }) => f.rule === 'write')).toMatchObject({ source: 'core', level: 'ask' });
   });

@@ -4,13 +4,13 @@
  * - `printAst`: the AST shape on one line — node types, each word's parts (quoting kind, raw
  *   text, substitutions inside), assignments, redirects, heredoc bodies, list and pipeline
  *   operators. Word `raw` and spans are left out: they differ between spellings by design.
- * - `compactStructure`: structureOf (src/syntax/structure.ts) as short strings, the form the
+ * - `compactStructure`: structureOf (src/expand/structure.ts) as short strings, the form the
  *   tables write their expectations in.
  * - `normalize`: the reductions a group may ask for, applied to the AST before either view, so
  *   that spellings bash reads alike compare equal and nothing else is forgiven.
  */
 import type { Assignment, Command, List, Redirect, Script, Word, WordPart } from '../../src/syntax/ast.js';
-import type { Structure } from '../../src/syntax/structure.js';
+import type { Structure } from '../../src/expand/structure.js';
 
 export interface Reductions {
   /**

@@ -19,7 +19,7 @@ import type { Command, Script } from '../../src/syntax/ast.js';
 import type { ParseResult } from '../../src/syntax/parse-result.js';
 import { parseBash } from '../../src/syntax/parser/index.js';
 import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
-import { structureOf } from '../../src/syntax/structure.js';
+import { structureOf } from '../../src/expand/structure.js';
 import { probeSandbox, Sandbox, type ExecRecord } from '../oracle/sandbox.js';
 import { groups, rejected, strictReadings, treeSitterWrong, type Group } from './golden-cases.js';
 import { compactStructure, normalize, printAst, showWord } from './golden-print.js';

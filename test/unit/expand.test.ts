@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAnsiC } from '../../src/expand/ansi-c.js';
+import { decodeAnsiC } from '../../src/syntax/ansi-c.js';
 import { expandBrace } from '../../src/expand/braces.js';
 import { expandWord, type ExpandScope } from '../../src/expand/word.js';
 import { BashParser } from '../../src/syntax/tree-sitter/parser.js';

@@ -15,7 +15,7 @@ import { PREDICATES } from '../../src/guard/predicates/index.js';
 import type { ProgramPredicate } from '../../src/guard/predicates/programs.js';
 import { loadRules, programsOf } from '../../src/guard/load-rules.js';
 import { globMatcher } from '../../src/guard/glob.js';
-import { defaultSpecs } from '../../src/ops/load-specs.js';
+import { defaultSpecs } from '../../src/programs/load-specs.js';
 import type { Matcher } from '../../src/guard/rule-types.js';
 import type { Verdict } from '../../src/verdict/types.js';
 

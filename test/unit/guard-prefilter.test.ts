@@ -13,7 +13,7 @@ import { applyGuards, buildSubjects } from '../../src/guard/apply.js';
 import { areaOf, argStarts, meets, needOf, patternAreas, regexPrefix, startOf, verdictFeatures, type Clause } from '../../src/guard/prefilter.js';
 import { PREDICATES } from '../../src/guard/predicates/index.js';
 import { globMatcher } from '../../src/guard/glob.js';
-import { defaultSpecs } from '../../src/ops/load-specs.js';
+import { defaultSpecs } from '../../src/programs/load-specs.js';
 import { indexRules, type LoadedRule } from '../../src/guard/load-rules.js';
 import type { Finding, Verdict } from '../../src/verdict/types.js';
 

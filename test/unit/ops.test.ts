@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgv, effectiveClass } from '../../src/ops/parse-argv.js';
 import { awkProgramEffects, sedScriptEffects } from '../../src/ops/program-handlers.js';
-import type { CommandSpec } from '../../src/ops/spec-types.js';
+import type { CommandSpec } from '../../src/programs/spec-types.js';
 import type { Arg } from '../../src/walk/types.js';
 import { check, ops, rules } from '../helpers/analyzer.js';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseArgv } from '../../src/ops/parse-argv.js';
-import type { CommandSpec } from '../../src/ops/spec-types.js';
+import type { CommandSpec } from '../../src/programs/spec-types.js';
 import type { Arg } from '../../src/walk/types.js';
 import { check, ops, rules } from '../helpers/analyzer.js';
 

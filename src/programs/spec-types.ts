@@ -1,0 +1,138 @@
+/**
+ * Command knowledge as data. Each file in rules/programs/ holds one program's CommandSpec (or an
+ * AliasSpec), named by the program (load-specs.ts `specFileName`). The analyser reads these to turn a simple command's argv into virtual
+ * operations; anything a spec does not say is treated conservatively (unknown, never read-only).
+ */
+
+/** What a positional operand or an option value is to the program. */
+export type ArgRole =
+  | 'read' // a path the program reads (cat f)
+  | 'write' // a path it creates or overwrites (touch f, sort -o f)
+  | 'append' // a path it appends to
+  | 'delete' // a path it removes (rm f)
+  | 'list' // a directory it lists or walks (ls d, find d)
+  | 'exec' // a program or script it runs (bash script.sh, rg --pre prog)
+  | 'url' // a URL it fetches or sends to (curl URL)
+  | 'host' // a host it connects to (ping host, ssh host)
+  | 'text' // plain data: a pattern, a message, a name, a number
+  | 'mode' // chmod/chown modes and owners
+  | 'command'; // the rest of argv is a command line that runs (handled by the walker)
+
+/** The three-valued class of a command. */
+export type CommandClass = 'read-only' | 'mutating' | 'unknown';
+
+/** Extra operation kinds a command always performs besides its operands. */
+export type ExtraOp = 'Network' | 'Privilege' | 'Env' | 'Process' | 'System' | 'Exec';
+
+export interface OptionSpec {
+  /**
+   * The option takes a value: `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`.
+   * `"optional"`: only an attached value counts (`--color=always`, `-i.bak`); the next word is
+   * never taken (`ls --color /etc` lists /etc).
+   */
+  value?: boolean | 'optional';
+  /** Role of the value when it takes one (default: 'text'). */
+  role?: ArgRole;
+  /**
+   * The option takes several words, with these roles (`jq --rawfile NAME FILE`: `["text", "read"]`).
+   * Implies `value`; `role` is not used.
+   */
+  values?: ArgRole[];
+  /**
+   * Files the option makes the program print or send, `~` for the home directory
+   * (`kubectl config view --raw` prints the credentials in ~/.kube/config).
+   */
+  reads?: string[];
+  /** Using this option changes the command's class (`sed -i` → mutating). */
+  class?: CommandClass;
+  /** Operations this option adds (`curl --upload-file` → Network is already there; `-exec` → Exec). */
+  ops?: ExtraOp[];
+  /**
+   * The option changes what the program is (`git commit --no-verify` skips the hooks a team relies
+   * on): an allow rule's `*` does not stand for it, the rule must name it. The text says why.
+   */
+  named?: string;
+  /** This option makes every operand take another role (`tar -x` makes operands 'text', archive write…). */
+  operands?: ArgRole;
+}
+
+export interface CommandSpec {
+  /** One line: what the program does. */
+  summary: string;
+  /** Class with no special options. */
+  class: CommandClass;
+  /**
+   * Roles of positional operands in order; the last entry repeats for any further operands.
+   * Missing → every operand is 'text'.
+   */
+  operands?: ArgRole[];
+  /**
+   * Role of the last operand when there are at least two (cp a b c DEST, mv, ln, install).
+   * Takes precedence over `operands` for that last position.
+   */
+  lastOperand?: ArgRole;
+  /** Operations always performed (curl → Network). */
+  ops?: ExtraOp[];
+  /**
+   * Options by spelling: '-o', '--output'. Short options can be bundled (`-rf`); a short option
+   * that takes a value consumes the rest of its bundle or the next word. `{}` is a flag with no
+   * effect. `-NUM` stands for a dash followed by digits (`head -5`, `grep -3`).
+   *
+   * An option that is not listed is never assumed harmless: it gives an `unknown-option` finding
+   * (ask). A long option may be abbreviated to a unique prefix only when the spec is `complete`
+   * (otherwise the prefix may name an option the table leaves out).
+   */
+  options?: Record<string, OptionSpec>;
+  /**
+   * The option table was checked against the program's documentation and lists every option,
+   * flags with no effect included: names the documentation and version
+   * (`"GNU coreutils 9.4 (ls --help, man ls)"`). Applies to this spec's own table only: a
+   * subcommand is complete when it says so itself (options it inherits with `inheritOptions`
+   * are covered by its parent's). `scripts/check-spec-options.mjs` compares complete specs with
+   * the installed programs' `--help`.
+   */
+  complete?: string;
+  /**
+   * How the program reads option words (default `"getopt"`: POSIX/GNU options as above).
+   * `"echo"`: a word is options only when every letter is a listed option; any other word is an
+   * operand, and so is `--` (bash's echo prints `-x` and `--`). `"none"`: every word is an
+   * operand (`test`, `[`, `expr`, `true`).
+   */
+  optionSyntax?: 'getopt' | 'echo' | 'none';
+  /**
+   * Files the program (or subcommand) prints or sends whatever its operands, `~` for the home
+   * directory (`aws configure export-credentials` prints ~/.aws/credentials).
+   */
+  reads?: string[];
+  /**
+   * Worked examples, run by test/command-specs.test.ts like corpus cases: a command line using
+   * this program, its level, and optionally its operations (`Kind target`) and findings.
+   */
+  examples?: SpecExample[];
+  /**
+   * Subcommands (git, npm, docker, kubectl…): the first operand selects one. Unknown subcommands
+   * make the command 'unknown'. Options listed on the parent apply before the subcommand.
+   */
+  subcommands?: Record<string, CommandSpec>;
+  /**
+   * In a subcommand: the parent's options are accepted here too (`gcloud compute … --project P`),
+   * so the file lists only what differs. The subcommand's own entries win.
+   */
+  inheritOptions?: boolean;
+  /** Stop treating words as options after the first operand (`find`, many wrappers). */
+  optionsFirst?: boolean;
+}
+
+export interface SpecExample {
+  command: string;
+  level: 'allow' | 'ask' | 'deny';
+  ops?: string[];
+  rules?: string[];
+}
+
+/** Another name for a program that has its own entry: `{ "egrep": { "alias": "grep" } }`. */
+export interface AliasSpec {
+  alias: string;
+}
+
+export type CommandSpecFile = Record<string, CommandSpec | AliasSpec>;
