@@ -14,6 +14,8 @@ export { ShellgateError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { createGate } from './policy/gate.js';
 export type { Gate, GateOptions, GateContext, Decision, PartDecision } from './policy/gate.js';
+export { GATE_LAYER_NAMES, AUTO_STEP_NAMES } from './policy/decision.js';
+export type { LayerName, GateLayerName, AutoLayerName, AutoStepName } from './policy/decision.js';
 export type { ToolCall } from './policy/tool-calls.js';
 export type { SettingsSource, SourceName, SettingsFormat, Policy, RuleEntry } from './policy/settings.js';
 export { MODES } from './policy/modes.js';
