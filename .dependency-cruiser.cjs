@@ -2,8 +2,8 @@
 // later one, and no file may take part in an import cycle. `npm test` runs this (`npm run deps`,
 // which is `depcruise src --output-type err`) and fails on any violation it prints.
 //
-// syntax → expand → programs → walk → ops/paths → guard → verdict → (the analyser) → policy →
-// agents/auto → audit → hook → serve → cli → index.ts. The foundation (errors, own-property
+// syntax → expand → programs → walk → ops/paths → guard → verdict → (the analyser) → agents →
+// policy → auto → audit → hook → serve → cli → index.ts. The foundation (errors, own-property
 // helpers, the stage clock, the finding catalog) sits below them all.
 
 /** Layers in pipeline order; each is a list of path patterns (anchored at the repository root). */
@@ -17,8 +17,11 @@ const LAYERS = [
   ['guard', ['^src/guard/']],
   ['verdict', ['^src/verdict/']],
   ['analyzer', ['^src/(analyzer|analyzer-options|verdict-cache)\\.ts$']],
+  // What shellgate knows about each agent (its tool tables, mode names, settings files, hook wire
+  // format) imports nothing but the foundation; the gate reads the tool tables, so it comes first.
+  ['agents', ['^src/agents/']],
   ['policy', ['^src/policy/']],
-  ['agents-auto', ['^src/agents/', '^src/auto/']],
+  ['auto', ['^src/auto/']],
   ['audit', ['^src/audit/']],
   ['hook', ['^src/hook/']],
   ['serve', ['^src/serve/']],

@@ -4,7 +4,7 @@
  * (how a pre-tool event arrives on stdin and how a decision must be answered). Each agent is one
  * file in this folder (`claude-code.ts`, `codex.ts`…); `registry.ts` lists them.
  */
-import type { Level } from '../verdict/types.js';
+import type { Level } from '../findings/types.js';
 
 /** shellgate's approval modes (policy/modes.ts holds their meaning and checks it is this list). */
 export type ModeName = 'plan' | 'default' | 'auto-edit' | 'auto' | 'yolo';

@@ -5,7 +5,7 @@
 import type { Decision } from '../policy/gate.js';
 import { familyOf, type ToolCall } from '../policy/tool-calls.js';
 import { redactSecrets, redactValue } from '../auto/redact.js';
-import { steeringReason } from '../hook/steering.js';
+import { steeringReason } from '../policy/steering.js';
 import type { AuditRecord } from './types.js';
 
 export interface DecisionRecordOptions {

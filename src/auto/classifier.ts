@@ -59,6 +59,25 @@ const SYSTEM = [
 
 class ClassifierFailure extends Error {}
 
+/** The JSON object the model answered with, from a chat-completions reply (a code fence around it is tolerated). */
+function answerOf(stage: 1 | 2, reply: string): Record<string, unknown> {
+  let content: unknown;
+  try {
+    content = (JSON.parse(reply) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+  } catch {
+    throw new ClassifierFailure(`stage ${stage} reply is not JSON`);
+  }
+  if (typeof content !== 'string') throw new ClassifierFailure(`stage ${stage} reply has no message content`);
+  const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw new ClassifierFailure(`stage ${stage} answer is not the JSON asked for`);
+  }
+}
+
 export function createOpenAIClassifier(options: OpenAIClassifierOptions): Classifier {
   if (typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
     throw new ShellgateError('options', 'classifier baseUrl must be an http(s) URL');
@@ -107,21 +126,7 @@ export function createOpenAIClassifier(options: OpenAIClassifierOptions): Classi
       throw new ClassifierFailure(timer.aborted ? `stage ${stage} timed out after ${timeout} ms` : `stage ${stage} reply was cut off (${(e as Error).message})`);
     }
     if (!res.ok) throw new ClassifierFailure(`stage ${stage} HTTP ${res.status}`);
-    let content: unknown;
-    try {
-      content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
-    } catch {
-      throw new ClassifierFailure(`stage ${stage} reply is not JSON`);
-    }
-    if (typeof content !== 'string') throw new ClassifierFailure(`stage ${stage} reply has no message content`);
-    const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
-    try {
-      const parsed = JSON.parse(json) as unknown;
-      if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-      return parsed as Record<string, unknown>;
-    } catch {
-      throw new ClassifierFailure(`stage ${stage} answer is not the JSON asked for`);
-    }
+    return answerOf(stage, text);
   }
 
   return {

@@ -4,7 +4,7 @@
  * with its last argument widened (`git push origin main` → `Bash(git push origin *)`); never a bare interpreter or wrapper, whose inner commands are parts
  * of their own. For files, the exact path; for web_fetch, the domain; for MCP tools, the tool.
  */
-import type { Decision } from './gate.js';
+import type { Decision } from './decision.js';
 import type { ToolCall, ToolFamily } from './tool-calls.js';
 import { argOf } from './tool-calls.js';
 import { shellQuote } from '../walk/parallel-jobs.js';

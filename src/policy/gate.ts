@@ -1,24 +1,28 @@
 /**
- * The gatekeeper for every tool call. Layers, in this order (each recorded in the trace):
- * 1 tool default · 2 whole-tool deny · 3 built-in guard deny · 4 parameter-level deny ·
- * 5 ask rules · 6 allow rules and approvals · 7 external directories · 8 mode, then channel.
+ * The gatekeeper for every tool call: it loads the policy (settings, presets, approvals) and runs
+ * the layer table (policy/layers.ts) over each call — 1 tool default · 2 whole-tool deny ·
+ * 3 built-in guard deny · 4 parameter-level deny · 5 ask rules · 6 allow rules and approvals ·
+ * 7 external directories · 8 mode · 9 channel — each recorded in the trace.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { posix } from 'node:path';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
-import { PathClassifier, sensitivePatterns } from '../paths/classify.js';
+import { PathClassifier } from '../paths/classify.js';
 import { isInside } from '../paths/resolve.js';
 import { ShellgateError } from '../errors.js';
-import { stricter, type Finding, type Level, type TraceStep, type Verdict } from '../verdict/types.js';
 import { loadSource, mergePolicies, SOURCE_ORDER, type Policy, type RuleEntry, type SettingsSource } from './settings.js';
-import { parseRule, type ParsedRule, type RuleTool } from './rule-syntax.js';
-import { MODES, NON_INTERACTIVE_CHANNELS, type Mode } from './modes.js';
+import { parseRule } from './rule-syntax.js';
+import { MODES, type Mode } from './modes.js';
 import type { PresetName } from './presets.js';
-import { argOf, familyOf, resolveToolPath, shellParts, strictestOf, toolParts, type Part, type ToolCall, type ToolFamily } from './tool-calls.js';
+import { familyOf, type ToolCall } from './tool-calls.js';
 import { toolSpecOf } from '../agents/registry.js';
 import { approvalRules } from './approvals.js';
-import { registry } from '../programs/registry.js';
+import type { Decision } from './decision.js';
+import { decisionOf, runLayers, type Evaluation, type EvaluationInput } from './layers.js';
+import { presetRulesFor } from './preset-rules.js';
+
+export type { Decision, PartDecision, LayerName, GateLayerName, AutoLayerName, AutoStepName } from './decision.js';
+export type { Evaluation } from './layers.js';
 
 export interface GateOptions {
   /** Settings, in any order; they are layered managed → user → project → local → session. */
@@ -43,30 +47,13 @@ export interface GateContext extends AnalysisContext {
   channel?: string;
 }
 
-export interface PartDecision {
-  kind: Part['kind'];
-  label: string;
-  /** The sub-command it belongs to (shell calls). */
-  command?: number;
-  level: Level;
-  /** Which layer and rule decided this part. */
-  decidedBy: string;
-}
-
-export interface Decision {
-  level: Level;
-  reason: string;
-  /** The layer that decided: tool-default, whole-tool-deny, guard-deny, rule-deny, rule-ask, rule-allow, external-directory, mode or channel. */
-  layer: string;
-  findings: Finding[];
-  trace: TraceStep[];
-  parts: PartDecision[];
-  /** The analyser's verdict, for shell calls. */
-  verdict?: Verdict;
-}
-
 export interface Gate {
   evaluate(call: ToolCall, context?: GateContext): Decision;
+  /**
+   * The evaluation behind `evaluate`: the state the layer table reached, for a caller that appends
+   * layers of its own (auto mode); `decisionOf` (policy/layers.ts) turns it into the decision.
+   */
+  evaluation(call: ToolCall, context?: GateContext): Evaluation;
   /** "Always allow": add approvals of minimum scope for what asked; returns the rules added. */
   approve(call: ToolCall, context?: GateContext, scope?: 'session' | 'persistent'): string[];
   /** Re-read the settings; the new policy replaces the old only if all of it is valid. */
@@ -111,11 +98,14 @@ export async function createGate(options: GateOptions = {}): Promise<Gate> {
     get rules() {
       return current.analyzer.rules;
     },
+    evaluation(call, context = {}) {
+      return runLayers(evaluationInput(current, [...approvals, ...persistent], classifiers, options, call, context));
+    },
     evaluate(call, context = {}) {
-      return evaluate(current, [...approvals, ...persistent], classifiers, options, call, context);
+      return decisionOf(gate.evaluation(call, context));
     },
     approve(call, context = {}, scope = 'session') {
-      const d = evaluate(current, [...approvals, ...persistent], classifiers, options, call, context);
+      const d = gate.evaluate(call, context);
       const ctx = resolveContext(context);
       const added: string[] = [];
       for (const text of approvalRules(call, d, familyOf(call.tool, call.agent))) {
@@ -158,58 +148,20 @@ function resolveContext(c: GateContext): { cwd: string; roots: string[]; home: s
   return { cwd, roots: c.workspaceRoots ?? [cwd], home: c.home ?? homedir() };
 }
 
-/** Does a rule (anchored to the call's cwd and home) speak about this part? */
-function matches(entry: RuleEntry, part: Part, cwd: string, home: string): boolean {
-  const r: ParsedRule = entry.at(cwd, home);
-  if (r.mcp) return part.toolName !== undefined && r.mcp(part.toolName);
-  if (r.toolName !== null) {
-    // A rule naming one tool speaks about that tool's calls only.
-    if (part.kind !== 'call' || part.toolName !== r.toolName) return false;
-    if (r.whole) return true;
-    if (r.path) return part.path !== undefined && r.path(part.path);
-    if (r.subject) {
-      // A tool whose subject shellgate does not know: a deny or ask naming it applies (stricter); an allow does not.
-      if (part.subject === undefined) return entry.level !== 'allow';
-      return part.subject.length > 0 && part.subject.every((v) => r.subject!(v));
-    }
-    return false;
+/** The path classifier for a (home, roots) pair, kept across calls: building one reads realpaths. */
+function classifierFor(classifiers: Map<string, PathClassifier>, home: string, roots: string[]): PathClassifier {
+  const key = home + '\0' + roots.join('\0');
+  let classifier = classifiers.get(key);
+  if (!classifier) {
+    classifier = new PathClassifier({ home, workspaceRoots: roots });
+    if (classifiers.size > 64) classifiers.clear();
+    classifiers.set(key, classifier);
   }
-  if (!part.tools.includes(r.tool as RuleTool)) return false;
-  if (r.whole) return true;
-  if (r.bash && part.argv) return r.bash(part.argv) && (entry.level !== 'allow' || namesEveryGuardedOption(r, part));
-  if (r.path && part.path !== undefined) return r.path(part.path);
-  if (r.domain && part.host !== undefined) return r.domain(part.host);
-  return false;
+  return classifier;
 }
 
-/** `named-option: …` when an allow rule matches the part's argv but does not name one of its guarded options. */
-function uncoveredOption(rules: RuleEntry[], p: Part): string | null {
-  if (!p.argv || !p.guardedOptions?.length) return null;
-  for (const e of rules) {
-    if (e.level !== 'allow' || e.rule.toolName !== null || !e.rule.bash || !e.rule.bash(p.argv)) continue;
-    const missing = p.guardedOptions.find((o) => !e.rule.literals.includes(o));
-    const why = p.findings.find((f) => f.rule === 'named-option' && f.subject === missing)?.message;
-    if (missing) return `named-option: ${e.rule.text} does not name \`${missing}\`${why ? ` — ${why}` : ''}`;
-  }
-  return null;
-}
-
-/**
- * An allow rule's `*` never stands for an option that changes what the program is (`find -delete`,
- * `git commit --no-verify`): the rule must name it (`Bash(find . -delete)`).
- */
-function namesEveryGuardedOption(r: ParsedRule, part: Part): boolean {
-  return (part.guardedOptions ?? []).every((o) => r.literals.includes(o));
-}
-
-function evaluate(
-  loaded: Loaded,
-  approvals: RuleEntry[],
-  classifiers: Map<string, PathClassifier>,
-  options: GateOptions,
-  call: ToolCall,
-  context: GateContext,
-): Decision {
+/** What the layers need to know about a call before the first one runs. */
+function evaluationInput(loaded: Loaded, approvals: RuleEntry[], classifiers: Map<string, PathClassifier>, options: GateOptions, call: ToolCall, context: GateContext): EvaluationInput {
   if (typeof call !== 'object' || call === null || typeof call.tool !== 'string') throw new ShellgateError('input', 'a tool call is { tool: string, args: {…} }');
   const { policy, analyzer } = loaded; // decisions keep the policy they started with
   const { mode: ctxMode, channel: ctxChannel, ...analysisContext } = context;
@@ -217,235 +169,24 @@ function evaluate(
   const mode: Mode = ctxMode ?? policy.defaultMode ?? options.mode ?? 'default';
   if (!(MODES as readonly string[]).includes(mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
   const channel = ctxChannel ?? 'cli';
-  const trace: TraceStep[] = [];
-  const spec = toolSpecOf(call.tool, call.agent);
-  const family: ToolFamily = familyOf(call.tool, call.agent);
-
-  const key = ctx.home + '\0' + ctx.roots.join('\0');
-  let classifier = classifiers.get(key);
-  if (!classifier) {
-    classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
-    if (classifiers.size > 64) classifiers.clear();
-    classifiers.set(key, classifier);
-  }
+  const classifier = classifierFor(classifiers, ctx.home, ctx.roots);
   const extraRoots = policy.additionalDirectories;
   const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !classifier.tempDirs.some((t) => isInside(p, t)) && !extraRoots.some((r) => isInside(p, r));
-
-  // Rules in force: approvals first (session before persistent), then settings by source, presets last.
-  const applies = (e: RuleEntry) => e.channels === null || e.channels.includes(channel);
-  const rules = [...approvals, ...policy.rules.filter(applies), ...presetRulesFor(policy.presets, ctx, extraRoots)];
-
-  // 1. Tool default
-  let verdict: Verdict | undefined;
-  let parts: Part[];
-  let global: Finding[] = [];
-  const shellCommand = family === 'shell' ? (argOf(call, ...(spec?.command ?? ['command'])) ?? null) : null;
-  if (family === 'shell' && shellCommand !== null) {
-    // The shell tool's own directory argument is where the command runs.
-    const dir = argOf(call, ...(spec?.dir ?? []));
-    const cwd = dir !== undefined && dir !== '' ? resolveToolPath(dir, ctx) : undefined;
-    verdict = analyzer.analyze(shellCommand, cwd !== undefined ? { ...analysisContext, cwd } : analysisContext);
-    ({ parts, global } = shellParts(verdict, isExternal));
-  } else {
-    // A shell call without a command string is read like any call with missing arguments: never allow.
-    parts = toolParts(call, family === 'shell' ? { ...spec!, family: 'shell', required: [spec?.command ?? ['command']] } : spec, { classifier, cwd: ctx.cwd, home: ctx.home, isExternal });
-  }
-  const findings = verdict ? verdict.findings : parts.flatMap((p) => p.findings);
-  const defaultLevel = stricter(strictestOf(global), strictestOf(parts.flatMap((p) => p.findings)));
-  trace.push({ layer: 'tool-default', level: defaultLevel, reason: defaultReason(findings, defaultLevel, call.tool) });
-  const done = (level: Level, layer: string, reason: string, decided: PartDecision[] = []): Decision => {
-    trace.push({ layer, level, reason });
-    trace.push({ layer: 'final', level, reason });
-    return { level, reason, layer, findings, trace, parts: decided, verdict };
+  const settingsRules = policy.rules.filter((e) => e.channels === null || e.channels.includes(channel));
+  return {
+    call,
+    mode,
+    channel,
+    cwd: ctx.cwd,
+    home: ctx.home,
+    family: familyOf(call.tool, call.agent),
+    spec: toolSpecOf(call.tool, call.agent),
+    analyzer,
+    analysisContext,
+    classifier,
+    isExternal,
+    // Approvals first (session before persistent), then settings by source, presets last.
+    rules: [...approvals, ...settingsRules, ...presetRulesFor(policy.presets, ctx, extraRoots)],
+    settingsRules,
   };
-
-  // 2. Whole-tool deny
-  const toolDeny = rules.find((e) => e.level === 'deny' && e.rule.whole && parts.some((p) => matches(e, p, ctx.cwd, ctx.home)));
-  if (toolDeny) return done('deny', 'whole-tool-deny', `${toolDeny.rule.text} denies the tool (${toolDeny.origin})`);
-  trace.push({ layer: 'whole-tool-deny', level: 'allow', reason: 'no rule denies the whole tool' });
-
-  // 3. Built-in guard deny: nothing later lifts it.
-  const guardIds = new Set(analyzer.rules.map((r) => r.id));
-  const guardDeny = findings.find((f) => f.level === 'deny' && guardIds.has(f.rule));
-  if (guardDeny) return done('deny', 'guard-deny', `${guardDeny.rule}: ${guardDeny.message}`);
-  trace.push({ layer: 'guard-deny', level: 'allow', reason: 'no built-in deny' });
-
-  // 4. Parameter-level deny on any sub-command or operation.
-  for (const p of parts) {
-    const d = rules.find((e) => e.level === 'deny' && !e.rule.whole && matches(e, p, ctx.cwd, ctx.home));
-    if (d) return done('deny', 'rule-deny', `${d.rule.text} denies ${p.label} (${d.origin})`);
-  }
-  trace.push({ layer: 'rule-deny', level: 'allow', reason: 'no deny rule matches' });
-
-  // 5. Ask rules: an ask beats any allow.
-  let askRule: { entry: RuleEntry; part: Part } | null = null;
-  for (const p of parts) {
-    const a = rules.find((e) => e.level === 'ask' && matches(e, p, ctx.cwd, ctx.home));
-    if (a) {
-      askRule = { entry: a, part: p };
-      break;
-    }
-  }
-  trace.push({ layer: 'rule-ask', level: askRule ? 'ask' : 'allow', reason: askRule ? `${askRule.entry.rule.text} asks for ${askRule.part.label} (${askRule.entry.origin})` : 'no ask rule matches' });
-
-  // 6. Allow rules and approvals, part by part.
-  const allowedBy = new Map<Part, RuleEntry>();
-  for (const p of parts) {
-    const a = rules.find((e) => e.level === 'allow' && matches(e, p, ctx.cwd, ctx.home));
-    if (a) allowedBy.set(p, a);
-  }
-  const decided: PartDecision[] = [];
-  let level: Level = strictestOf(global);
-  let reason = global.find((f) => f.level === level && level !== 'allow');
-  let reasonText = reason ? `${reason.rule}: ${reason.message}` : '';
-  for (const p of parts) {
-    const own = allowedBy.get(p) ?? (p.command !== undefined && p.kind === 'operation' ? allowedBy.get(parts.find((c) => c.kind === 'command' && c.command === p.command)!) : undefined);
-    // An allow rule vouches for the argv it names, not for tricks around it (GIT_PAGER=…, $((…)), CR).
-    const residual = own ? strictestOf(p.findings.filter((f) => NOT_LIFTABLE.has(f.rule))) : strictestOf(p.findings);
-    decided.push({ kind: p.kind, label: p.label, command: p.command, level: residual, decidedBy: own && residual === 'allow' ? `allow rule ${own.rule.text} (${own.origin})` : residual === 'allow' ? 'tool default' : `tool default: ${p.findings.find((f) => f.level === residual)?.rule}` });
-    if (residual !== 'allow' && stricter(level, residual) !== level) {
-      level = residual;
-      const f = p.findings.find((x) => x.level === residual);
-      reasonText = f ? `${f.rule}: ${f.message}` : p.label;
-      // Say so when an allow rule would have matched but for an option it does not name.
-      const unnamed = own ? null : uncoveredOption(rules, p.kind === 'operation' ? (parts.find((c) => c.kind === 'command' && c.command === p.command) ?? p) : p);
-      if (unnamed) reasonText = unnamed;
-    }
-  }
-  if (askRule) {
-    level = stricter(level, 'ask');
-    reasonText = reasonText || `${askRule.entry.rule.text} asks for ${askRule.part.label}`;
-  }
-  trace.push({ layer: 'rule-allow', level, reason: allowedBy.size > 0 ? [...new Set([...allowedBy.values()].map((e) => `${e.rule.text} (${e.origin})`))].join(', ') + (level === 'allow' ? ': every part allowed' : `; still ${level}: ${reasonText}`) : level === 'allow' ? 'every part is allowed by default' : reasonText });
-
-  let layer: string = askRule && level === 'ask' ? 'rule-ask' : allowedBy.size > 0 && (level === 'allow' || strictestOf(parts.flatMap((p) => p.findings)) !== level) ? 'rule-allow' : 'tool-default';
-  const before7 = level;
-  // 7. External directories: only a settings rule naming the path (or the bare tool) authorises it.
-  for (const p of parts) {
-    if (!p.external || p.path === undefined) continue;
-    const named = policy.rules.filter(applies).some((e) => e.level === 'allow' && matches(e, p, ctx.cwd, ctx.home));
-    if (!named) {
-      if (level === 'allow') reasonText = `${p.label} is outside the workspace and no settings rule names it`;
-      level = stricter(level, 'ask');
-      decided.push({ kind: p.kind, label: p.label, command: p.command, level: 'ask', decidedBy: 'external-directory check' });
-    }
-  }
-  trace.push({ layer: 'external-directory', level, reason: parts.some((p) => p.external) ? 'paths outside the workspace checked against settings rules' : 'no path outside the workspace' });
-
-  if (level !== before7) layer = 'external-directory';
-  // 8. Mode, then channel.
-  const before8 = level;
-  // An ask rule the user wrote is a question they want asked in every mode (Claude Code 2.1.98).
-  if (askRule && level === 'ask' && (mode === 'yolo' || mode === 'auto-edit' || mode === 'auto')) {
-    reasonText = `${askRule.entry.rule.text} asks for ${askRule.part.label} (${askRule.entry.origin}); an ask rule asks in ${mode} mode too`;
-  } else ({ level, reasonText } = applyMode(mode, level, reasonText, parts, allowedBy, family));
-  if (level !== before8) layer = 'mode';
-  trace.push({ layer: 'mode', level, reason: `${mode} mode${level === 'allow' && mode === 'yolo' ? ': ask becomes allow' : ''}` });
-  if (level === 'ask' && NON_INTERACTIVE_CHANNELS.has(channel)) {
-    level = 'deny';
-    layer = 'channel';
-    reasonText = `${reasonText} — and on the ${channel} channel there is nobody to ask`;
-  }
-  trace.push({ layer: 'channel', level, reason: channel });
-  if (level === 'allow' && !reasonText) reasonText = 'every part is allowed';
-  trace.push({ layer: 'final', level, reason: reasonText });
-  return { level, reason: reasonText, layer, findings, trace, parts: decided, verdict };
-}
-
-/** Findings an allow rule never lifts: the rule's pattern cannot see them. */
-const NOT_LIFTABLE = new Set(['env-hijack', 'repo-code', 'arithmetic-injection', 'prompt-expansion', 'control-character', 'line-continuation', 'zsh-expansion', 'dynamic-command', 'dynamic-script', 'parse-error', 'parse-doubt', 'expansion-limit', 'depth-limit', 'input-limit', 'internal-error']);
-
-function defaultReason(findings: Finding[], level: Level, tool: string): string {
-  const f = findings.find((x) => x.level === level && level !== 'allow');
-  return f ? `${f.rule}: ${f.message}` : `${tool}: read-only inside the workspace`;
-}
-
-/**
- * Edits and writes inside the workspace that auto-edit approves. `exec-config` (a write to
- * `.git/**`, `.envrc`, `.cargo/config.toml`… — paths/exec-config.ts) is not among them.
- */
-const EDIT_RULES = new Set(['write', 'state-change', 'redirect']);
-const EDIT_PROGRAMS = registry.tagged('file-edit');
-
-function applyMode(mode: Mode, level: Level, reasonText: string, parts: Part[], allowedBy: Map<Part, RuleEntry>, family: ToolFamily): { level: Level; reasonText: string } {
-  if (level === 'deny') return { level, reasonText };
-  switch (mode) {
-    case 'plan': {
-      const mutating = family === 'write' || family === 'edit' || parts.some((p) => p.mutating);
-      if (mutating) {
-        const what = parts.find((p) => p.mutating)?.label ?? family;
-        return { level: 'deny', reasonText: `plan mode lets only read-only calls run, and ${what} changes something` };
-      }
-      return { level, reasonText };
-    }
-    case 'auto-edit': {
-      if (level !== 'ask' || family === 'meta') return { level, reasonText };
-      const editsOnly = parts.every((p) => {
-        if (allowedBy.has(p) || p.findings.every((f) => f.level === 'allow')) return true;
-        if (p.external) return false;
-        if (p.kind === 'command') return p.argv !== undefined && EDIT_PROGRAMS.has(p.argv[0]) && p.findings.every((f) => f.level === 'allow' || EDIT_RULES.has(f.rule));
-        return p.findings.every((f) => f.level === 'allow' || EDIT_RULES.has(f.rule));
-      });
-      if (editsOnly) return { level: 'allow', reasonText: 'auto-edit mode approves edits inside the workspace' };
-      // A write that plants code for later commands is never an edit this mode approves: say so.
-      const planted = parts.flatMap((p) => p.findings).find((f) => f.rule === 'exec-config');
-      return { level, reasonText: planted ? `${planted.rule}: ${planted.message}` : reasonText };
-    }
-    case 'yolo':
-      return level === 'ask' ? { level: 'allow', reasonText: `yolo mode: ${reasonText} (allowed without asking)` } : { level, reasonText };
-    case 'auto':
-      return level === 'ask' ? { level, reasonText: `${reasonText} (auto mode: no classifier configured, so a person decides)` } : { level, reasonText };
-    default:
-      return { level, reasonText };
-  }
-}
-
-/**
- * Preset rules for a context, built once per (presets, cwd, roots, home, extra roots): building
- * them parses every sensitive pattern and, for the jail, reads the roots' realpaths — work a
- * hook or server repeats for every call otherwise.
- */
-const presetCache = new Map<string, RuleEntry[]>();
-function presetRulesFor(presets: PresetName[], ctx: { cwd: string; roots: string[]; home: string }, extraRoots: string[]): RuleEntry[] {
-  if (presets.length === 0) return [];
-  const key = [presets.join(','), ctx.cwd, ctx.home, ctx.roots.join('\u0001'), extraRoots.join('\u0001')].join('\u0000');
-  let rules = presetCache.get(key);
-  if (!rules) {
-    if (presetCache.size >= 64) presetCache.clear();
-    rules = presetRules(presets, ctx, extraRoots);
-    presetCache.set(key, rules);
-  }
-  return rules;
-}
-
-/** The jail and sensitive presets as deny rules. */
-function presetRules(presets: PresetName[], ctx: { cwd: string; roots: string[]; home: string }, extraRoots: string[]): RuleEntry[] {
-  const out: RuleEntry[] = [];
-  const anchors = { projectRoot: ctx.cwd, cwd: ctx.cwd, home: ctx.home };
-  if (presets.includes('sensitive')) {
-    for (const tool of ['Read', 'Edit', 'Write']) {
-      for (const p of sensitivePatterns(ctx.home)) {
-        const spec = p.startsWith('~') ? p : p.startsWith('/') ? '/' + p : p;
-        const rule = parseRule(`${tool}(${spec})`, anchors);
-        out.push({ rule, at: () => rule, level: 'deny', source: 'managed', origin: 'preset sensitive', channels: null, approval: false });
-      }
-    }
-  }
-  if (presets.includes('jail')) {
-    const classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
-    const inside = (p: string) => [...classifier.workspaceRoots, ...classifier.tempDirs, ...extraRoots].some((r) => isInside(posix.normalize(p), r));
-    for (const tool of ['Read', 'Edit', 'Write'] as const) {
-      const rule: ParsedRule = { text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: (p) => !inside(p) };
-      out.push({
-        rule,
-        at: () => rule,
-        level: 'deny',
-        source: 'managed',
-        origin: 'preset jail',
-        channels: null,
-        approval: false,
-      });
-    }
-  }
-  return out;
 }

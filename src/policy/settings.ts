@@ -86,24 +86,24 @@ function lineOf(text: string, needle: string): number | null {
   return at < 0 ? null : text.slice(0, at).split('\n').length;
 }
 
+const emptyPolicy = (): Policy => ({ rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] });
+
+/** One settings source as it is read: its name and text for error messages, its format and anchors. */
+interface Reading {
+  src: SettingsSource;
+  name: string;
+  text: string;
+  format: SettingsFormat;
+  anchors: PathAnchors;
+  /** Throws the error for a JSON pointer, with the line of `needle` in the file when found. */
+  fail(pointer: string, what: string, needle?: string): never;
+}
+
 export function loadSource(src: SettingsSource, cwd: string, home: string): Policy {
-  let text = '';
-  let data: unknown = src.settings;
   const name = src.file ?? `(inline ${src.source} settings)`;
-  if (src.file) {
-    const optional = src.optional ?? (src.source === 'user' || src.source === 'local');
-    if (optional && !existsSync(src.file)) return { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
-    try {
-      text = readFileSync(src.file, 'utf8');
-    } catch (e) {
-      throw new ShellgateError('config', `${src.file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      throw new ShellgateError('config', `${src.file}: not valid JSON (${(e as Error).message})`);
-    }
-  }
+  const file = src.file ? readSettingsFile(src.file, src.optional ?? (src.source === 'user' || src.source === 'local')) : { text: '', data: src.settings };
+  if (file === null) return emptyPolicy();
+  const { text, data } = file;
   const format = src.format ?? detectFormat(src.file);
   const fail = (pointer: string, what: string, needle?: string): never => {
     const line = needle !== undefined ? lineOf(text, needle) : null;
@@ -112,12 +112,46 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('/', 'expected a JSON object');
   const obj = data as Record<string, unknown>;
   if (format === 'shellgate') for (const k of Object.keys(obj)) if (!OWN_KEYS.has(k)) fail(`/${k}`, `unknown setting (known: ${[...OWN_KEYS].join(', ')})`);
-  const anchors: PathAnchors = { projectRoot: projectRootOf(src.file, cwd), cwd, home };
-  const policy: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
+  const reading: Reading = { src, name, text, format, anchors: { projectRoot: projectRootOf(src.file, cwd), cwd, home }, fail };
+  const policy = emptyPolicy();
 
   const perms = (obj.permissions ?? {}) as Record<string, unknown>;
   if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) fail('/permissions', 'must be an object');
   if (format === 'shellgate') for (const k of Object.keys(perms)) if (!PERMISSION_KEYS.has(k)) fail(`/permissions/${k}`, `unknown key (known: ${[...PERMISSION_KEYS].join(', ')})`);
+  for (const [level, list, pointer] of ruleLists(obj, perms, format)) if (list !== undefined) loadRuleList(reading, level, list, pointer, policy);
+  const dirs = perms.additionalDirectories;
+  if (dirs !== undefined) {
+    if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) fail('/permissions/additionalDirectories', 'must be a list of folders');
+    policy.additionalDirectories = (dirs as string[]).map((d) => (d.startsWith('~') ? home + d.slice(1) : resolve(reading.anchors.projectRoot, d)));
+  }
+  const mode = obj.defaultMode ?? perms.defaultMode;
+  if (mode !== undefined) {
+    const m = modeNamed(String(mode))?.mode ?? mode;
+    if (!(MODES as readonly unknown[]).includes(m)) fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
+    policy.defaultMode = m as Mode;
+  }
+  if (format === 'shellgate') loadOwnKeys(reading, obj, policy);
+  return policy;
+}
+
+/** The file's text and JSON; null for an optional file that does not exist. */
+function readSettingsFile(file: string, optional: boolean): { text: string; data: unknown } | null {
+  if (optional && !existsSync(file)) return null;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ShellgateError('config', `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return { text, data: JSON.parse(text) };
+  } catch (e) {
+    throw new ShellgateError('config', `${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** The lists of rules a format holds, with their level and JSON pointer. */
+function ruleLists(obj: Record<string, unknown>, perms: Record<string, unknown>, format: SettingsFormat): [RuleLevel, unknown, string][] {
   const lists: [RuleLevel, unknown, string][] = [
     ['allow', perms.allow, '/permissions/allow'],
     ['ask', perms.ask, '/permissions/ask'],
@@ -128,62 +162,53 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
     const tools = (obj.tools ?? {}) as Record<string, unknown>;
     lists.push(['allow', tools.allowed, '/tools/allowed'], ['deny', tools.exclude, '/tools/exclude'], ['deny', obj.excludeTools, '/excludeTools']);
   }
-  for (const [level, list, pointer] of lists) {
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) fail(pointer, 'must be a list of rules');
-    (list as unknown[]).forEach((item, i) => {
-      const entry = typeof item === 'object' && item !== null && format === 'shellgate' ? (item as Record<string, unknown>) : { rule: item };
-      const ruleText = entry.rule;
-      if (typeof ruleText !== 'string') fail(`${pointer}/${i}`, 'a rule is a string (or { "rule": …, "channels": […] })');
-      const channels = entry.channels ?? null;
-      if (channels !== null && (!Array.isArray(channels) || channels.some((c) => typeof c !== 'string'))) fail(`${pointer}/${i}/channels`, 'must be a list of channel names', ruleText as string);
-      let rule: ParsedRule;
-      try {
-        rule = parseRule(format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string), anchors, ruleOptions(format));
-      } catch (e) {
-        if (!(e instanceof RuleSyntaxError)) throw e;
-        // An agent's own file may hold allow rules shellgate's syntax cannot read (Claude Code's
-        // old "always allow" entries such as `Bash(cd x && npm test)`). Skipping an allow never
-        // widens; failing would block every call of that agent. A deny or ask is never skipped.
-        if (format !== 'shellgate' && level === 'allow') {
-          policy.warnings.push(`${name}: ${pointer}/${i}: allow rule ${JSON.stringify(ruleText)} skipped: ${e.message}`);
-          return;
-        }
-        return fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
+  return lists;
+}
+
+function loadRuleList({ src, name, format, anchors, fail }: Reading, level: RuleLevel, list: unknown, pointer: string, policy: Policy): void {
+  if (!Array.isArray(list)) fail(pointer, 'must be a list of rules');
+  (list as unknown[]).forEach((item, i) => {
+    const entry = typeof item === 'object' && item !== null && format === 'shellgate' ? (item as Record<string, unknown>) : { rule: item };
+    const ruleText = entry.rule;
+    if (typeof ruleText !== 'string') fail(`${pointer}/${i}`, 'a rule is a string (or { "rule": …, "channels": […] })');
+    const channels = entry.channels ?? null;
+    if (channels !== null && (!Array.isArray(channels) || channels.some((c) => typeof c !== 'string'))) fail(`${pointer}/${i}/channels`, 'must be a list of channel names', ruleText as string);
+    const text = format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string);
+    let rule: ParsedRule;
+    try {
+      rule = parseRule(text, anchors, ruleOptions(format));
+    } catch (e) {
+      if (!(e instanceof RuleSyntaxError)) throw e;
+      // An agent's own file may hold allow rules shellgate's syntax cannot read (Claude Code's
+      // old "always allow" entries such as `Bash(cd x && npm test)`). Skipping an allow never
+      // widens; failing would block every call of that agent. A deny or ask is never skipped.
+      if (format !== 'shellgate' && level === 'allow') {
+        policy.warnings.push(`${name}: ${pointer}/${i}: allow rule ${JSON.stringify(ruleText)} skipped: ${e.message}`);
+        return;
       }
-      const text2 = format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string);
-      policy.rules.push({ rule, at: anchoredRule(text2, anchors.projectRoot, ruleOptions(format)), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
-    });
-  }
-  const dirs = perms.additionalDirectories;
-  if (dirs !== undefined) {
-    if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) fail('/permissions/additionalDirectories', 'must be a list of folders');
-    policy.additionalDirectories = (dirs as string[]).map((d) => (d.startsWith('~') ? home + d.slice(1) : resolve(anchors.projectRoot, d)));
-  }
-  const mode = obj.defaultMode ?? perms.defaultMode;
-  if (mode !== undefined) {
-    const m = modeNamed(String(mode))?.mode ?? mode;
-    if (!(MODES as readonly unknown[]).includes(m)) fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
-    policy.defaultMode = m as Mode;
-  }
-  if (format === 'shellgate' && obj.audit !== undefined) {
+      return fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
+    }
+    policy.rules.push({ rule, at: anchoredRule(text, anchors.projectRoot, ruleOptions(format)), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
+  });
+}
+
+/** shellgate's own keys: audit, presets and analyser options. */
+function loadOwnKeys({ src, fail }: Reading, obj: Record<string, unknown>, policy: Policy): void {
+  if (obj.audit !== undefined) {
     const a = obj.audit as Record<string, unknown>;
     if (typeof a !== 'object' || a === null || Array.isArray(a)) fail('/audit', 'must be an object like { "file": "audit.jsonl" }');
     for (const k of Object.keys(a)) if (k !== 'file' && k !== 'maxBytes') fail(`/audit/${k}`, 'unknown key (known: file, maxBytes)');
     if (typeof a.file !== 'string' || a.file === '') fail('/audit/file', 'must be a file name');
     if (a.maxBytes !== undefined && (typeof a.maxBytes !== 'number' || !(a.maxBytes > 0))) fail('/audit/maxBytes', 'must be a positive number of bytes');
   }
-  if (format === 'shellgate') {
-    const presets = obj.presets ?? [];
-    if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p))) fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
-    policy.presets = presets as PresetName[];
-    for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
-    for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
-      const list = policy.analyzer[key];
-      if (Array.isArray(list) && src.file) policy.analyzer[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(src.file!), d) : d));
-    }
+  const presets = obj.presets ?? [];
+  if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p))) fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
+  policy.presets = presets as PresetName[];
+  for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
+  for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
+    const list = policy.analyzer[key];
+    if (Array.isArray(list) && src.file) policy.analyzer[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(src.file!), d) : d));
   }
-  return policy;
 }
 
 /** A rule re-anchored to each call's cwd and home, parsed once per pair. */

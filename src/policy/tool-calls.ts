@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import type { Finding, Level, Verdict } from '../verdict/types.js';
 import { stricter } from '../verdict/types.js';
-import type { CoreFindingId } from '../verdict/catalog.js';
+import { CORE_FINDINGS, type CoreFindingId, type FindingMeta } from '../findings/catalog.js';
 import type { Operation } from '../ops/types.js';
 import type { PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
@@ -141,8 +141,10 @@ export interface FileToolEnv {
   isExternal: (p: string) => boolean;
 }
 
-function finding(rule: CoreFindingId, category: string, level: Level, message: string): Finding {
-  return { rule, category, level, message, span: { start: 0, end: 0 } };
+/** A tool call's finding: category and level from the catalog, the message about this call. */
+function finding(rule: CoreFindingId, message: string): Finding {
+  const meta: FindingMeta = CORE_FINDINGS[rule];
+  return { rule, category: meta.category, level: meta.level, message, span: { start: 0, end: 0 } };
 }
 
 /** The parts of a non-shell call, each with the findings of its tool default. */
@@ -153,7 +155,7 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
   const bad = spec ? badArguments(call, spec) : null;
   if (bad !== null) {
     // Never allow a call whose arguments shellgate cannot read: what it touches is unknown.
-    return [{ ...base, label: call.tool, findings: [finding('tool-arguments', 'input', 'ask', `${call.tool}: ${bad}; what it would touch cannot be checked`)], mutating: true }];
+    return [{ ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: ${bad}; what it would touch cannot be checked`)], mutating: true }];
   }
   switch (family) {
     case 'read':
@@ -163,7 +165,7 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       const targets = family === 'patch' ? patchTargets(call, spec!) : pathTargets(call, spec!);
       if (targets.length === 0) {
         if (family === 'read') targets.push({ raw: '.', deletes: false });
-        else return [{ ...base, label: call.tool, findings: [finding('tool-arguments', 'input', 'ask', `${call.tool}: no file named in its arguments; what it would change cannot be checked`)], mutating: true }];
+        else return [{ ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: no file named in its arguments; what it would change cannot be checked`)], mutating: true }];
       }
       return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
     }
@@ -185,17 +187,17 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       // URLs inside a text are read as the agent reads them there: with the WHATWG parser.
       for (const url of (spec!.urlsInText ?? []).flatMap((n) => stringsOf(call.args?.[n]).flatMap(urlsIn))) urls.push({ url, host: urlHost(url) ?? hostOf(url) ?? url });
       // A fetch whose target shellgate cannot find is never allowed.
-      if (urls.length === 0) return [{ ...base, label: call.tool, findings: [finding('tool-arguments', 'input', 'ask', `${call.tool}: no http(s) URL in its arguments; what it would fetch cannot be checked`)], mutating: false }];
+      if (urls.length === 0) return [{ ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: no http(s) URL in its arguments; what it would fetch cannot be checked`)], mutating: false }];
       return urls.map(({ url, host }) => {
-        return { ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', 'network', 'ask', `fetches ${url}`)], mutating: false };
+        return { ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', `fetches ${url}`)], mutating: false };
       });
     }
     case 'web-search':
-      return [{ ...base, label: call.tool, findings: [finding('network', 'network', 'ask', `${call.tool} sends a query to a search engine`)], mutating: false }];
+      return [{ ...base, label: call.tool, findings: [finding('network', `${call.tool} sends a query to a search engine`)], mutating: false }];
     case 'meta':
       return [{ ...base, label: call.tool, findings: [], mutating: false }];
     default:
-      return [{ ...base, label: call.tool, findings: [finding('unknown-tool', 'unknown', 'ask', `${call.tool} is a tool shellgate cannot see into; a person should decide`)], mutating: true }];
+      return [{ ...base, label: call.tool, findings: [finding('unknown-tool', `${call.tool} is a tool shellgate cannot see into; a person should decide`)], mutating: true }];
   }
 }
 
@@ -206,12 +208,12 @@ function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: bool
   const external = env.isExternal(glob ? staticPrefix(path) : path);
   const writes = family !== 'read';
   const findings: Finding[] = [];
-  if (deletes) findings.push(finding('delete', 'delete', 'ask', `${call.tool} deletes ${path}`));
-  else if (writes) findings.push(finding('write', 'write', 'ask', `${call.tool} writes ${path}`));
-  if (external) findings.push(finding('outside-workspace', 'outside-workspace', 'ask', `reaches outside the workspace: ${path}`));
-  if (classes.includes('sensitive')) findings.push(finding('sensitive-path', 'sensitive', 'ask', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
+  if (deletes) findings.push(finding('delete', `${call.tool} deletes ${path}`));
+  else if (writes) findings.push(finding('write', `${call.tool} writes ${path}`));
+  if (external) findings.push(finding('outside-workspace', `reaches outside the workspace: ${path}`));
+  if (classes.includes('sensitive')) findings.push(finding('sensitive-path', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
   // The same class and finding as a shell write to the file: edit modes do not approve it.
-  if (writes && classes.includes('exec-config')) findings.push(finding('exec-config', 'exec', 'ask', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
+  if (writes && classes.includes('exec-config')) findings.push(finding('exec-config', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
   return { ...base, tools: writes ? ['Edit', 'Write'] : ['Read'], label: `${call.tool} ${path}`, path, findings, external, mutating: writes };
 }
 

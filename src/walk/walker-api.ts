@@ -8,7 +8,7 @@
 import type { Command, Script, Span } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parse-result.js';
 import type { ExpandScope } from '../expand/word.js';
-import type { CoreFindingId } from '../verdict/catalog.js';
+import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
 import type { SourceFrame } from './source-frame.js';
 import type { Scope } from './scope.js';

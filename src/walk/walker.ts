@@ -9,7 +9,7 @@
  */
 import type { ArithFor, CmdSubst, Command, For, FunctionDef, List, Pipeline, ProcSubst, Redirect, Script, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
-import type { CoreFindingId } from '../verdict/catalog.js';
+import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';

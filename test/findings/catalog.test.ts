@@ -1,12 +1,13 @@
 /**
  * Every finding id the analyser or the gate can emit is in the catalog (so `shellgate rules ID`
- * and the hook's hint can explain it), and every operation says where it came from.
+ * and the hook's hint can explain it), every catalog example produces its finding, and every
+ * operation says where it came from.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGate, type Gate } from '../../src/policy/gate.js';
-import { CORE_FINDINGS, type FindingMeta } from '../../src/verdict/catalog.js';
+import { createGate, type Decision, type Gate } from '../../src/policy/gate.js';
+import { CORE_FINDINGS, findingsWith, type FindingExample, type FindingMeta } from '../../src/findings/catalog.js';
 import { CONTEXT } from '../helpers/analyzer.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -86,5 +87,53 @@ describe('the finding catalog', () => {
       }
     }
     for (const id of ['sensitive-path', 'dynamic-command', 'unknown-option', 'tool-arguments']) expect(CATALOG[id].safer, id).toBeTruthy();
+  });
+});
+
+/** One gate per set of analyser options the examples name. */
+const gates = new Map<string, Promise<Gate>>();
+function gateFor(options: Readonly<Record<string, unknown>> | undefined, settings?: Record<string, unknown>): Promise<Gate> {
+  const key = JSON.stringify([options ?? null, settings ?? null]);
+  if (!gates.has(key)) gates.set(key, createGate({ analyzer: options, settings: settings ? [{ source: 'user', settings }] : [] }));
+  return gates.get(key)!;
+}
+
+async function run(example: FindingExample, settings?: Record<string, unknown>): Promise<Decision> {
+  if (typeof example === 'string') return (await gateFor(undefined, settings)).evaluate({ tool: 'shell', args: { command: example } }, CONTEXT);
+  if ('command' in example) return (await gateFor(example.options, settings)).evaluate({ tool: 'shell', args: { command: example.command } }, CONTEXT);
+  return (await gateFor(undefined, settings)).evaluate({ tool: example.tool, args: { ...example.args } }, CONTEXT);
+}
+
+describe('the finding catalog\'s examples', () => {
+  it('gives every entry an example, or says why no input is meant to produce it', () => {
+    for (const [id, m] of Object.entries(CATALOG)) {
+      if (m.examples.length === 0) expect(m.noExample?.length ?? 0, id).toBeGreaterThan(20);
+      else expect(m.noExample, id).toBeUndefined();
+    }
+  });
+
+  it('produces each finding from each of its examples', async () => {
+    const missed: string[] = [];
+    for (const [id, m] of Object.entries(CATALOG)) {
+      for (const example of m.examples) {
+        const d = await run(example);
+        if (!d.findings.some((f) => f.rule === id)) missed.push(`${id}: ${JSON.stringify(example)} gave ${d.findings.map((f) => f.rule).join(', ') || 'nothing'}`);
+      }
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('keeps an unliftable finding asking when an allow rule covers the whole shell tool', async () => {
+    const lifted: string[] = [];
+    for (const id of findingsWith('unliftable')) {
+      for (const example of CATALOG[id].examples) {
+        if (typeof example !== 'string' && !('command' in example)) continue;
+        const d = await run(example, { permissions: { allow: ['Bash'] } });
+        if (d.level === 'allow') lifted.push(`${id}: ${JSON.stringify(example)}`);
+      }
+    }
+    expect(lifted).toEqual([]);
+    // The same rule does lift an ordinary finding (else the check above would prove nothing).
+    expect((await run('touch notes.txt', { permissions: { allow: ['Bash'] } })).level).toBe('allow');
   });
 });
