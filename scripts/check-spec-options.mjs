@@ -85,7 +85,6 @@ function run(cmd) {
   };
   if (words[0] === 'man' && words.length === 2) return capture('man', ['-P', 'cat', words[1]]).replace(/.\x08/g, '');
   if (words[0] === 'help' && words.length === 2) return capture('bash', ['-c', `help ${words[1].replace(/[^A-Za-z_.:[\]-]/g, '')}`]);
-  const last = words[words.length - 1];
   const asksHelp = words.slice(1).some((w) => ['--help', '-h', 'help', '--help-all', '-help', '--long-help'].includes(w));
   if (asksHelp && words.every((w) => /^[A-Za-z0-9._:[\]-]+$/.test(w))) return capture(words[0], words.slice(1));
   throw new Error(`not a documentation command: ${cmd}`);

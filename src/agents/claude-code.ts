@@ -60,13 +60,13 @@ function encode(d: HookDecision): HookAnswer {
 
 /** The managed settings file where this machine's Claude Code reads it ("managed-settings"). */
 function managedSettings(): SettingsFile {
-  const path =
-    process.platform === 'darwin'
-      ? '/Library/Application Support/ClaudeCode/managed-settings.json'
-      : process.platform === 'win32'
-        ? 'C:\\Program Files\\ClaudeCode\\managed-settings.json'
-        : '/etc/claude-code/managed-settings.json';
-  return { source: 'managed', path, format: 'claude' };
+  return { source: 'managed', path: managedSettingsPath(), format: 'claude' };
+}
+
+function managedSettingsPath(): string {
+  if (process.platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
+  if (process.platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-settings.json';
+  return '/etc/claude-code/managed-settings.json';
 }
 
 export const claudeCode: AgentProfile = {

@@ -60,10 +60,16 @@ export function agentSettingsSources(agent: AgentProfile, projectRoot: string, h
   const out: SettingsSource[] = [];
   for (const s of agent.settings) {
     if (s.format === 'none') continue;
-    const file = s.path.startsWith('~/') ? join(home, s.path.slice(2)) : s.path.startsWith('./') ? join(projectRoot, s.path.slice(2)) : s.path;
-    out.push({ source: s.source, file, format: s.format === 'gemini' ? 'qwen' : s.format, optional: true });
+    out.push({ source: s.source, file: settingsPath(s.path, projectRoot, home), format: s.format === 'gemini' ? 'qwen' : s.format, optional: true });
   }
   return out;
+}
+
+/** A settings path as the agent profile writes it: `~/…` under home, `./…` under the project root, else as is. */
+function settingsPath(path: string, projectRoot: string, home: string): string {
+  if (path.startsWith('~/')) return join(home, path.slice(2));
+  if (path.startsWith('./')) return join(projectRoot, path.slice(2));
+  return path;
 }
 
 export interface ProjectRuntime extends HookRuntime {

@@ -70,14 +70,8 @@ export function parseRule(text: string, anchors: PathAnchors, options: ParseRule
   if (name.startsWith('mcp__')) {
     if (spec !== undefined) throw new RuleSyntaxError(`"${text}": MCP rules take no parentheses`);
     const parts = name.split('__');
-    const exact = parts.length >= 3 ? name : null;
-    const glob = exact && exact.includes('*') ? picomatch(exact) : null;
-    return {
-      ...base,
-      tool: name as RuleTool,
-      whole: parts.length < 3,
-      mcp: (tool) => (glob ? glob(tool) : exact ? tool === exact : tool.startsWith(`${name}__`) || tool === name),
-    };
+    const whole = parts.length < 3;
+    return { ...base, tool: name as RuleTool, whole, mcp: mcpMatcher(name, whole) };
   }
   // Every agent's shell tool is the Bash rule's tool.
   const familyOf = options.familyOf ?? registryFamily;
@@ -104,6 +98,17 @@ export function parseRule(text: string, anchors: PathAnchors, options: ParseRule
 }
 
 const FILE_FAMILIES = new Set(['read', 'search', 'write', 'edit', 'patch']);
+
+/**
+ * The MCP tools a rule names: `mcp__server` (`whole`) every tool of the server, `mcp__server__tool`
+ * that tool (a glob when it has `*`).
+ */
+function mcpMatcher(name: string, whole: boolean): (tool: string) => boolean {
+  if (whole) return (tool) => tool.startsWith(`${name}__`) || tool === name;
+  if (!name.includes('*')) return (tool) => tool === name;
+  const glob = picomatch(name);
+  return (tool) => glob(tool);
+}
 
 /** A rule for one named tool: `Grep`, `read_file(./src/**)`, `Agent(Explore)`, `Skill(pdf)`, `TodoWrite`. */
 function toolRule(name: string, spec: string | undefined, text: string, anchors: PathAnchors, options: ParseRuleOptions): ParsedRule {
@@ -160,7 +165,7 @@ function bashMatcher(spec: string, text: string): { match: (argv: readonly strin
     throw new RuleSyntaxError(`"${text}": cannot tokenise (${(e as Error).message})`);
   }
   if (tokens.length === 0) throw new RuleSyntaxError(`"${text}": empty command`);
-  const words = tokens.map((t) => (t === '*' ? null : t.includes('*') ? picomatch(t, { dot: true, bash: true }) : t));
+  const words = tokens.map(bashRuleWord);
   const match = (argv: readonly string[], i: number, j: number): boolean => {
     if (i === words.length) return j === argv.length;
     const w = words[i];
@@ -173,6 +178,13 @@ function bashMatcher(spec: string, text: string): { match: (argv: readonly strin
     return ok && match(argv, i + 1, j + 1);
   };
   return { match: (argv) => match(argv, 0, 0), literals: tokens.filter((t) => !t.includes('*')) };
+}
+
+/** A Bash rule's word: `*` alone stands for any words (null), a word with `*` is a glob, else literal. */
+function bashRuleWord(t: string): string | picomatch.Matcher | null {
+  if (t === '*') return null;
+  if (t.includes('*')) return picomatch(t, { dot: true, bash: true });
+  return t;
 }
 
 function normaliseName(w: string): string {

@@ -70,8 +70,9 @@ const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories'
 export function detectFormat(file: string | undefined): SettingsFormat {
   if (!file) return 'shellgate';
   const f = settingsFormatOf(file);
+  if (f === null) return 'shellgate';
   // Gemini CLI's settings carry the same permission keys as Qwen Code's (its fork).
-  return f === null ? 'shellgate' : f === 'gemini' ? 'qwen' : f;
+  return f === 'gemini' ? 'qwen' : f;
 }
 
 /** Project root for `/x` patterns: the folder that holds `.claude/`, `.qwen/` or `.gemini/`, else the file's folder. */

@@ -10,13 +10,20 @@ export interface Steering {
   rules: string[];
 }
 
+/** The reason's opening words: what shellgate decided. */
+function headline(level: Decision['level']): string {
+  if (level === 'allow') return 'shellgate allows this';
+  if (level === 'ask') return 'shellgate asks: approval is needed';
+  return 'shellgate denies this';
+}
+
 /** `hint(ruleId)`: a safer alternative for a finding or guard rule, when one is known. */
 export function steeringReason(d: Decision, hint?: (rule: string) => string | undefined): Steering {
   const decisive = d.level === 'allow' ? [] : d.findings.filter((f) => f.level === d.level);
   const rules = [...new Set(decisive.map((f) => f.rule))];
   const settingsRule = /^(\S+\(.*?\)|\S+) (?:denies|asks for)\b/.exec(d.reason)?.[1];
   if (settingsRule && (d.layer === 'rule-deny' || d.layer === 'rule-ask' || d.layer === 'whole-tool-deny')) rules.unshift(settingsRule);
-  const head = d.level === 'allow' ? 'shellgate allows this' : d.level === 'ask' ? 'shellgate asks: approval is needed' : 'shellgate denies this';
+  const head = headline(d.level);
   // The hint of the rule the reason names comes first, so the two agree.
   const named = rules.filter((r) => d.reason.startsWith(`${r}:`));
   const safer = [...named, ...rules].map((r) => hint?.(r)).find((h): h is string => typeof h === 'string' && h !== '');

@@ -93,6 +93,15 @@ function opTools(op: Operation): RuleTool[] {
   return [];
 }
 
+/** An operation reaches outside the project: its path, or the folder of a glob or of a remote path. */
+function operationExternal(op: Operation, isExternal: (p: string) => boolean): boolean {
+  // /dev/null, /dev/stdout, /dev/fd/N are this process's own streams, not a directory outside.
+  if (op.classes?.includes('special-device')) return false;
+  if (op.path === undefined) return false;
+  if (op.host === undefined && !op.glob) return isExternal(op.path);
+  return isExternal(posix.dirname(op.path));
+}
+
 /** Parts of a shell call from the analyser's verdict. */
 export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { parts: Part[]; global: Finding[] } {
   const parts: Part[] = v.commands.map((c) => ({
@@ -117,8 +126,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
       host: op.host,
       command: op.command,
       findings: v.findings.filter((f) => f.operation === i),
-      // /dev/null, /dev/stdout, /dev/fd/N are this process's own streams, not a directory outside.
-      external: op.classes?.includes('special-device') ? false : op.path !== undefined && op.host === undefined && !op.glob ? isExternal(op.path) : op.path !== undefined && isExternal(posix.dirname(op.path)),
+      external: operationExternal(op, isExternal),
       mutating: MUTATING_OPS.has(op.kind),
     });
   });

@@ -8,7 +8,7 @@ import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types
 import type { SourceFrame } from './source-frame.js';
 import type { Walker } from './walker-api.js';
 import { forkScope, type Scope } from './scope.js';
-import { unwrap } from './unwrap-wrappers.js';
+import { unwrap, type Unwrapped } from './unwrap-wrappers.js';
 import { registry } from '../programs/registry.js';
 import { inlineCode, interpreterFamily } from '../programs/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
@@ -62,8 +62,7 @@ export function runArgv(
   const program = normaliseProgram(first.value);
   const programPath = first.value.includes('/') ? first.value : null;
   const fn = lookup && programPath === null ? scope.functions.get(first.value) : undefined;
-  // A function surely defined here runs instead of the program; one that may not be defined, both.
-  const calls = fn ? (fn.certain ? { kind: 'function' as const, name: first.value } : { kind: 'function' as const, name: first.value, maybe: true }) : null;
+  const calls = functionCall(first.value, fn);
   const walked = w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program, programRaw: c.programRaw, programPath, args: rest, parent, calls }, ctx, scope);
   if (c.assignments.length > 0) codeInAssignments(w, walked, c.assignments, frame, ctx, scope);
   if (fn) callFunction(w, walked, first.value, fn, ctx, scope, certain);
@@ -92,16 +91,24 @@ export function runArgv(
   if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
   if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope, certain);
   // A non-interactive bash sources $BASH_ENV first (`BASH_ENV=f bash -c :`), a POSIX shell $ENV.
-  const startup = program === 'bash' ? commandVariable(walked, 'BASH_ENV') : registry.has(program, 'posix-shell') ? commandVariable(walked, 'ENV') : undefined;
+  const startup = startupFile(walked, program);
   if (startup === null) w.finding('dynamic-script', `a start-up file for ${program} named at run time`, walked.span, walked.id);
   else if (startup) sourceFile(w, walked, [{ value: startup, dynamic: false, glob: false, span: walked.span }], frame, ctx, forkScope(scope), false);
 
+  runUnwrapped(w, c, walked, program, rest, frame, ctx, scope, certain);
+}
+
+/**
+ * The command inside a wrapper (`sudo rm x`, `xargs rm`), `sh -c`/`eval` script, script file,
+ * parallel jobs or shell reading stdin: unwrap-wrappers.ts or the program's spec says which.
+ */
+function runUnwrapped(w: Walker, c: ArgvCommand, walked: WalkedCommand, program: string, rest: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
   const u = unwrap(program, rest, walked.stdinText) ?? fromSpec(w, program, rest);
   if (!u) return;
   const innerCtx: CommandContext = {
     ...ctx,
     depth: ctx.depth + 1,
-    via: [...ctx.via, `${u.remote ? 'remote' : u.inner.kind === 'shell' ? (program === 'eval' ? 'eval' : 'shell-c') : 'wrapper'}:${program}`],
+    via: [...ctx.via, `${viaKind(u, program)}:${program}`],
     privileged: ctx.privileged || u.privileged,
     remote: u.remote ?? ctx.remote,
   };
@@ -120,20 +127,7 @@ export function runArgv(
         else runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
         return;
       }
-      // xargs: with no command it runs echo; what it reads from stdin becomes arguments.
-      if (base.length === 0) base.push({ value: 'echo', dynamic: false, glob: false, span: walked.span });
-      const input = program === 'xargs' ? xargsItems(walked.stdinText, rest, token !== undefined) : { items: null, cut: false };
-      if (input.cut) w.finding('expansion-limit', 'the input xargs reads is longer than shellgate follows', walked.span, walked.id);
-      const runs: Arg[][] = [];
-      if (input.items === null) {
-        const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
-        runs.push(token !== undefined ? base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a)) : [...base, unknown]);
-      } else if (token !== undefined) {
-        for (const line of input.items) runs.push(base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join(line) } : a)));
-      } else {
-        runs.push([...base, ...input.items.map((v) => ({ value: v, dynamic: false, glob: false, span: walked.span }))]);
-      }
-      for (const args of runs) {
+      for (const args of stdinArgvs(w, walked, program, rest, base, token)) {
         const inner: ArgvCommand = { ...c, args, assignments: u.assignments, redirects: [], programRaw: args[0]?.value ?? '' };
         runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
       }
@@ -167,6 +161,48 @@ export function runArgv(
   }
 }
 
+/** A function surely defined here runs instead of the program; one that may not be defined, both. */
+function functionCall(name: string, fn: { certain: boolean } | undefined): WalkedCommand['calls'] {
+  if (!fn) return null;
+  if (fn.certain) return { kind: 'function', name };
+  return { kind: 'function', name, maybe: true };
+}
+
+/** The start-up file a non-interactive shell sources: $BASH_ENV for bash, $ENV for a POSIX shell (null: named at run time). */
+function startupFile(walked: WalkedCommand, program: string): string | null | undefined {
+  if (program === 'bash') return commandVariable(walked, 'BASH_ENV');
+  if (registry.has(program, 'posix-shell')) return commandVariable(walked, 'ENV');
+  return undefined;
+}
+
+/** How the inner command is reached, the first half of its `via` step. */
+function viaKind(u: Unwrapped, program: string): string {
+  if (u.remote) return 'remote';
+  if (u.inner.kind !== 'shell') return 'wrapper';
+  if (program === 'eval') return 'eval';
+  return 'shell-c';
+}
+
+/**
+ * The argvs a command fed from stdin runs (`xargs rm`): one per input line when the input is known,
+ * else one with a dynamic `{stdin}`. `token` is xargs' `-I` replace string.
+ */
+function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg[], command: Arg[], token: string | undefined): Arg[][] {
+  // xargs: with no command it runs echo; what it reads from stdin becomes arguments.
+  const base: Arg[] = command.length > 0 ? command : [{ value: 'echo', dynamic: false, glob: false, span: walked.span }];
+  const input = program === 'xargs' ? xargsItems(walked.stdinText, rest, token !== undefined) : { items: null, cut: false };
+  if (input.cut) w.finding('expansion-limit', 'the input xargs reads is longer than shellgate follows', walked.span, walked.id);
+  const runs: Arg[][] = [];
+  if (input.items === null) {
+    const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
+    runs.push(token !== undefined ? base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a)) : [...base, unknown]);
+  } else if (token !== undefined) {
+    for (const line of input.items) runs.push(base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join(line) } : a)));
+  } else {
+    runs.push([...base, ...input.items.map((v) => ({ value: v, dynamic: false, glob: false, span: walked.span }))]);
+  }
+  return runs;
+}
 
 /** `export NAME=VALUE…` as assignments (value as written; null when dynamic). */
 function declaredValues(args: Arg[]): { name: string; value: string | null }[] {

@@ -10,7 +10,7 @@
 import { posix } from 'node:path';
 import { StampedCache, type FileProbe } from './file-probe.js';
 import { parseToml, readTomlConfig } from './toml.js';
-import type { ProjectContext, RepoCode } from './types.js';
+import { toolHome, type ProjectContext, type RepoCode } from './types.js';
 
 /** Keys that start a program when cargo queries rustc (metadata, tree, info). */
 const RUSTC_KEYS = new Set(['build.rustc', 'build.rustc-wrapper', 'build.rustc-workspace-wrapper']);
@@ -94,7 +94,7 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
     cwd = posix.resolve(cwd, o.value.value);
   }
   const cargoHomeVar = ctx.variable('CARGO_HOME');
-  const cargoHome = cargoHomeVar === undefined ? (home === null ? null : posix.join(home, '.cargo')) : cargoHomeVar;
+  const cargoHome = toolHome(cargoHomeVar, home, '.cargo');
   const out: RepoCode[] = [];
   if (cargoHome === null) out.push({ kind: 'unknown', where: ctx.lineSets('CARGO_HOME') ? 'CARGO_HOME' : 'HOME', what: 'set to a directory not known here, whose cargo configuration cargo reads' });
   // --config KEY=VALUE (TOML) or --config FILE.

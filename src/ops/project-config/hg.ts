@@ -49,6 +49,17 @@ const EVENT_HOOKS = new Set([
 ]);
 const REMOTE_EVENT_HOOKS = new Set(['prelistkeys', 'listkeys', 'preoutgoing', 'outgoing']);
 
+/**
+ * A `[hooks]` entry that may run for this command: `pre-`, `post-` or `fail-` the command, an
+ * event hook a command talking to another repository fires, or any name that is not an event hook.
+ */
+function hookRuns(event: string, command: string): boolean {
+  const m = /^(pre|post|fail)-(.+)$/.exec(event);
+  if (m) return m[2] === command;
+  if (!EVENT_HOOKS.has(event)) return true;
+  return REMOTE.has(command) && REMOTE_EVENT_HOOKS.has(event);
+}
+
 /** hgrc syntax: `[section]`, `key = value`, indented continuation lines, `%include`, `%unset`. */
 export function parseHgrc(text: string): { items: { section: string; key: string; value: string }[]; includes: string[]; unsets: { section: string; key: string }[] } {
   const items: { section: string; key: string; value: string }[] = [];
@@ -64,7 +75,7 @@ export function parseHgrc(text: string): { items: { section: string; key: string
     last = null;
     const line = raw.trimEnd();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    const header = /^\[([^\[]+)\]/.exec(line);
+    const header = /^\[([^[]+)\]/.exec(line);
     if (header) {
       section = header[1].trim();
       continue;
@@ -192,9 +203,7 @@ export function hgRepoCode(ctx: ProjectContext): RepoCode[] {
         break;
       }
       case 'hooks': {
-        const event = it.key.split('.')[0];
-        const m = /^(pre|post|fail)-(.+)$/.exec(event);
-        if (m ? m[2] === command : REMOTE.has(command) ? REMOTE_EVENT_HOOKS.has(event) || !EVENT_HOOKS.has(event) : !EVENT_HOOKS.has(event)) add();
+        if (hookRuns(it.key.split('.')[0], command)) add();
         break;
       }
       case 'alias':

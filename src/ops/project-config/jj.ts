@@ -47,6 +47,11 @@ function readConfig(probe: FileProbe, file: string, out: { keys: JjKey[]; proble
   }
 }
 
+/** The first of these variables set to a value not known here (null), in order. */
+function firstUnknown(variables: Record<string, string | null | undefined>): string | undefined {
+  return Object.keys(variables).find((name) => variables[name] === null);
+}
+
 export function jjRepoCode(ctx: ProjectContext): RepoCode[] {
   const sub = ctx.parsed.subcommands[0] ?? null;
   if (sub === 'version' || sub === 'help' || sub === null) return [];
@@ -57,7 +62,8 @@ export function jjRepoCode(ctx: ProjectContext): RepoCode[] {
   const xdg = ctx.variable('XDG_CONFIG_HOME');
   const jjConfig = ctx.variable('JJ_CONFIG');
   const out: RepoCode[] = [];
-  if (home === null || xdg === null || jjConfig === null) out.push({ kind: 'unknown', where: home === null ? 'HOME' : xdg === null ? 'XDG_CONFIG_HOME' : 'JJ_CONFIG', what: 'names jj configuration not known here' });
+  const unknownVariable = firstUnknown({ HOME: home, XDG_CONFIG_HOME: xdg, JJ_CONFIG: jjConfig });
+  if (unknownVariable !== undefined) out.push({ kind: 'unknown', where: unknownVariable, what: 'names jj configuration not known here' });
   const found = cache.get(JSON.stringify([start, home, xdg, jjConfig]), (probe) => {
     const acc = { keys: [] as JjKey[], problems: [] as RepoCode[] };
     const files: string[] = [];

@@ -11,7 +11,7 @@
  */
 import { posix } from 'node:path';
 import { StampedCache, type FileProbe } from './file-probe.js';
-import type { ProjectContext, RepoCode } from './types.js';
+import { toolHome, type ProjectContext, type RepoCode } from './types.js';
 
 const cache = new StampedCache<string | null>();
 
@@ -66,7 +66,7 @@ export function vagrantRepoCode(ctx: ProjectContext): RepoCode[] {
   const names = nameVar ? [nameVar, 'Vagrantfile', 'vagrantfile'] : ['Vagrantfile', 'vagrantfile'];
   const found = cachedFindUp(start, names);
   if (found) out.push({ kind: 'file', where: found, what: 'a Vagrantfile: Ruby that every vagrant command loads' });
-  const vagrantHome = homeVar === undefined ? (home === null ? null : posix.join(home, '.vagrant.d')) : homeVar;
+  const vagrantHome = toolHome(homeVar, home, '.vagrant.d');
   if (vagrantHome === null) out.push({ kind: 'unknown', where: homeVar === null ? 'VAGRANT_HOME' : 'HOME', what: 'set to a directory not known here, whose Vagrantfile vagrant loads' });
   else {
     const userFile = posix.join(vagrantHome, 'Vagrantfile');

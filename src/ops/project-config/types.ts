@@ -4,6 +4,7 @@
  * `.cargo/config.toml`, a Gemfile, a Vagrantfile) runs whatever that configuration names; each
  * check knows one tool's files and the keys in them that run programs.
  */
+import { posix } from 'node:path';
 import type { ParsedArgv } from '../../programs/argv.js';
 import type { WalkedCommand } from '../../walk/types.js';
 
@@ -42,9 +43,26 @@ export interface RepoCode {
 
 export type ProjectCheck = (ctx: ProjectContext) => RepoCode[];
 
+/**
+ * A tool's home directory: its variable (`CARGO_HOME`) when the environment sets it, else
+ * `underHome` in the home directory; null when either is not known here.
+ */
+export function toolHome(variable: string | null | undefined, home: string | null, underHome: string): string | null {
+  if (variable !== undefined) return variable;
+  if (home === null) return null;
+  return posix.join(home, underHome);
+}
+
+/** ` = "value"` (long values cut) for a finding's line; nothing when there is no value. */
+function valueText(value: string | null | undefined): string {
+  if (value === undefined) return '';
+  if (value === null) return ' = (unknown value)';
+  return ` = ${JSON.stringify(value.length > 60 ? value.slice(0, 57) + '…' : value)}`;
+}
+
 /** One line for a finding: what runs and where it is configured. */
 export function describeRepoCode(c: RepoCode): string {
-  const value = c.value === undefined ? '' : c.value === null ? ' = (unknown value)' : ` = ${JSON.stringify(c.value.length > 60 ? c.value.slice(0, 57) + '…' : c.value)}`;
+  const value = valueText(c.value);
   switch (c.kind) {
     case 'key':
       return `${c.what}${value} in ${c.where}`;

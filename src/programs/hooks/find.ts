@@ -99,10 +99,17 @@ export interface FindExec {
   args: Arg[];
 }
 
+/** The one starting point find walks, when it is known: `.` when the command line names none. */
+function knownRoot(roots: Arg[]): string | null {
+  if (roots.length === 0) return '.';
+  if (roots.length === 1 && !roots[0].dynamic) return roots[0].value;
+  return null;
+}
+
 /** The commands find runs: `find … -exec CMD {} ;` runs CMD with `{}` standing for paths under the roots. */
 export function findExecs(args: Arg[]): FindExec[] {
   const { roots } = findCommandLine(args);
-  const only = roots.length === 1 && !roots[0].dynamic ? roots[0].value : roots.length === 0 ? '.' : null;
+  const only = knownRoot(roots);
   const root = only === null ? null : only.replace(/\/+$/, '') || '/';
   const out: FindExec[] = [];
   for (let i = 0; i < args.length; i++) {
