@@ -37,7 +37,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     let now = '';
     try {
       now = readFileSync(INDEX_FILE, 'utf8');
-    } catch {}
+    } catch {
+      // No index yet: it is stale.
+    }
     if (now !== text) {
       console.error('rules/program-tags.json is stale: run node scripts/specs/tag-index.mjs');
       process.exit(1);
