@@ -100,13 +100,9 @@ export default tseslint.config(
   // ---------------------------------------------------------------------------------------------
   ...Object.entries({
     'max-lines-per-function': [
-      'src/analyzer.ts',
       'src/auto/classifier.ts',
-      'src/ops/project-config/git/config-syntax.ts',
-      'src/ops/project-config/toml.ts',
       'src/policy/gate.ts',
       'src/policy/settings.ts',
-      'src/programs/hooks/sed-script.ts',
       'src/walk/run-argv.ts',
       'src/walk/unwrap-wrappers.ts',
       'src/walk/walker.ts',
