@@ -16,7 +16,7 @@ const LAYERS = [
   ['ops-paths', ['^src/ops/', '^src/paths/']],
   ['guard', ['^src/guard/']],
   ['verdict', ['^src/verdict/']],
-  ['analyzer', ['^src/(analyzer|analyzer-options|verdict-cache)\\.ts$']],
+  ['analyzer', ['^src/(analyzer|analyzer-options|analyzer-context|analyzer-front-ends|analyzer-stages|verdict-cache)\\.ts$']],
   // What shellgate knows about each agent (its tool tables, mode names, settings files, hook wire
   // format) imports nothing but the foundation; the gate reads the tool tables, so it comes first.
   ['agents', ['^src/agents/']],

@@ -90,20 +90,6 @@ export default tseslint.config(
   },
 
   // Tests, scripts and benches keep the recommended sets but not the function-length and ternary
-  // rules: a test's table of cases or a script's report is read top to bottom, not reused.
-
-
-  // ---------------------------------------------------------------------------------------------
-  // TEMPORARY (issue 14): files owned by other engineers that still break a rule above, demoted to
-  // warnings so `npm run lint` passes while they are fixed (`npx eslint .` still lists them). The
-  // lead deletes each entry once its owner has fixed it, and this whole block at the end.
-  // ---------------------------------------------------------------------------------------------
-  ...Object.entries({
-    'max-lines-per-function': [
-      'src/analyzer.ts',
-      'src/ops/project-config/git/config-syntax.ts',
-      'src/ops/project-config/toml.ts',
-      'src/programs/hooks/sed-script.ts',
-    ],
-  }).map(([rule, files]) => ({ files, rules: { [rule]: 'warn' } })),
+  // rules (those apply to src/ only, above): a test's table of cases or a script's report is read
+  // top to bottom, not reused.
 );

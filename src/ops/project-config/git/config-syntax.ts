@@ -56,68 +56,94 @@ export function normaliseConfigName(name: string): string | null {
   return parts.subsection === null ? `${parts.section}.${parts.key}` : `${parts.section}.${parts.subsection}.${parts.key}`;
 }
 
-export function parseGitConfig(text: string): GitConfigParse {
-  const entries: GitConfigEntry[] = [];
-  let i = 0;
-  let line = 1;
-  let eof = false;
+/** A cursor over the text the way git's get_next_char reads it: CRLF as LF, lines counted. */
+class GitConfigReader {
+  i = 0;
+  line = 1;
+  eof = false;
+
+  constructor(private readonly text: string) {
+    // U+FEFF at the very start is skipped.
+    if (text.charCodeAt(0) === 0xfeff) this.i = 1;
+  }
 
   // get_next_char: CRLF reads as LF; past the end it keeps answering '\n' with eof set.
-  const next = (): string => {
-    if (i >= text.length) {
-      eof = true;
+  next(): string {
+    const { text } = this;
+    if (this.i >= text.length) {
+      this.eof = true;
       return '\n';
     }
-    let c = text[i++];
-    if (c === '\r' && text[i] === '\n') {
+    let c = text[this.i++];
+    if (c === '\r' && text[this.i] === '\n') {
       c = '\n';
-      i++;
+      this.i++;
     }
-    if (c === '\n') line++;
+    if (c === '\n') this.line++;
     return c;
-  };
-  const fail = (): GitConfigParse => ({ entries, errorLine: line });
+  }
+
+  /** get_base_var: the section name after `[`, up to `]`; null where git fails. */
+  baseVar(): string | null {
+    let name = '';
+    for (;;) {
+      const c = this.next();
+      if (this.eof) return null;
+      if (c === ']') return name;
+      if (isSpace(c)) return this.extendedBase(name, c);
+      if (!isKeyChar(c) && c !== '.') return null;
+      name += c.toLowerCase();
+    }
+  }
 
   // [section "subsection"]: after the blank, a quoted name, then `]` right after the quote.
-  const extendedBase = (name: string, c: string): string | null => {
+  private extendedBase(name: string, c: string): string | null {
     do {
       if (c === '\n') return null;
-      c = next();
+      c = this.next();
     } while (isSpace(c));
     if (c !== '"') return null;
     name += '.';
     for (;;) {
-      let d = next();
+      let d = this.next();
       if (d === '\n') return null;
       if (d === '"') break;
       if (d === '\\') {
-        d = next();
+        d = this.next();
         if (d === '\n') return null;
       }
       name += d;
     }
-    return next() === ']' ? name : null;
-  };
+    return this.next() === ']' ? name : null;
+  }
 
-  const baseVar = (): string | null => {
-    let name = '';
+  /**
+   * get_value after the first letter `c` of a key: the key (lowercased) and its value, null for
+   * none (no `=`); undefined where git fails.
+   */
+  keyAndValue(c: string): { key: string; value: string | null } | undefined {
+    let key = c.toLowerCase();
+    let d: string;
     for (;;) {
-      const c = next();
-      if (eof) return null;
-      if (c === ']') return name;
-      if (isSpace(c)) return extendedBase(name, c);
-      if (!isKeyChar(c) && c !== '.') return null;
-      name += c.toLowerCase();
+      d = this.next();
+      if (this.eof || !isKeyChar(d)) break;
+      key += d.toLowerCase();
     }
-  };
+    while (d === ' ' || d === '\t') d = this.next();
+    if (d === '\n') return { key, value: null };
+    if (d !== '=') return undefined;
+    const value = this.parseValue();
+    return value === null ? undefined : { key, value };
+  }
 
-  const parseValue = (): string | null => {
+  /** parse_value: quotes, escapes, comments and continuations; trailing blanks trimmed; null where git fails. */
+  private parseValue(): string | null {
     let quote = false;
     let comment = false;
     let value = '';
     let trimLen = 0;
     for (;;) {
-      let c = next();
+      let c = this.next();
       if (c === '\n') {
         if (quote) return null;
         return trimLen ? value.slice(0, trimLen) : value;
@@ -134,7 +160,7 @@ export function parseGitConfig(text: string): GitConfigParse {
       }
       if (trimLen) trimLen = 0;
       if (c === '\\') {
-        c = next();
+        c = this.next();
         switch (c) {
           case '\n':
             continue;
@@ -162,16 +188,20 @@ export function parseGitConfig(text: string): GitConfigParse {
       }
       value += c;
     }
-  };
+  }
+}
 
-  // U+FEFF at the very start is skipped.
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
+/** git_parse_source: headers, comments and `key [= value]` lines, in one pass. */
+export function parseGitConfig(text: string): GitConfigParse {
+  const entries: GitConfigEntry[] = [];
+  const r = new GitConfigReader(text);
+  const fail = (): GitConfigParse => ({ entries, errorLine: r.line });
   let base = '';
   let comment = false;
   for (;;) {
-    const c = next();
+    const c = r.next();
     if (c === '\n') {
-      if (eof) return { entries, errorLine: null };
+      if (r.eof) return { entries, errorLine: null };
       comment = false;
       continue;
     }
@@ -182,35 +212,23 @@ export function parseGitConfig(text: string): GitConfigParse {
       continue;
     }
     if (c === '[') {
-      const name = baseVar();
+      const name = r.baseVar();
       if (name === null || name.length < 1) return fail();
       base = name + '.';
       continue;
     }
     if (!isAlpha(c)) return fail();
-    const entryLine = line;
-    let key = c.toLowerCase();
-    let d: string;
-    for (;;) {
-      d = next();
-      if (eof || !isKeyChar(d)) break;
-      key += d.toLowerCase();
-    }
-    while (d === ' ' || d === '\t') d = next();
-    let value: string | null = null;
-    if (d !== '\n') {
-      if (d !== '=') return fail();
-      value = parseValue();
-      if (value === null) return fail();
-    }
-    const name = base + key;
+    const entryLine = r.line;
+    const kv = r.keyAndValue(c);
+    if (kv === undefined) return fail();
+    const name = base + kv.key;
     const parts = splitConfigName(name);
     entries.push({
       name,
       section: parts?.section ?? '',
       subsection: parts?.subsection ?? null,
-      key: parts?.key ?? key,
-      value,
+      key: parts?.key ?? kv.key,
+      value: kv.value,
       line: entryLine,
     });
   }

@@ -1,0 +1,211 @@
+/**
+ * One reading of a command, in stages: input checks → parse → walk → operations → guard → final
+ * level. Each stage adds its findings and one trace step; what they share (the parser, the
+ * command specs, the guard rules, the path classifiers) is the analyser's `Engine`.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type { ParseResult } from './syntax/parse-result.js';
+import { LineWalker, type RawFinding } from './walk/walker.js';
+import { identity } from './walk/source-frame.js';
+import { newScope } from './walk/scope.js';
+import type { Arg, CommandContext } from './walk/types.js';
+import { operandRoles, parseArgv } from './programs/argv.js';
+import type { SpecTable } from './programs/load-specs.js';
+import { commandFacts, type CommandFacts } from './ops/operations.js';
+import type { Operation } from './ops/types.js';
+import { LineLinks } from './paths/line-links.js';
+import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
+import { stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
+import { stageClock } from './stage-clock.js';
+import { applyGuards } from './guard/apply.js';
+import type { RuleSet } from './guard/load-rules.js';
+import type { AnalysisContext, AnalyzerOptions } from './analyzer-options.js';
+import type { ClassifierCache } from './analyzer-context.js';
+import type { Consensus, FrontEnd } from './analyzer-front-ends.js';
+
+/** What every analysis of one analyser shares, made once by createAnalyzer. */
+export interface Engine {
+  readonly opts: Required<AnalyzerOptions>;
+  readonly parse: FrontEnd;
+  /** The other parsers' reading, in consensus mode only. */
+  readonly consensus: Consensus | null;
+  readonly specs: SpecTable;
+  readonly assessOpts: AssessOptions;
+  readonly guards: RuleSet;
+  readonly classifiers: ClassifierCache;
+  /** The home of the analysis under way: what `~` in a guard rule stands for. */
+  readonly analysisHome: { current: string };
+}
+
+const MAX_FINDINGS = 1000;
+const MAX_SOURCE_BYTES = 256 * 1024;
+
+/**
+ * Characters read differently by bash, tree-sitter and terminals: C0 controls other than tab and
+ * newline (a lone CR hides text on a terminal and is part of a word for bash), DEL, and invisible
+ * or direction-changing Unicode.
+ */
+const CONTROL_CHARACTERS = /[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+function describeControl(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  const names: Record<number, string> = { 0: 'a NUL byte', 13: 'a carriage return', 11: 'a vertical tab', 12: 'a form feed', 27: 'an escape character' };
+  return names[code] ?? `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+const runsCommand = new WeakMap<object, boolean>();
+
+function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): number | null {
+  const spec = specs.get(program);
+  if (!spec) return null;
+  let has = runsCommand.get(spec);
+  if (has === undefined) {
+    has = JSON.stringify(spec).includes('"command"');
+    runsCommand.set(spec, has);
+  }
+  if (!has) return null;
+  const parsed = parseArgv(spec, args);
+  const roles = operandRoles(parsed);
+  const i = roles.indexOf('command');
+  return i < 0 ? null : args.indexOf(parsed.operands[i]);
+}
+
+function readSourceFile(path: string): string | null {
+  // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
+  if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
+  try {
+    const st = statSync(path);
+    if (!st.isFile() || st.size > MAX_SOURCE_BYTES) return null;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** One reading of `command`: its verdict, with a trace step per stage. */
+export function analyzeOnce(engine: Engine, command: string, ctx: Required<AnalysisContext>): Verdict {
+  const clock = stageClock.current; // bench/stages.mjs only
+  clock?.lap('other');
+  const trace: TraceStep[] = [];
+  engine.analysisHome.current = ctx.home;
+  const { source, raw } = checkInput(engine.opts.maxInputLength, command);
+  const parsed = parseStage(engine, source, raw, trace);
+  clock?.lap('parse');
+  const walker = walkStage(engine, ctx, parsed, source);
+  clock?.lap('walk');
+  raw.push(...walker.findings);
+  trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
+  const { findings, operations } = operationsStage(engine, ctx, walker, raw, trace);
+  clock?.lap('ops');
+  const guardFindings = applyGuards(engine.guards, walker.commands, operations, engine.specs);
+  clock?.lap('guard');
+  findings.push(...guardFindings);
+  trace.push(guardStep(guardFindings));
+  const { level, shown } = finalLevel(engine, command, parsed, walker, findings, trace);
+  clock?.lap('other');
+  return { command, level, findings: shown, commands: walker.commands, operations, trace };
+}
+
+/**
+ * Before parsing: the text cut at the input limit, and findings for backslash-newlines inside a
+ * word and for control characters (at most 5 findings in all from these checks).
+ */
+function checkInput(maxInputLength: number, command: string): { source: string; raw: RawFinding[] } {
+  const raw: RawFinding[] = [];
+  let source = command;
+  if (source.length > maxInputLength) {
+    raw.push({ rule: 'input-limit', detail: `${maxInputLength} characters`, span: { start: maxInputLength, end: command.length } });
+    source = source.slice(0, maxInputLength);
+  }
+  for (const m of source.matchAll(/\S\\\n(?=\S)/g)) {
+    raw.push({ rule: 'line-continuation', detail: `\`${m[0][0]}\\⏎${source[m.index! + 3] ?? ''}\``, span: { start: m.index! + 1, end: m.index! + 3 } });
+    if (raw.length >= 5) break;
+  }
+  for (const m of source.matchAll(CONTROL_CHARACTERS)) {
+    raw.push({ rule: 'control-character', detail: describeControl(m[0]), span: { start: m.index!, end: m.index! + 1 } });
+    if (raw.length >= 5) break;
+  }
+  return { source, raw };
+}
+
+/** Parse, a finding per parse issue, and in consensus mode the other parsers' opinion. */
+function parseStage(engine: Engine, source: string, raw: RawFinding[], trace: TraceStep[]): ParseResult {
+  const parsed = engine.parse(source);
+  for (const issue of parsed.issues) {
+    const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
+    raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
+  }
+  trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
+  if (engine.consensus !== null && parsed.issues.length === 0) {
+    const { difference, reason } = engine.consensus(parsed, source);
+    if (difference !== null) raw.push({ rule: 'parser-disagreement', detail: difference, span: { start: 0, end: source.length } });
+    trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason });
+  }
+  return parsed;
+}
+
+/** Walk the parsed script from the top level: its commands, findings and line links. */
+function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: ParseResult, source: string): LineWalker {
+  const { opts, specs } = engine;
+  const walker = new LineWalker({
+    home: ctx.home,
+    env: ctx.env,
+    cwd: ctx.cwd,
+    parse: engine.parse,
+    maxScriptDepth: opts.maxScriptDepth,
+    readSource: opts.followSource ? readSourceFile : () => null,
+    commandStart: (program, args) => commandOperandStart(specs, program, args),
+  });
+  const rootCtx: CommandContext = {
+    pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
+    functionName: null, depth: 0, via: [], remote: null, privileged: false,
+  };
+  walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, newScope(ctx.cwd));
+  return walker;
+}
+
+/** The findings so far, then each walked command's operations and what they are judged. */
+function operationsStage(engine: Engine, ctx: Required<AnalysisContext>, walker: LineWalker, raw: RawFinding[], trace: TraceStep[]): { findings: Finding[]; operations: Operation[] } {
+  const { opts, specs, assessOpts } = engine;
+  const env = { specs, classifier: engine.classifiers.for(ctx), home: ctx.home, vars: ctx.env, links: new LineLinks(walker.lineLinks), readScript: opts.followSource ? readSourceFile : () => null };
+  const findings: Finding[] = raw.map((r) => makeFinding(r.rule, r.detail, r.span, r.command, assessOpts));
+  const operations: Operation[] = [];
+  let opsLevel: Level = 'allow';
+  for (const cmd of walker.commands) {
+    const facts: CommandFacts = commandFacts(cmd, env);
+    const fs = assessCommand(cmd, facts, assessOpts, operations.length);
+    operations.push(...facts.ops);
+    for (const f of fs) opsLevel = stricter(opsLevel, f.level);
+    findings.push(...fs);
+  }
+  trace.push({ layer: 'ops', level: opsLevel, reason: `${operations.length} operation(s)` });
+  return { findings, operations };
+}
+
+function guardStep(guardFindings: Finding[]): TraceStep {
+  let guardLevel: Level = 'allow';
+  for (const f of guardFindings) guardLevel = stricter(guardLevel, f.level);
+  return {
+    layer: 'guard',
+    level: guardLevel,
+    reason: guardFindings.length > 0 ? [...new Set(guardFindings.map((f) => f.rule))].join(', ') : 'no guard rule matched',
+  };
+}
+
+/**
+ * The strictest finding's level (ask when nothing was read and the parse had issues), the
+ * findings in text order with at most MAX_FINDINGS shown, and the final trace step.
+ */
+function finalLevel(engine: Engine, command: string, parsed: ParseResult, walker: LineWalker, findings: Finding[], trace: TraceStep[]): { level: Level; shown: Finding[] } {
+  let level: Level = 'allow';
+  for (const f of findings) level = stricter(level, f.level);
+  if (walker.commands.length === 0 && parsed.issues.length > 0) level = stricter(level, 'ask');
+  findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  const shown = findings.length > MAX_FINDINGS ? findings.slice(0, MAX_FINDINGS) : findings;
+  if (shown !== findings) {
+    shown.push(makeFinding('input-limit', `${findings.length - MAX_FINDINGS} more findings not listed`, { start: 0, end: command.length }, undefined, engine.assessOpts));
+  }
+  const top = findings.find((f) => f.level === level && level !== 'allow');
+  trace.push({ layer: 'final', level, reason: top ? `${top.rule}: ${top.message}` : 'every part is read-only inside the workspace' });
+  return { level, shown };
+}
