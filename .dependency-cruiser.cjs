@@ -33,7 +33,9 @@ const either = (patterns) => patterns.join('|');
 
 const layerRules = LAYERS.slice(0, -1).map(([name, from], i) => ({
   name: `layer-${name}`,
-  comment: `${name} may not import a later layer (${LAYERS.slice(i + 1).map(([n]) => n).join(', ')})`,
+  comment: `${name} may not import a later layer (${LAYERS.slice(i + 1)
+    .map(([n]) => n)
+    .join(', ')})`,
   severity: 'error',
   from: { path: either(from) },
   to: { path: either(LAYERS.slice(i + 1).flatMap(([, p]) => p)) },

@@ -38,9 +38,7 @@ const NODE_GLOBALS = Object.fromEntries(
     'structuredClone',
   ].map((name) => [name, 'readonly']),
 );
-const COMMONJS_GLOBALS = Object.fromEntries(
-  ['module', 'exports', 'require', '__dirname', '__filename'].map((name) => [name, 'readonly']),
-);
+const COMMONJS_GLOBALS = Object.fromEntries(['module', 'exports', 'require', '__dirname', '__filename'].map((name) => [name, 'readonly']));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'corpus/**', 'bench/results/**', 'scratch/**', '.scratch/**'] },

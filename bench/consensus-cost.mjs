@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { createAnalyzer } from '../dist/index.js';
 
-const lines = readFileSync(new URL('../../shared/corpus/nl2bash.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+const lines = readFileSync(new URL('../../shared/corpus/nl2bash.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean);
 const ctx = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
 for (const parser of ['bash', 'consensus']) {
   const a = await createAnalyzer({ parser, cacheSize: 0 });
@@ -20,5 +22,7 @@ for (const parser of ['bash', 'consensus']) {
     by.set(who, (by.get(who) ?? 0) + 1);
   }
   const us = ((performance.now() - t0) * 1000) / lines.length;
-  console.log(`${parser.padEnd(12)} ${us.toFixed(1)} µs per command (${lines.length} NL2Bash commands), parser-disagreement on ${disagreements}${by.size ? ` (${[...by].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`);
+  console.log(
+    `${parser.padEnd(12)} ${us.toFixed(1)} µs per command (${lines.length} NL2Bash commands), parser-disagreement on ${disagreements}${by.size ? ` (${[...by].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
+  );
 }

@@ -5,9 +5,14 @@ import { createAnalyzer } from '../dist/index.js';
 
 const which = process.argv[2] ?? 'nl2bash';
 const dir = new URL('../../shared/corpus/', import.meta.url);
-const lines = which === 'tldr'
-  ? readFileSync(new URL('tldr.tsv', dir), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[2] ?? '')
-  : readFileSync(new URL('nl2bash.txt', dir), 'utf8').split('\n').filter(Boolean);
+const lines =
+  which === 'tldr'
+    ? readFileSync(new URL('tldr.tsv', dir), 'utf8')
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split('\t')[2] ?? '')
+    : readFileSync(new URL('nl2bash.txt', dir), 'utf8').split('\n').filter(Boolean);
 const a = await createAnalyzer();
 const ctx = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
 const levels = { allow: 0, ask: 0, deny: 0 };

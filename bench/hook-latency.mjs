@@ -75,7 +75,11 @@ const stats = (xs) => {
 };
 
 // ---- the server
-const server = spawn(process.execPath, [BIN, 'serve', '--socket', SOCKET, '--http', '0', '--idle-timeout', '0'], { cwd: PROJECT, env: ENV, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [BIN, 'serve', '--socket', SOCKET, '--http', '0', '--idle-timeout', '0'], {
+  cwd: PROJECT,
+  env: ENV,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const line = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (d) => {
@@ -121,11 +125,21 @@ const { hostname, port } = new URL(url);
 function post(body) {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const req = request({ agent, hostname, port, path: '/hook/claude-code', method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let out = '';
-      res.on('data', (d) => (out += d));
-      res.on('end', () => resolve({ ms: performance.now() - t, status: res.statusCode, out }));
-    });
+    const req = request(
+      {
+        agent,
+        hostname,
+        port,
+        path: '/hook/claude-code',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let out = '';
+        res.on('data', (d) => (out += d));
+        res.on('end', () => resolve({ ms: performance.now() - t, status: res.statusCode, out }));
+      },
+    );
     req.once('error', reject);
     req.end(body);
   });
@@ -140,8 +154,17 @@ async function httpRow(name, bodyOf) {
   }
   return { name, times };
 }
-const varied = (i) => event('Bash', { command: `git log --oneline -n ${i + 100} -- src/file${i}.ts && grep -rn "TODO ${i}" src | head -n 5`, description: 'look', timeout: 120000 });
-const httpRows = [await httpRow('HTTP, same Bash event repeated', () => BASH), await httpRow('HTTP, a different Bash command each', varied), await httpRow('HTTP, same Read event repeated', () => READ)];
+const varied = (i) =>
+  event('Bash', {
+    command: `git log --oneline -n ${i + 100} -- src/file${i}.ts && grep -rn "TODO ${i}" src | head -n 5`,
+    description: 'look',
+    timeout: 120000,
+  });
+const httpRows = [
+  await httpRow('HTTP, same Bash event repeated', () => BASH),
+  await httpRow('HTTP, a different Bash command each', varied),
+  await httpRow('HTTP, same Read event repeated', () => READ),
+];
 agent.destroy();
 
 // ---- socket: one request per new connection from this process (peer check included)
@@ -182,7 +205,10 @@ const results = {
 const f = (x, d = 1) => x.toFixed(d);
 console.log(`shellgate hook latency — ${results.machine.cpus} cores (${results.machine.model}), node ${results.node}, load ${f(load, 2)}, ${results.date}`);
 console.log(`${'row'.padEnd(42)} ${'median ms'.padStart(10)} ${'p90 ms'.padStart(8)} ${'× node -e 0'.padStart(12)}`);
-for (const r of [...results.processes, ...results.inServer]) console.log(`${r.name.padEnd(42)} ${f(r.median, r.median < 10 ? 2 : 1).padStart(10)} ${f(r.p90, r.p90 < 10 ? 2 : 1).padStart(8)} ${f(r.timesOfNodeE0, 3).padStart(12)}`);
+for (const r of [...results.processes, ...results.inServer])
+  console.log(
+    `${r.name.padEnd(42)} ${f(r.median, r.median < 10 ? 2 : 1).padStart(10)} ${f(r.p90, r.p90 < 10 ? 2 : 1).padStart(8)} ${f(r.timesOfNodeE0, 3).padStart(12)}`,
+  );
 console.log(`(process rows: median of ${RUNS} processes; in-server rows: median of ${HTTP_REQUESTS} HTTP requests over keep-alive, 200 socket connections)`);
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
 const out = join(ROOT, 'bench', 'results', `hook-latency-${results.date.slice(0, 10)}.json`);

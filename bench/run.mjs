@@ -61,7 +61,11 @@ results.comparison = { corpus: comparisonCorpus, commands: same.length, warmup: 
 const peer = await loadPeer();
 // The verdict is timed again here, the same way as the others and just before them, so a ratio
 // compares two figures taken under the same load (the targets' mean/median/p99 are the corpus pass above).
-const candidates = [{ name: 'shellgate full verdict', parse: await fullVerdict() }, ...(await loadFrontEnds()), { name: `cc-safety-net checkCommand${peer.version ? ` ${peer.version}` : ''}`, key: 'cc-safety-net checkCommand', parse: peer.check, note: peer.note }];
+const candidates = [
+  { name: 'shellgate full verdict', parse: await fullVerdict() },
+  ...(await loadFrontEnds()),
+  { name: `cc-safety-net checkCommand${peer.version ? ` ${peer.version}` : ''}`, key: 'cc-safety-net checkCommand', parse: peer.check, note: peer.note },
+];
 for (const f of candidates) {
   progress(`on ${comparisonCorpus}: ${f.name}`);
   results.comparison.rows[f.key ?? f.name] = f.parse ? { ...timeEach(f.parse, same, { warmup }), label: f.name } : { note: f.note ?? 'not available' };

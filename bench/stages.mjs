@@ -19,10 +19,22 @@ const STAGES = ['parse', 'walk', 'ops', 'guard', 'other'];
 /** The commands of a corpus: `nl2bash`, `tldr` (../shared/corpus) or `project` (corpus/*.jsonl). */
 export function corpus(name) {
   if (name === 'nl2bash') return readFileSync(new URL('nl2bash.txt', SHARED), 'utf8').split('\n').filter(Boolean);
-  if (name === 'tldr') return readFileSync(new URL('tldr.tsv', SHARED), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[2] ?? '');
+  if (name === 'tldr')
+    return readFileSync(new URL('tldr.tsv', SHARED), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.split('\t')[2] ?? '');
   if (name === 'project') {
     const dir = new URL('../corpus/', import.meta.url);
-    return readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) => readFileSync(new URL(f, dir), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).command));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) =>
+        readFileSync(new URL(f, dir), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).command),
+      );
   }
   throw new Error(`unknown corpus "${name}" (nl2bash, tldr, project)`);
 }
@@ -171,7 +183,14 @@ function countFsCalls(count) {
 export function formatStageTable(rows) {
   const num = (x, unit) => (x === null || x === undefined ? '' : unit === 'µs' ? x.toFixed(2) : x >= 100 ? Math.round(x).toLocaleString('en') : x.toFixed(1));
   const head = ['', 'unit', 'mean', 'median', 'p99', 'share'];
-  const body = rows.map((r) => [r.name, r.unit, num(r.mean, r.unit), num(r.median, r.unit), num(r.p99, r.unit), r.share === null ? '' : `${(r.share * 100).toFixed(1)} %`]);
+  const body = rows.map((r) => [
+    r.name,
+    r.unit,
+    num(r.mean, r.unit),
+    num(r.median, r.unit),
+    num(r.p99, r.unit),
+    r.share === null ? '' : `${(r.share * 100).toFixed(1)} %`,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), ...body.map(line)].join('\n');

@@ -68,7 +68,8 @@ if (file && (cachedData === undefined || script.cachedDataRejected)) {
       fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       fs.renameSync(tmp, file);
       // Caches of older builds go; the other flag set's cache of this build stays.
-      for (const f of fs.readdirSync(dir)) if (f.startsWith('code-') && !f.startsWith(`code-${identity}-`) && !f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
+      for (const f of fs.readdirSync(dir))
+        if (f.startsWith('code-') && !f.startsWith(`code-${identity}-`) && !f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
     } catch {
       // A cache that cannot be written only costs time.
     }

@@ -72,7 +72,6 @@ async function loadParser() {
   return parseBash;
 }
 
-
 /** Null when the parse is clean, else what made it unclean (for the report). */
 function uncleanReason(parse, command) {
   let r;
@@ -117,7 +116,10 @@ done
 const CACHE_VERSION = 2;
 
 function cacheKey(options, command) {
-  return createHash('sha256').update(`${CACHE_VERSION}\0${BASH_VERSION}\0${options.join(' ')}\0${command}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${CACHE_VERSION}\0${BASH_VERSION}\0${options.join(' ')}\0${command}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function loadCache() {
@@ -148,7 +150,8 @@ function runWorker(commands, options, scratch) {
     child.on('close', (code) => {
       const fields = Buffer.concat(chunks).toString('utf8').split('\0');
       fields.pop();
-      if (fields.length !== commands.length * 2) return reject(new Error(`bash -n worker exited ${code} after ${fields.length / 2} of ${commands.length} answers`));
+      if (fields.length !== commands.length * 2)
+        return reject(new Error(`bash -n worker exited ${code} after ${fields.length / 2} of ${commands.length} answers`));
       const out = [];
       for (let i = 0; i < commands.length; i++) out.push({ status: Number(fields[2 * i]), message: fields[2 * i + 1].trim().slice(0, 400) });
       resolve(out);
@@ -202,7 +205,17 @@ const bashRejects = [];
 
 for (const { name, records, commands } of sets) {
   const answers = await askBash(commands, [], cache);
-  const row = { corpus: name, records, total: commands.length, bashAccepts: 0, weAccept: 0, both: 0, bashAcceptsWeReject: 0, weAcceptBashRejects: 0, notCheckable: 0 };
+  const row = {
+    corpus: name,
+    records,
+    total: commands.length,
+    bashAccepts: 0,
+    weAccept: 0,
+    both: 0,
+    bashAcceptsWeReject: 0,
+    weAcceptBashRejects: 0,
+    notCheckable: 0,
+  };
   const rejectedByBash = [];
   commands.forEach((command, i) => {
     const a = answers[i];
@@ -224,7 +237,11 @@ for (const { name, records, commands } of sets) {
       rejectedByBash.push({ corpus: name, command, bash: a.message });
     }
   });
-  const extglob = await askBash(rejectedByBash.map((r) => r.command), ['-O', 'extglob'], cache);
+  const extglob = await askBash(
+    rejectedByBash.map((r) => r.command),
+    ['-O', 'extglob'],
+    cache,
+  );
   rejectedByBash.forEach((r, i) => bashRejects.push({ ...r, acceptedWithExtglob: !!extglob[i] && accepted(extglob[i]) }));
   rows.push(row);
 }
@@ -232,14 +249,26 @@ for (const { name, records, commands } of sets) {
 const pct = (n, d) => (d === 0 ? '-' : ((100 * n) / d).toFixed(2) + '%');
 const table = [
   ['corpus', 'total', 'bash accepts', 'we accept', 'bash accepts, we reject', 'we accept, bash rejects'],
-  ...rows.map((r) => [r.corpus, r.total, r.bashAccepts, r.weAccept, `${r.bashAcceptsWeReject} (${pct(r.bashAcceptsWeReject, r.bashAccepts)})`, r.weAcceptBashRejects]),
+  ...rows.map((r) => [
+    r.corpus,
+    r.total,
+    r.bashAccepts,
+    r.weAccept,
+    `${r.bashAcceptsWeReject} (${pct(r.bashAcceptsWeReject, r.bashAccepts)})`,
+    r.weAcceptBashRejects,
+  ]),
 ];
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => String(row[c]).length)));
 console.log(`parser: ${PARSER}; bash ${BASH_VERSION}; unique commands per corpus`);
 for (const row of table) console.log(row.map((x, c) => (c === 0 ? String(x).padEnd(widths[c]) : String(x).padStart(widths[c]))).join('  '));
 
 mkdirSync(OUT, { recursive: true });
-const summary = { parser: PARSER, bash: BASH_VERSION, rows, files: { bashAcceptsWeReject: join(OUT, 'bash-accepts-we-reject.jsonl'), weAcceptBashRejects: join(OUT, 'we-accept-bash-rejects.jsonl') } };
+const summary = {
+  parser: PARSER,
+  bash: BASH_VERSION,
+  rows,
+  files: { bashAcceptsWeReject: join(OUT, 'bash-accepts-we-reject.jsonl'), weAcceptBashRejects: join(OUT, 'we-accept-bash-rejects.jsonl') },
+};
 writeFileSync(join(OUT, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
 writeFileSync(summary.files.bashAcceptsWeReject, weReject.map((x) => JSON.stringify(x)).join('\n') + (weReject.length ? '\n' : ''));
 writeFileSync(summary.files.weAcceptBashRejects, bashRejects.map((x) => JSON.stringify(x)).join('\n') + (bashRejects.length ? '\n' : ''));

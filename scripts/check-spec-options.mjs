@@ -28,7 +28,8 @@ const COMPACT = { flag: {}, value: { value: true }, 'value?': { value: 'optional
  */
 const KNOWN_DIFFERENCES = {
   'stat -f': 'BSD stat -f FORMAT takes a value; GNU -f is a flag. The value is read with the operand role (read), so both readings give the same operations',
-  'stat -t': 'BSD stat -t TIMEFMT takes a value; GNU -t is a flag; the value would be an operand read as a file under GNU: harmless either way (text or workspace read)',
+  'stat -t':
+    'BSD stat -t TIMEFMT takes a value; GNU -t is a flag; the value would be an operand read as a file under GNU: harmless either way (text or workspace read)',
   'date -r': 'GNU date -r FILE, BSD date -r SECONDS: value either way, read as a file (the strictest)',
   'top -s': 'macOS top -s DELAY takes a value; procps top -s is a flag (top takes no operands)',
   'top -o': 'macOS top -o KEY, procps top -o FIELD: both take a value',
@@ -38,37 +39,72 @@ const KNOWN_DIFFERENCES = {
   'hostname -F': 'hostname -F FILE (usage line: {hostname|-F file})',
   'netstat -A': 'netstat -A FAMILY (see the <AF> note in --help)',
   'ss -N': 'ss -N NSNAME (switch to the named network namespace)',
-  'pstree -C': 'pstree -C TYPE (color attribute)', 'pstree -H': 'pstree -H PID', 'pstree -N': 'pstree -N TYPE (namespace)',
+  'pstree -C': 'pstree -C TYPE (color attribute)',
+  'pstree -H': 'pstree -H PID',
+  'pstree -N': 'pstree -N TYPE (namespace)',
   'pr -COLUMN': 'a number of columns: -NUM',
   'tput -Ttype': '-T TYPE, listed as -T',
   'fuser -SIGNAL': 'a signal name or number; -NUM is listed, a named signal asks',
   'xz -S': 'xz -S .SUF takes a value (--suffix=.SUF)',
   // dpkg-query's actions take their packages as operands (`-L PKG…`), not as one value.
-  'npm ls -w': 'npm -w|--workspace NAME (usage line)', 'npm query -w': 'npm -w NAME', 'npm why -w': 'npm -w NAME', 'npm fund -w': 'npm -w NAME', 'npm sbom -w': 'npm -w NAME',
+  'npm ls -w': 'npm -w|--workspace NAME (usage line)',
+  'npm query -w': 'npm -w NAME',
+  'npm why -w': 'npm -w NAME',
+  'npm fund -w': 'npm -w NAME',
+  'npm sbom -w': 'npm -w NAME',
   // ip's usage writes `-l[oops] { COUNT }`, `-n[etns] name`: the value is outside the spelling.
-  'ip -l': 'ip -l[oops] COUNT', 'ip -f': 'ip -f[amily] FAMILY', 'ip -n': 'ip -n[etns] NAME', 'ip -rc': 'ip -rc[vbuf] SIZE',
+  'ip -l': 'ip -l[oops] COUNT',
+  'ip -f': 'ip -f[amily] FAMILY',
+  'ip -n': 'ip -n[etns] NAME',
+  'ip -rc': 'ip -rc[vbuf] SIZE',
   'arp -Ds': 'the bundle -D -s (usage line)',
-  'arp -i': 'arp -i IF (usage line)', 'arp -A': 'arp -A FAMILY', 'arp -p': 'arp -p FAMILY',
-  'arp -f': 'arp -f takes its file as an operand (getopt flag)', 'arp --file': 'arp --file takes its file as an operand',
+  'arp -i': 'arp -i IF (usage line)',
+  'arp -A': 'arp -A FAMILY',
+  'arp -p': 'arp -p FAMILY',
+  'arp -f': 'arp -f takes its file as an operand (getopt flag)',
+  'arp --file': 'arp --file takes its file as an operand',
   // clap's `[<SPEC>]`: an optional value that still takes the next word when one follows.
-  'cargo tree -p': 'clap optional value', 'cargo tree -i': 'clap optional value', 'cargo pkgid -p': 'clap optional value',
+  'cargo tree -p': 'clap optional value',
+  'cargo tree -i': 'clap optional value',
+  'cargo pkgid -p': 'clap optional value',
   'top -O': 'macOS top -O SKEY takes a value; procps -O (list fields) is a flag',
   // Synopsis artefacts: `[-Ttype]` is -T TYPE; `[-SIGNAL]` is a signal; `--nu‐meric-users` is hyphenated.
-  'clear -t': '-Ttype', 'clear -y': '-Ttype', 'clear -p': '-Ttype', 'clear -e': '-Ttype',
-  'tput -t': '-Ttype', 'tput -y': '-Ttype', 'tput -p': '-Ttype', 'tput -e': '-Ttype',
-  'fuser -S': '-SIGNAL', 'fuser -I': '-SIGNAL', 'fuser -G': '-SIGNAL', 'fuser -N': '-SIGNAL', 'fuser -A': '-SIGNAL', 'fuser -L': '-SIGNAL',
+  'clear -t': '-Ttype',
+  'clear -y': '-Ttype',
+  'clear -p': '-Ttype',
+  'clear -e': '-Ttype',
+  'tput -t': '-Ttype',
+  'tput -y': '-Ttype',
+  'tput -p': '-Ttype',
+  'tput -e': '-Ttype',
+  'fuser -S': '-SIGNAL',
+  'fuser -I': '-SIGNAL',
+  'fuser -G': '-SIGNAL',
+  'fuser -N': '-SIGNAL',
+  'fuser -A': '-SIGNAL',
+  'fuser -L': '-SIGNAL',
   'netstat --nu-': 'a hyphenated line break in --numeric-users',
-  'git remote -n': 'an option of git remote show/prune', 'git remote -p': 'an option of git remote update', 'git remote --prune': 'an option of git remote update',
+  'git remote -n': 'an option of git remote show/prune',
+  'git remote -p': 'an option of git remote update',
+  'git remote --prune': 'an option of git remote update',
   'curl -x': 'curl -x [protocol://]host[:port] takes a value (the bracket is part of it)',
   'git reflog -n': 'git reflog (show) takes log options: -n NUMBER; -n is --dry-run only for expire and delete',
   'dpkg-query -c': 'an action; the package is an operand',
-  'fuser -m': 'a flag: NAME is the operand (a file on the mounted file system)', 'fuser --mount': 'a flag: NAME is the operand',
-  'dpkg-query -L': 'an action; the packages are operands', 'dpkg-query --listfiles': 'an action; the packages are operands',
-  'dpkg-query -S': 'an action; the patterns are operands', 'dpkg-query --search': 'an action; the patterns are operands',
-  'dpkg-query --control-list': 'an action; the package is an operand', 'dpkg-query --control-path': 'an action; the package is an operand',
+  'fuser -m': 'a flag: NAME is the operand (a file on the mounted file system)',
+  'fuser --mount': 'a flag: NAME is the operand',
+  'dpkg-query -L': 'an action; the packages are operands',
+  'dpkg-query --listfiles': 'an action; the packages are operands',
+  'dpkg-query -S': 'an action; the patterns are operands',
+  'dpkg-query --search': 'an action; the patterns are operands',
+  'dpkg-query --control-list': 'an action; the package is an operand',
+  'dpkg-query --control-path': 'an action; the package is an operand',
   // bash's help writes +N and -N for a number (a stack position), listed as +NUM and -NUM.
-  'pushd +N': 'a number: +NUM', 'pushd -N': 'a number: -NUM', 'popd +N': 'a number: +NUM', 'popd -N': 'a number: -NUM',
-  'dirs +N': 'a number: +NUM', 'dirs -N': 'a number: -NUM',
+  'pushd +N': 'a number: +NUM',
+  'pushd -N': 'a number: -NUM',
+  'popd +N': 'a number: +NUM',
+  'popd -N': 'a number: -NUM',
+  'dirs +N': 'a number: +NUM',
+  'dirs -N': 'a number: -NUM',
 };
 
 /** Lines of documentation that look like options but are not this program's. */
@@ -93,7 +129,12 @@ function run(cmd) {
 /** The commands named in a `source`: "GNU grep 3.8 (grep --help; man grep)". */
 export function docCommands(source) {
   const m = /\(([^()]*)\)\s*$/.exec(source);
-  return m ? m[1].split(/[;,]/).map((s) => s.trim()).filter(Boolean) : [];
+  return m
+    ? m[1]
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**
@@ -222,7 +263,9 @@ function optionsOnLine(raw) {
 /** Program → spec, one file per program (the file name is the program, %XX-escaped). */
 function specFiles() {
   const specs = new Map();
-  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.json')).sort()) {
+  for (const f of readdirSync(DIR)
+    .filter((x) => x.endsWith('.json'))
+    .sort()) {
     const { $schema: _schema, ...spec } = JSON.parse(readFileSync(join(DIR, f), 'utf8'));
     specs.set(decodeURIComponent(f.slice(0, -'.json'.length)), spec);
   }
@@ -262,7 +305,8 @@ function compare(path, spec, options) {
     if (known) continue;
     if (o === undefined) problems.push(`missing ${name}${value === true ? ' (takes a value)' : value === 'optional' ? ' (optional value)' : ''}`);
     // An optional value never takes the next word: that word stays an operand and is analysed.
-    else if (value === true && !(o.value === true || o.value === 'optional' || o.values)) problems.push(`${name}: the docs give it a value, the table does not`);
+    else if (value === true && !(o.value === true || o.value === 'optional' || o.values))
+      problems.push(`${name}: the docs give it a value, the table does not`);
     else if (value === false && (o.value === true || o.values) && !name.startsWith('--')) problems.push(`${name}: the table gives it a value, the docs do not`);
   }
   return problems;
@@ -282,7 +326,10 @@ function main(argv) {
     let spec = specs.get(program);
     if (spec?.alias) spec = specs.get(spec.alias);
     for (const s of subs) spec = spec?.subcommands?.[s];
-    const cmds = spec?.source && docCommands(spec.source).length > 0 ? docCommands(spec.source) : [`${[program, ...subs].join(' ')} --help`, `man ${[program, ...subs].join('-')}`];
+    const cmds =
+      spec?.source && docCommands(spec.source).length > 0
+        ? docCommands(spec.source)
+        : [`${[program, ...subs].join(' ')} --help`, `man ${[program, ...subs].join('-')}`];
     const texts = cmds.map((c) => run(c)).join('\n');
     const lines = texts.split('\n');
     const draft = {};

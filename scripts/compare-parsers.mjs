@@ -31,7 +31,9 @@ for (const [name, commands] of Object.entries(corpora)) {
     else looser++;
     changes.push({ corpus: name, command, ours: a.level, treeSitter: b.level, oursRules: deciding(a), treeSitterRules: deciding(b) });
   }
-  console.log(`${name.padEnd(18)}${String(commands.length).padStart(8)}${String(same).padStart(6)}${String(stricter).padStart(10)}${String(looser).padStart(8)}`);
+  console.log(
+    `${name.padEnd(18)}${String(commands.length).padStart(8)}${String(same).padStart(6)}${String(stricter).padStart(10)}${String(looser).padStart(8)}`,
+  );
 }
 const out = process.argv[2] ?? '/tmp/shellgate-parser-verdicts.json';
 writeFileSync(out, JSON.stringify(changes, null, 1));

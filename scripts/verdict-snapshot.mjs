@@ -79,8 +79,7 @@ else if (args.length === 0) {
   });
   writeSync(1, child.stdout);
   process.exitCode = child.status ?? 1;
-}
-else {
+} else {
   console.error('usage: verdict-snapshot.mjs [--compare BEFORE AFTER]');
   process.exitCode = 2;
 }

@@ -33,7 +33,14 @@ export class ContextCache {
 
   checked(context: AnalysisContext): CheckedContext {
     const m = this.contexts.get(context);
-    if (m !== undefined && m.from.cwd === context.cwd && m.from.home === context.home && m.from.env === context.env && sameRoots(m, context.workspaceRoots) && (context.cwd !== undefined || m.processCwd === process.cwd())) {
+    if (
+      m !== undefined &&
+      m.from.cwd === context.cwd &&
+      m.from.home === context.home &&
+      m.from.env === context.env &&
+      sameRoots(m, context.workspaceRoots) &&
+      (context.cwd !== undefined || m.processCwd === process.cwd())
+    ) {
       return m;
     }
     const ctx = checkContext(context);

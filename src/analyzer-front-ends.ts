@@ -28,7 +28,10 @@ export async function frontEnd(choice: ParserChoice): Promise<FrontEnd> {
  * from our reading asks. Where one of them cannot parse, there is nothing to compare with it.
  */
 export async function secondOpinions(): Promise<Consensus> {
-  const [{ BashParser }, { loadBashParser, parseWithBashParser }] = await Promise.all([import('./syntax/tree-sitter/parser.js'), import('./syntax/bash-parser-adapter.js')]);
+  const [{ BashParser }, { loadBashParser, parseWithBashParser }] = await Promise.all([
+    import('./syntax/tree-sitter/parser.js'),
+    import('./syntax/bash-parser-adapter.js'),
+  ]);
   const treeSitter = await BashParser.create();
   await loadBashParser();
   return (ours, source) => {
@@ -44,6 +47,9 @@ export async function secondOpinions(): Promise<Consensus> {
       if (d !== null) return { difference: `bash-parser: ${d}`, reason: `bash-parser reads it otherwise: ${d}` };
     }
     const unread = [ts.issues.length > 0 ? 'tree-sitter-bash' : '', bp === null ? 'bash-parser' : ''].filter(Boolean);
-    return { difference: null, reason: unread.length === 0 ? 'all three parsers agree' : `the parsers that could read it agree (${unread.join(' and ')} could not)` };
+    return {
+      difference: null,
+      reason: unread.length === 0 ? 'all three parsers agree' : `the parsers that could read it agree (${unread.join(' and ')} could not)`,
+    };
   };
 }

@@ -54,23 +54,36 @@ export interface AnalysisContext {
   env?: Record<string, string | undefined>;
 }
 
-const OPTION_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'cacheSize', 'cacheTtlMs', 'parser']);
+const OPTION_KEYS = new Set([
+  'chaining',
+  'maxInputLength',
+  'maxScriptDepth',
+  'commandSpecDirs',
+  'followSource',
+  'ruleFiles',
+  'cacheSize',
+  'cacheTtlMs',
+  'parser',
+]);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
 
 export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
   if (typeof o !== 'object' || o === null) throw new ShellgateError('options', 'options must be an object');
   for (const k of Object.keys(o)) if (!OPTION_KEYS.has(k)) throw new ShellgateError('options', `unknown option "${k}" (known: ${[...OPTION_KEYS].join(', ')})`);
   const chaining = o.chaining ?? 'info';
-  if (chaining !== 'info' && chaining !== 'ask') throw new ShellgateError('options', `option "chaining" must be "info" or "ask", not ${JSON.stringify(chaining)}`);
+  if (chaining !== 'info' && chaining !== 'ask')
+    throw new ShellgateError('options', `option "chaining" must be "info" or "ask", not ${JSON.stringify(chaining)}`);
   const positive = (name: string, v: unknown, d: number): number => {
     if (v === undefined) return d;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new ShellgateError('options', `option "${name}" must be a positive integer`);
     return v;
   };
   const dirs = o.commandSpecDirs ?? [];
-  if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "commandSpecDirs" must be a list of folders');
+  if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string'))
+    throw new ShellgateError('options', 'option "commandSpecDirs" must be a list of folders');
   const ruleFiles = o.ruleFiles ?? [];
-  if (!Array.isArray(ruleFiles) || ruleFiles.some((d) => typeof d !== 'string')) throw new ShellgateError('options', 'option "ruleFiles" must be a list of files');
+  if (!Array.isArray(ruleFiles) || ruleFiles.some((d) => typeof d !== 'string'))
+    throw new ShellgateError('options', 'option "ruleFiles" must be a list of files');
   return {
     chaining,
     maxInputLength: positive('maxInputLength', o.maxInputLength, 4 * 1024 * 1024),
@@ -86,7 +99,8 @@ export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
 
 function ttlOption(t: unknown): number {
   if (t === undefined) return 1000;
-  if (typeof t !== 'number' || Number.isNaN(t) || t <= 0) throw new ShellgateError('options', 'option "cacheTtlMs" must be a positive number of milliseconds (or Infinity)');
+  if (typeof t !== 'number' || Number.isNaN(t) || t <= 0)
+    throw new ShellgateError('options', 'option "cacheTtlMs" must be a positive number of milliseconds (or Infinity)');
   return t;
 }
 
@@ -98,9 +112,11 @@ function parserOption(p: unknown): ParserChoice {
 
 export function checkContext(c: AnalysisContext): Required<AnalysisContext> {
   if (typeof c !== 'object' || c === null) throw new ShellgateError('options', 'context must be an object');
-  for (const k of Object.keys(c)) if (!CONTEXT_KEYS.has(k)) throw new ShellgateError('options', `unknown context field "${k}" (known: ${[...CONTEXT_KEYS].join(', ')})`);
+  for (const k of Object.keys(c))
+    if (!CONTEXT_KEYS.has(k)) throw new ShellgateError('options', `unknown context field "${k}" (known: ${[...CONTEXT_KEYS].join(', ')})`);
   const abs = (name: string, v: unknown): string => {
-    if (typeof v !== 'string' || !v.startsWith('/')) throw new ShellgateError('options', `context "${name}" must be an absolute path, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'string' || !v.startsWith('/'))
+      throw new ShellgateError('options', `context "${name}" must be an absolute path, got ${JSON.stringify(v)}`);
     return posix.normalize(v);
   };
   const cwd = abs('cwd', c.cwd ?? process.cwd());

@@ -135,7 +135,11 @@ function parseStage(engine: Engine, source: string, raw: RawFinding[], trace: Tr
     const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
     raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
   }
-  trace.push({ layer: 'parse', level: parsed.issues.length > 0 ? 'ask' : 'allow', reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly' });
+  trace.push({
+    layer: 'parse',
+    level: parsed.issues.length > 0 ? 'ask' : 'allow',
+    reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly',
+  });
   if (engine.consensus !== null && parsed.issues.length === 0) {
     const { difference, reason } = engine.consensus(parsed, source);
     if (difference !== null) raw.push({ rule: 'parser-disagreement', detail: difference, span: { start: 0, end: source.length } });
@@ -157,17 +161,40 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     commandStart: (program, args) => commandOperandStart(specs, program, args),
   });
   const rootCtx: CommandContext = {
-    pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
-    functionName: null, depth: 0, via: [], remote: null, privileged: false,
+    pipeline: null,
+    substitution: null,
+    background: false,
+    negated: false,
+    conditional: false,
+    loop: false,
+    infiniteLoop: false,
+    functionName: null,
+    depth: 0,
+    via: [],
+    remote: null,
+    privileged: false,
   };
   walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, newScope(ctx.cwd));
   return walker;
 }
 
 /** The findings so far, then each walked command's operations and what they are judged. */
-function operationsStage(engine: Engine, ctx: Required<AnalysisContext>, walker: LineWalker, raw: RawFinding[], trace: TraceStep[]): { findings: Finding[]; operations: Operation[] } {
+function operationsStage(
+  engine: Engine,
+  ctx: Required<AnalysisContext>,
+  walker: LineWalker,
+  raw: RawFinding[],
+  trace: TraceStep[],
+): { findings: Finding[]; operations: Operation[] } {
   const { opts, specs, assessOpts } = engine;
-  const env = { specs, classifier: engine.classifiers.for(ctx), home: ctx.home, vars: ctx.env, links: new LineLinks(walker.lineLinks), readScript: opts.followSource ? readSourceFile : () => null };
+  const env = {
+    specs,
+    classifier: engine.classifiers.for(ctx),
+    home: ctx.home,
+    vars: ctx.env,
+    links: new LineLinks(walker.lineLinks),
+    readScript: opts.followSource ? readSourceFile : () => null,
+  };
   const findings: Finding[] = raw.map((r) => makeFinding(r.rule, r.detail, r.span, r.command, assessOpts));
   const operations: Operation[] = [];
   let opsLevel: Level = 'allow';
@@ -196,14 +223,23 @@ function guardStep(guardFindings: Finding[]): TraceStep {
  * The strictest finding's level (ask when nothing was read and the parse had issues), the
  * findings in text order with at most MAX_FINDINGS shown, and the final trace step.
  */
-function finalLevel(engine: Engine, command: string, parsed: ParseResult, walker: LineWalker, findings: Finding[], trace: TraceStep[]): { level: Level; shown: Finding[] } {
+function finalLevel(
+  engine: Engine,
+  command: string,
+  parsed: ParseResult,
+  walker: LineWalker,
+  findings: Finding[],
+  trace: TraceStep[],
+): { level: Level; shown: Finding[] } {
   let level: Level = 'allow';
   for (const f of findings) level = stricter(level, f.level);
   if (walker.commands.length === 0 && parsed.issues.length > 0) level = stricter(level, 'ask');
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   const shown = findings.length > MAX_FINDINGS ? findings.slice(0, MAX_FINDINGS) : findings;
   if (shown !== findings) {
-    shown.push(makeFinding('input-limit', `${findings.length - MAX_FINDINGS} more findings not listed`, { start: 0, end: command.length }, undefined, engine.assessOpts));
+    shown.push(
+      makeFinding('input-limit', `${findings.length - MAX_FINDINGS} more findings not listed`, { start: 0, end: command.length }, undefined, engine.assessOpts),
+    );
   }
   const top = findings.find((f) => f.level === level && level !== 'allow');
   trace.push({ layer: 'final', level, reason: top ? `${top.rule}: ${top.message}` : 'every part is read-only inside the workspace' });

@@ -129,7 +129,11 @@ function recoverSegments(engine: Engine, verdict: Verdict, ctx: Required<Analysi
     for (const f of v.findings) {
       if (f.level === 'allow' || f.rule === 'parse-error') continue;
       const { command: _c, operation: _o, ...rest } = f;
-      verdict.findings.push({ ...rest, message: `${f.message} (read on its own after a parse error)`, span: { start: seg.start + f.span.start, end: seg.start + f.span.end } });
+      verdict.findings.push({
+        ...rest,
+        message: `${f.message} (read on its own after a parse error)`,
+        span: { start: seg.start + f.span.start, end: seg.start + f.span.end },
+      });
       raised = stricter(raised, f.level);
     }
   }

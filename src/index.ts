@@ -34,7 +34,19 @@ export type { DenialLimits } from './auto/denial-tracker.js';
 export { redactSecrets } from './auto/redact.js';
 export { AGENTS, toolSpecOf, isAgentId } from './agents/registry.js';
 export { AGENT_IDS, HookInputError } from './agents/types.js';
-export type { AgentId, AgentProfile, ToolSpec, ToolFamily, HookCodec, HookRequest, HookAnswer, HookDecision, ModeMapping, SettingsFile, InitSpec } from './agents/types.js';
+export type {
+  AgentId,
+  AgentProfile,
+  ToolSpec,
+  ToolFamily,
+  HookCodec,
+  HookRequest,
+  HookAnswer,
+  HookDecision,
+  ModeMapping,
+  SettingsFile,
+  InitSpec,
+} from './agents/types.js';
 export { answerHook } from './hook/answer.js';
 export type { HookRuntime, HookResult } from './hook/answer.js';
 export { createHookRuntime, agentSettingsSources, projectRootOf } from './hook/runtime.js';

@@ -34,7 +34,9 @@ export function measureColdStart({ runs = 7 } = {}) {
   const home = mkdtempSync(join(tmpdir(), 'sg-bench-cold-'));
   mkdirSync(join(home, '.cache'));
   const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, '.cache') };
-  const inProcess = Array.from({ length: runs }, () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', IN_PROCESS], { encoding: 'utf8', env })));
+  const inProcess = Array.from({ length: runs }, () =>
+    JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', IN_PROCESS], { encoding: 'utf8', env })),
+  );
 
   const cliArgs = [BIN, 'check', '--cwd', '/tmp', '--', REALISTIC_COMMAND];
   const wall = (args) => {

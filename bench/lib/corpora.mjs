@@ -19,7 +19,26 @@ export function synthetic(n) {
   let seed = 12345;
   const rnd = (k) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % k);
   const pick = (xs) => xs[rnd(xs.length)];
-  const simple = ['ls -la src', 'cat README.md', 'grep -rn TODO src', 'git status', 'git log --oneline -n 20', 'npm test', 'rm -rf build', 'mkdir -p dist', 'sed -i s/a/b/ f.txt', 'find . -name "*.ts"', 'curl -s https://example.com/api', 'tar czf out.tgz src', 'echo "$HOME/x"', 'wc -l src/a.ts', 'head -n 5 package.json', 'python3 script.py --flag', 'docker ps -a', 'kubectl get pods'];
+  const simple = [
+    'ls -la src',
+    'cat README.md',
+    'grep -rn TODO src',
+    'git status',
+    'git log --oneline -n 20',
+    'npm test',
+    'rm -rf build',
+    'mkdir -p dist',
+    'sed -i s/a/b/ f.txt',
+    'find . -name "*.ts"',
+    'curl -s https://example.com/api',
+    'tar czf out.tgz src',
+    'echo "$HOME/x"',
+    'wc -l src/a.ts',
+    'head -n 5 package.json',
+    'python3 script.py --flag',
+    'docker ps -a',
+    'kubectl get pods',
+  ];
   const wrap = [(c) => c, (c) => `sudo ${c}`, (c) => `timeout 9 ${c}`, (c) => `bash -c '${c.replace(/'/g, '')}'`, (c) => `env A=1 ${c}`, (c) => `nohup ${c} &`];
   const out = [];
   for (let i = 0; i < n; i++) {

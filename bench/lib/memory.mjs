@@ -13,5 +13,12 @@ export async function measureMemory(commands, runs) {
   globalThis.gc?.();
   const after = process.memoryUsage();
   const mb = (x) => x / 2 ** 20;
-  return { analyses: runs, seconds: (performance.now() - t) / 1000, heapBeforeMB: mb(before.heapUsed), heapAfterMB: mb(after.heapUsed), rssBeforeMB: mb(before.rss), rssAfterMB: mb(after.rss) };
+  return {
+    analyses: runs,
+    seconds: (performance.now() - t) / 1000,
+    heapBeforeMB: mb(before.heapUsed),
+    heapAfterMB: mb(after.heapUsed),
+    rssBeforeMB: mb(before.rss),
+    rssAfterMB: mb(after.rss),
+  };
 }

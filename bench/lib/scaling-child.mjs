@@ -31,5 +31,14 @@ for (const bytes of sizes.map(Number)) {
     spent += ms;
   } while (spent < BUDGET_MS && times.length < 25);
   const ms = median(times);
-  console.log(JSON.stringify({ bytes: text.length, ms, nsPerByte: (ms * 1e6) / text.length, runs: times.length, level: verdict.level, commands: verdict.commands.length }));
+  console.log(
+    JSON.stringify({
+      bytes: text.length,
+      ms,
+      nsPerByte: (ms * 1e6) / text.length,
+      runs: times.length,
+      level: verdict.level,
+      commands: verdict.commands.length,
+    }),
+  );
 }

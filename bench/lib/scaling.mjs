@@ -21,7 +21,9 @@ export async function measureScaling({ limitSeconds }) {
 
 function runShape(shape, limitSeconds) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', CHILD, String(SCALING_MAX_INPUT), shape, ...SIZES.map(([, b]) => String(b))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--expose-gc', CHILD, String(SCALING_MAX_INPUT), shape, ...SIZES.map(([, b]) => String(b))], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const rows = [];
     let buffered = '';
     let stderr = '';
@@ -31,10 +33,13 @@ function runShape(shape, limitSeconds) {
     // then from each reported size to the next.
     const arm = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, limitSeconds * 1000 + (rows.length === 0 ? 5000 : 0));
+      timer = setTimeout(
+        () => {
+          timedOut = true;
+          child.kill('SIGKILL');
+        },
+        limitSeconds * 1000 + (rows.length === 0 ? 5000 : 0),
+      );
     };
     arm();
     child.stdout.on('data', (d) => {
@@ -52,7 +57,9 @@ function runShape(shape, limitSeconds) {
     child.on('close', (code) => {
       clearTimeout(timer);
       const rest = SIZES.slice(rows.length).map(([label, bytes], i) =>
-        timedOut && i === 0 ? { label, bytes, timedOut: true, limitSeconds } : { label, bytes, failed: timedOut ? 'not tried: a smaller size was over the limit' : `exit ${code}: ${stderr.trim().split('\n').pop() ?? ''}` },
+        timedOut && i === 0
+          ? { label, bytes, timedOut: true, limitSeconds }
+          : { label, bytes, failed: timedOut ? 'not tried: a smaller size was over the limit' : `exit ${code}: ${stderr.trim().split('\n').pop() ?? ''}` },
       );
       resolve([...rows, ...rest]);
     });

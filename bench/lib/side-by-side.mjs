@@ -25,7 +25,10 @@ export async function sideBySide(tools, commands, { batchSize = 200, timeMs = 15
   for (const t of tools) {
     const task = bench.getTask(t.key ?? t.name);
     const r = task?.result;
-    rows[t.key ?? t.name] = r && 'latency' in r ? { usPerCommand: (r.latency.mean * 1000) / batch.length, rme: r.latency.rme, samples: r.latency.samplesCount } : { note: 'not available' };
+    rows[t.key ?? t.name] =
+      r && 'latency' in r
+        ? { usPerCommand: (r.latency.mean * 1000) / batch.length, rme: r.latency.rme, samples: r.latency.samplesCount }
+        : { note: 'not available' };
   }
   return { batch: batch.length, rows };
 }

@@ -19,7 +19,12 @@ export async function runStageTable(commands, options) {
     const rows = await stageTable(commands, options);
     return { rows: Array.isArray(rows) ? rows : [rows] };
   } catch (e) {
-    return { skipped: `bench/stages.mjs failed: ${String(e?.stack ?? e).split('\n').slice(0, 3).join(' | ')}` };
+    return {
+      skipped: `bench/stages.mjs failed: ${String(e?.stack ?? e)
+        .split('\n')
+        .slice(0, 3)
+        .join(' | ')}`,
+    };
   }
 }
 

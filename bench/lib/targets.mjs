@@ -7,7 +7,8 @@
  */
 
 function check(label, value, unit, op, target) {
-  const ok = value === null || value === undefined || Number.isNaN(value) ? null : op === '<=' ? value <= target : op === '>=' ? value >= target : value < target;
+  const ok =
+    value === null || value === undefined || Number.isNaN(value) ? null : op === '<=' ? value <= target : op === '>=' ? value >= target : value < target;
   return { label, value: ok === null ? null : value, unit, op, target, met: ok };
 }
 
@@ -35,7 +36,10 @@ export function checkTargets(results) {
   }
   const cold = results.coldStart;
   out.push(check('cold start in-process (import → first verdict)', cold.inProcessMs, 'ms', '<=', 40));
-  out.push({ ...check('WebAssembly compilations on the default path', cold.wasmCompilations, '', '<=', 0), display: cold.wasmCompilations === 0 ? 'none' : String(cold.wasmCompilations) });
+  out.push({
+    ...check('WebAssembly compilations on the default path', cold.wasmCompilations, '', '<=', 0),
+    display: cold.wasmCompilations === 0 ? 'none' : String(cold.wasmCompilations),
+  });
   out.push(check('one-shot CLI ÷ node -e 0', cold.cliOverNode, '×', '<=', 1.6));
   return out;
 }

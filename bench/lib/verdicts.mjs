@@ -23,7 +23,12 @@ export async function timeVerdicts(commands) {
   const verdict = await fullVerdict();
   const first = timeEach(verdict, commands, { warmup: [] });
   const steady = timeEach(verdict, commands, { warmup: [] });
-  return { commands: commands.length, ...steady, firstPass: { mean: first.mean, median: first.median, p99: first.p99 }, warmCacheUs: await timeWarmCache(commands.slice(0, 5000)) };
+  return {
+    commands: commands.length,
+    ...steady,
+    firstPass: { mean: first.mean, median: first.median, p99: first.p99 },
+    warmCacheUs: await timeWarmCache(commands.slice(0, 5000)),
+  };
 }
 
 /** µs per command answered from the cache: chunks of 250, each looked up again right after it was analysed (well inside the 1 s time to live). */

@@ -30,7 +30,12 @@ export function sharedCommands(name) {
   if (!existsSync(url)) return null;
   const text = readFileSync(url, 'utf8');
   if (name === 'nl2bash') return text.split('\n').filter((l) => l !== '');
-  if (name === 'tldr') return text.split('\n').slice(1).filter((l) => l !== '').map((l) => l.split('\t')[2] ?? '');
+  if (name === 'tldr')
+    return text
+      .split('\n')
+      .slice(1)
+      .filter((l) => l !== '')
+      .map((l) => l.split('\t')[2] ?? '');
   return jsonlCommands(text);
 }
 

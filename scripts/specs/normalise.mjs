@@ -52,7 +52,10 @@ function ordered(v, order, where) {
 /** JSON on one line with a space after `:` and `,` (how option objects and examples are read). */
 function inline(v) {
   if (Array.isArray(v)) return `[${v.map(inline).join(', ')}]`;
-  if (isObject(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`).join(', ')}}`;
+  if (isObject(v))
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }
 
@@ -85,7 +88,9 @@ function canonicalSpec(v, where, top) {
     out.options = Object.fromEntries(Object.entries(out.options).map(([n, o]) => [n, canonicalOption(o, `${where} option ${n}`)]));
   }
   if (Array.isArray(out.examples)) {
-    out.examples = out.examples.map((e, k) => (isObject(e) ? Object.fromEntries(ordered(e, ORDER.example, `${where} example ${k + 1}`).map((f) => [f, e[f]])) : e));
+    out.examples = out.examples.map((e, k) =>
+      isObject(e) ? Object.fromEntries(ordered(e, ORDER.example, `${where} example ${k + 1}`).map((f) => [f, e[f]])) : e,
+    );
   }
   if (isObject(out.subcommands)) {
     out.subcommands = Object.fromEntries(Object.entries(out.subcommands).map(([n, s]) => [n, canonicalSpec(s, `${where} ${n}`, false)]));

@@ -42,7 +42,9 @@ const NO_OPINION: HookAnswer = { stdout: '', stderr: '', exitCode: 0 };
 
 function denyJson(reason: string): HookAnswer {
   // Exactly these three fields: older builds reject any other field, and a rejected output fails open.
-  const out = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason.trim() || 'blocked by shellgate' } };
+  const out = {
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason.trim() || 'blocked by shellgate' },
+  };
   return { stdout: JSON.stringify(out) + '\n', stderr: '', exitCode: 0 };
 }
 
@@ -57,7 +59,9 @@ function encode(d: HookDecision): HookAnswer {
   if (d.level === 'allow' || d.level === 'defer') return NO_OPINION;
   if (d.level === 'ask') {
     const why = d.reason.trim().replace(/[.\s]+$/, '');
-    return denyJson(`${why}. Codex's hook cannot ask the user, so shellgate blocked the call until the user approves it: ask them to run it themselves or to allow it in shellgate's settings`);
+    return denyJson(
+      `${why}. Codex's hook cannot ask the user, so shellgate blocked the call until the user approves it: ask them to run it themselves or to allow it in shellgate's settings`,
+    );
   }
   return denyJson(d.reason);
 }
@@ -74,7 +78,12 @@ export const codex: AgentProfile = {
     'https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/hook_names.rs',
   ],
   tools: {
-    Bash: { family: 'shell', command: ['command'], required: [['command']], note: 'shell, shell_command and exec_command; the per-call workdir is not sent, so the command is judged in cwd' },
+    Bash: {
+      family: 'shell',
+      command: ['command'],
+      required: [['command']],
+      note: 'shell, shell_command and exec_command; the per-call workdir is not sent, so the command is judged in cwd',
+    },
     apply_patch: { family: 'patch', patch: ['command', 'input'], required: [['command', 'input']] },
     // Reach the hook only in builds that emit PreToolUse for them (argument names from their handlers).
     view_image: { family: 'read', path: ['path'], required: [['path']] },
@@ -101,8 +110,8 @@ export const codex: AgentProfile = {
     // Exit 2 with a non-empty stderr blocks in every version; other exits fail open.
     block: exitTwo,
     limits: [
-      'Codex honours only deny: `allow` is sent as no opinion (Codex\'s approval policy and sandbox still apply) and `ask` becomes a deny saying approval is needed (use `--mode auto-edit` to let workspace edits through).',
-      'A shell call arrives as its command text only: `exec_command`\'s `workdir` is not sent, so the command is judged in the session\'s cwd.',
+      "Codex honours only deny: `allow` is sent as no opinion (Codex's approval policy and sandbox still apply) and `ask` becomes a deny saying approval is needed (use `--mode auto-edit` to let workspace edits through).",
+      "A shell call arrives as its command text only: `exec_command`'s `workdir` is not sent, so the command is judged in the session's cwd.",
       'Input typed into a running session (`write_stdin`), Code Mode `exec` and the built-in web search never reach the hook.',
       'A hook that crashes, times out or prints output Codex cannot parse lets the call run: Codex fails open there.',
       'Non-managed hooks run only after the user trusts them in `/hooks` (again after every change); project hooks load only in trusted projects.',

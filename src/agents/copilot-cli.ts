@@ -179,7 +179,7 @@ export const copilotCli: AgentProfile = {
     limits: [
       'The payload carries no permission mode: under `--allow-all-tools`/`--yolo` Copilot has been seen approving an `ask` without prompting, and in `-p` or the cloud agent an `ask` is a deny.',
       'A hook that times out lets the call run (Copilot ≥ 1.0.67 fails open on timeouts); shellgate answers its own failures with a deny at exit 0, which blocks in every version.',
-      '`ask` needs Copilot ≥ 1.0.4 and `allow` skips Copilot\'s prompt only from 1.0.18; older versions fall back to their own prompt.',
+      "`ask` needs Copilot ≥ 1.0.4 and `allow` skips Copilot's prompt only from 1.0.18; older versions fall back to their own prompt.",
       'PowerShell is not parsed: `powershell` calls ask, and a PascalCase `Bash` call on Windows is read as bash.',
       'MCP tools arrive as `<server>-<tool>` and are split at the last `-`: a rule for a tool whose own name holds a `-` may not match (the call then asks).',
       'Tools shellgate cannot see into (`write_bash`/`write_powershell` input, `sql`, `lsp`) ask.',

@@ -104,7 +104,9 @@ function decode(input: unknown): HookRequest {
     case 'preToolUse':
       return { ...base, tool: expectString(o, 'tool_name'), args: objectOrJson(o.tool_input, '"tool_input"') };
     default:
-      throw new HookInputError(`"${event}" is not an event shellgate answers (beforeShellExecution, beforeMCPExecution, beforeReadFile, beforeTabFileRead, preToolUse)`);
+      throw new HookInputError(
+        `"${event}" is not an event shellgate answers (beforeShellExecution, beforeMCPExecution, beforeReadFile, beforeTabFileRead, preToolUse)`,
+      );
   }
 }
 
@@ -159,13 +161,13 @@ export const cursor: AgentProfile = {
     limits: [
       'preToolUse cannot ask (Cursor accepts `ask` but does not enforce it): an ask becomes a deny that says approval is needed. `shellgate init cursor` gates Write in auto-edit mode (workspace writes allowed) and Delete in the default mode (denied, so the agent asks the user or runs `rm`, which asks).',
       'beforeReadFile cannot ask: a read shellgate would ask about (a sensitive file, a file outside the workspace) is denied, saying approval is needed.',
-      'No event names a permission mode: Cursor\'s run modes (Auto-review, Allowlist, Run Everything) are invisible; pass `--mode` to set shellgate\'s.',
+      "No event names a permission mode: Cursor's run modes (Auto-review, Allowlist, Run Everything) are invisible; pass `--mode` to set shellgate's.",
       'There is no "no opinion" answer: a call shellgate leaves to the agent (Task) is answered allow. Whether allow also skips Cursor\'s own allowlist prompt is not documented.',
-      'beforeMCPExecution names the tool but not its server: rules name Cursor\'s MCP tools `mcp__cursor__<tool>`.',
+      "beforeMCPExecution names the tool but not its server: rules name Cursor's MCP tools `mcp__cursor__<tool>`.",
       'Without `failClosed: true` a crash, a timeout or invalid output lets the call run (fail-open); any exit code other than 0 and 2 always does.',
       'Project hooks run only in a trusted workspace; cloud agents run no user hooks and no beforeMCPExecution.',
-      'Only Shell\'s preToolUse arguments are documented; the file tools\' `path` is inferred, and a call without a path argument shellgate knows is denied.',
-      'Cursor\'s own permissions (permissions.json, cli-config.json) are not imported: Cursor applies them itself.',
+      "Only Shell's preToolUse arguments are documented; the file tools' `path` is inferred, and a call without a path argument shellgate knows is denied.",
+      "Cursor's own permissions (permissions.json, cli-config.json) are not imported: Cursor applies them itself.",
     ],
   },
   init: {

@@ -47,7 +47,13 @@ const SUBAGENT: ToolSpec = { family: 'meta', subject: ['subagent_type'], note: '
 
 function answerJson(level: 'allow' | 'ask' | 'deny', reason: string): string {
   // Both shapes: hookSpecificOutput wins where it is read, the top-level decision elsewhere.
-  return JSON.stringify({ decision: level, reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: level, permissionDecisionReason: reason } }) + '\n';
+  return (
+    JSON.stringify({
+      decision: level,
+      reason,
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: level, permissionDecisionReason: reason },
+    }) + '\n'
+  );
 }
 
 function deny(reason: string): HookAnswer {
@@ -101,7 +107,7 @@ export const qwenCode: AgentProfile = {
     task_output: { family: 'meta' },
     task_stop: { family: 'meta' },
     send_message: { family: 'meta' },
-    exit_plan_mode: { family: 'meta', note: 'the plan approval is Qwen Code\'s own prompt' },
+    exit_plan_mode: { family: 'meta', note: "the plan approval is Qwen Code's own prompt" },
     ask_user_question: { family: 'meta' },
     cron_create: { family: 'meta', note: 'schedules a prompt; the calls it leads to reach the hook' },
     cron_list: { family: 'meta' },
@@ -129,7 +135,7 @@ export const qwenCode: AgentProfile = {
     encode,
     block: (reason) => deny(`shellgate: ${reason}`),
     limits: [
-      '`allow` cannot skip Qwen Code\'s own prompt or lift its deny: PreToolUse runs after Qwen\'s permission rules, approval mode and classifier have decided.',
+      "`allow` cannot skip Qwen Code's own prompt or lift its deny: PreToolUse runs after Qwen's permission rules, approval mode and classifier have decided.",
       'Another PreToolUse hook\'s allow overrides shellgate\'s deny in 0.15.x ("later wins" for hookSpecificOutput); shellgate answers deny with exit 2, which newer versions enforce against other hooks.',
       '`ask` is a deny without a prompt up to 0.19.6; later versions prompt in the terminal UI and deny in headless runs.',
       'Qwen Code lets a call run when the hook times out, crashes, exits 1 or exits 2 with an empty stderr; `disableAllHooks` and `--bare` turn hooks off, `async: true` hooks cannot block, and project hooks are skipped in untrusted folders.',

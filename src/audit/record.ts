@@ -20,7 +20,8 @@ export interface DecisionRecordOptions {
 
 export function decisionRecord(call: ToolCall, d: Decision, o: DecisionRecordOptions): AuditRecord {
   const family = familyOf(call.tool, call.agent);
-  const command = family === 'shell' && typeof call.args?.command === 'string' ? redactSecrets(call.args.command) : JSON.stringify(redactValue(call.args ?? {}));
+  const command =
+    family === 'shell' && typeof call.args?.command === 'string' ? redactSecrets(call.args.command) : JSON.stringify(redactValue(call.args ?? {}));
   return {
     time: (o.time ?? new Date()).toISOString(),
     agent: o.agent,

@@ -196,7 +196,12 @@ function suggest(ranked: Group[], o: AuditSummaryOptions, minAsks: number, top: 
     if (g.liftable < minAsks) {
       const [id, n] = [...g.guarded.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
       if (id !== undefined && n! >= minAsks && notSuggested.length < top) {
-        notSuggested.push({ rule: groupRule(g.key), asks: n!, covers, because: `guard rule ${id} asked for it: an allow rule would override what the rule is for` });
+        notSuggested.push({
+          rule: groupRule(g.key),
+          asks: n!,
+          covers,
+          because: `guard rule ${id} asked for it: an allow rule would override what the rule is for`,
+        });
       }
       continue;
     }

@@ -116,7 +116,9 @@ export function createAutoGate(gate: Gate, options: AutoOptions = {}): AutoGate 
     const input = {
       tool: call.tool,
       args: redactValue(call.args ?? {}) as Record<string, unknown>,
-      findings: d.findings.filter((f) => f.level !== 'allow').map(({ rule, category, level, message }) => ({ rule, category, level, message: redactSecrets(message) })),
+      findings: d.findings
+        .filter((f) => f.level !== 'allow')
+        .map(({ rule, category, level, message }) => ({ rule, category, level, message: redactSecrets(message) })),
       context: redactSecrets(boundContext(request.conversation ?? '', contextLimit)),
     };
     const v = await options.classifier.classify(input, request.signal);

@@ -84,13 +84,13 @@ export function createOpenAIClassifier(options: OpenAIClassifierOptions): Classi
   }
   const env = options.env ?? process.env;
   const model = (stage: 1 | 2) =>
-    options.modelOverride ?? (stage === 1 ? options.fastModel ?? options.model : options.model ?? options.fastModel) ?? DEFAULT_CLASSIFIER_MODEL;
+    options.modelOverride ?? (stage === 1 ? (options.fastModel ?? options.model) : (options.model ?? options.fastModel)) ?? DEFAULT_CLASSIFIER_MODEL;
   const url = options.baseUrl.replace(/\/+$/, '') + '/chat/completions';
   const key = options.apiKeyEnv ? env[options.apiKeyEnv] : undefined;
   if (options.apiKeyEnv && !key) throw new ShellgateError('options', `the classifier API key variable ${options.apiKeyEnv} is not set`);
 
   async function ask(stage: 1 | 2, input: ClassifierInput, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
-    const timeout = stage === 1 ? options.stage1TimeoutMs ?? DEFAULT_STAGE1_TIMEOUT_MS : options.stage2TimeoutMs ?? DEFAULT_STAGE2_TIMEOUT_MS;
+    const timeout = stage === 1 ? (options.stage1TimeoutMs ?? DEFAULT_STAGE1_TIMEOUT_MS) : (options.stage2TimeoutMs ?? DEFAULT_STAGE2_TIMEOUT_MS);
     const timer = AbortSignal.timeout(timeout);
     const combined = signal ? AbortSignal.any([signal, timer]) : timer;
     const instruction =
@@ -102,7 +102,10 @@ export function createOpenAIClassifier(options: OpenAIClassifierOptions): Classi
       temperature: 0,
       messages: [
         { role: 'system', content: SYSTEM },
-        { role: 'user', content: `${JSON.stringify({ tool: input.tool, args: input.args, findings: input.findings })}\n\nRecent conversation:\n${input.context || '(none)'}\n\n${instruction}` },
+        {
+          role: 'user',
+          content: `${JSON.stringify({ tool: input.tool, args: input.args, findings: input.findings })}\n\nRecent conversation:\n${input.context || '(none)'}\n\n${instruction}`,
+        },
       ],
     };
     if (stage === 2 && options.stage2Reasoning) body.reasoning_effort = 'medium';
@@ -123,7 +126,9 @@ export function createOpenAIClassifier(options: OpenAIClassifierOptions): Classi
       text = await res.text();
     } catch (e) {
       if (signal?.aborted) throw e;
-      throw new ClassifierFailure(timer.aborted ? `stage ${stage} timed out after ${timeout} ms` : `stage ${stage} reply was cut off (${(e as Error).message})`);
+      throw new ClassifierFailure(
+        timer.aborted ? `stage ${stage} timed out after ${timeout} ms` : `stage ${stage} reply was cut off (${(e as Error).message})`,
+      );
     }
     if (!res.ok) throw new ClassifierFailure(`stage ${stage} HTTP ${res.status}`);
     return answerOf(stage, text);

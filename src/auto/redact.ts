@@ -39,10 +39,16 @@ const PATTERNS: [RegExp, string][] = [
   // scheme://user:password@host
   [/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:)[^\s@/]+@/gi, '$1[REDACTED]@'],
   // HTTP headers: `Authorization: Bearer …`, `Proxy-Authorization: Basic …`, `Cookie: …`.
-  [/\b((?:Proxy-)?Authorization:\s*(?:(?:Bearer|Basic|Token|Digest|Negotiate|AWS4-HMAC-SHA256)\s+)?)(?!\$|(?:Bearer|Basic|Token|Digest|Negotiate)\s)[^\s"'\\]+/gi, '$1[REDACTED]'],
+  [
+    /\b((?:Proxy-)?Authorization:\s*(?:(?:Bearer|Basic|Token|Digest|Negotiate|AWS4-HMAC-SHA256)\s+)?)(?!\$|(?:Bearer|Basic|Token|Digest|Negotiate)\s)[^\s"'\\]+/gi,
+    '$1[REDACTED]',
+  ],
   [/\b((?:Set-)?Cookie:\s*)[^"'\n\\]+/gi, '$1[REDACTED]'],
   // --password=…, --password …, --client-secret …, --auth-token=… (not --password-stdin, --token-file…).
-  [new RegExp(String.raw`(\s--(?:[a-z0-9]+-)*(?:password|passwd|pass|passphrase|token|secret|api-?key|access-key|secret-key|auth)(?:=|\s+))${VALUE}`, 'gi'), '$1[REDACTED]'],
+  [
+    new RegExp(String.raw`(\s--(?:[a-z0-9]+-)*(?:password|passwd|pass|passphrase|token|secret|api-?key|access-key|secret-key|auth)(?:=|\s+))${VALUE}`, 'gi'),
+    '$1[REDACTED]',
+  ],
   // openssl -pass pass:… / -passin pass:…
   [/(\bpass:)[^\s"']+/g, '$1[REDACTED]'],
   // --user user:password, --proxy-user …; smbclient -U user%password.
@@ -51,7 +57,9 @@ const PATTERNS: [RegExp, string][] = [
 
 /** Words that make a variable, key or header name a secret's (`GITHUB_TOKEN`, `apiKey`, `X-Api-Key`, `DB_PASSWORD`, `MYSQL_PWD`). */
 export function isSecretName(name: string): boolean {
-  return /KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL/i.test(name) || /(?<![A-Za-z])(?:PASS|AUTH|CREDS|COOKIE)(?![A-Za-z])|_PWD(?![A-Za-z])/i.test(name);
+  return (
+    /KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL/i.test(name) || /(?<![A-Za-z])(?:PASS|AUTH|CREDS|COOKIE)(?![A-Za-z])|_PWD(?![A-Za-z])/i.test(name)
+  );
 }
 
 /** `NAME=value`, `NAME: value`, `"name": "value"`: a name starts where a run of name characters starts. */
@@ -82,7 +90,10 @@ function redactNamedValues(text: string): string {
  * makes mysql prompt, so only an attached `-pSECRET` is one.
  */
 const PROGRAM_PASSWORDS: { program: RegExp; option: RegExp }[] = [
-  { program: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mariadb(?:-[a-z]+)?)\b/g, option: new RegExp(String.raw`\s-p(?!\s)(${VALUE})`, 'g') },
+  {
+    program: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlslap|mariadb(?:-[a-z]+)?)\b/g,
+    option: new RegExp(String.raw`\s-p(?!\s)(${VALUE})`, 'g'),
+  },
   { program: /\bsshpass\b/g, option: new RegExp(String.raw`\s-p\s*(${VALUE})`, 'g') },
   { program: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b/g, option: new RegExp(String.raw`\s-p\s*(${VALUE})`, 'g') },
   { program: /\bredis-cli\b/g, option: new RegExp(String.raw`\s-a\s*(${VALUE})`, 'g') },
@@ -142,6 +153,7 @@ function isSecretKey(key: string): boolean {
 export function redactValue(v: unknown): unknown {
   if (typeof v === 'string') return redactSecrets(v);
   if (Array.isArray(v)) return v.map(redactValue);
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, isSecretKey(k) && x !== null && typeof x !== 'object' ? '[REDACTED]' : redactValue(x)]));
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, isSecretKey(k) && x !== null && typeof x !== 'object' ? '[REDACTED]' : redactValue(x)]));
   return v;
 }

@@ -26,14 +26,45 @@ export interface CheckArgs {
 }
 
 const VALUE_FLAGS = new Set([
-  '--cwd', '--workspace', '--mode', '--config', '--color', '--channel', '--settings', '--preset', '--tool', '--arg',
-  '--classifier-url', '--classifier-model', '--classifier-fast-model', '--classifier-key-env', '--jobs', '--audit-log',
+  '--cwd',
+  '--workspace',
+  '--mode',
+  '--config',
+  '--color',
+  '--channel',
+  '--settings',
+  '--preset',
+  '--tool',
+  '--arg',
+  '--classifier-url',
+  '--classifier-model',
+  '--classifier-fast-model',
+  '--classifier-key-env',
+  '--jobs',
+  '--audit-log',
 ]);
 
 export function parseCheckArgs(argv: string[]): CheckArgs {
   const out: CheckArgs = {
-    json: false, nul: false, cwd: null, workspaces: [], mode: null, channel: null, config: null, settings: [], presets: [], tool: null, toolArgs: {}, command: null, color: 'auto',
-    classifierUrl: null, classifierModel: null, classifierFastModel: null, classifierKeyEnv: null, jobs: 1, auditLog: null,
+    json: false,
+    nul: false,
+    cwd: null,
+    workspaces: [],
+    mode: null,
+    channel: null,
+    config: null,
+    settings: [],
+    presets: [],
+    tool: null,
+    toolArgs: {},
+    command: null,
+    color: 'auto',
+    classifierUrl: null,
+    classifierModel: null,
+    classifierFastModel: null,
+    classifierKeyEnv: null,
+    jobs: 1,
+    auditLog: null,
   };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -73,8 +104,7 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
         const eq = value.indexOf('=');
         if (eq <= 0) throw new UsageError(`--arg takes NAME=VALUE, not ${JSON.stringify(value)}`);
         out.toolArgs[value.slice(0, eq)] = value.slice(eq + 1);
-      }
-      else if (a === '--color') {
+      } else if (a === '--color') {
         if (value !== 'auto' && value !== 'always' && value !== 'never') throw new UsageError('--color must be auto, always or never');
         out.color = value;
       }

@@ -115,16 +115,34 @@ export function formatSummary(files: string[], s: AuditSummary, top = 10): strin
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}${c ? `  ${c}` : ''}`);
   };
-  table('Decisions', Object.entries(s.levels).filter(([k, n]) => n > 0 || k !== 'defer').map(([k, n]) => [k, String(n), pct(n)]));
-  table('Deciding layer', Object.entries(s.layers).map(([k, n]) => [k, String(n), pct(n)]));
+  table(
+    'Decisions',
+    Object.entries(s.levels)
+      .filter(([k, n]) => n > 0 || k !== 'defer')
+      .map(([k, n]) => [k, String(n), pct(n)]),
+  );
+  table(
+    'Deciding layer',
+    Object.entries(s.layers).map(([k, n]) => [k, String(n), pct(n)]),
+  );
   const ruleRows = Object.entries(s.rules);
-  table(`Rules behind decisions${ruleRows.length > top ? ` (top ${top} of ${ruleRows.length})` : ''}`, ruleRows.slice(0, top).map(([k, n]) => [k, String(n)]));
-  if (Object.keys(s.agents).length > 1) table('Agents', Object.entries(s.agents).map(([k, n]) => [k, String(n)]));
+  table(
+    `Rules behind decisions${ruleRows.length > top ? ` (top ${top} of ${ruleRows.length})` : ''}`,
+    ruleRows.slice(0, top).map(([k, n]) => [k, String(n)]),
+  );
+  if (Object.keys(s.agents).length > 1)
+    table(
+      'Agents',
+      Object.entries(s.agents).map(([k, n]) => [k, String(n)]),
+    );
   table(
     `Prompts per session${s.sessionCount > s.sessions.length ? ` (top ${s.sessions.length} of ${s.sessionCount})` : ''}`,
     s.sessions.map((x) => [x.session ?? '(no session)', String(x.asks), `asks in ${x.decisions} decision${x.decisions === 1 ? '' : 's'}`]),
   );
-  table('Asks per tool', Object.entries(s.askedTools).map(([k, n]) => [k, String(n)]));
+  table(
+    'Asks per tool',
+    Object.entries(s.askedTools).map(([k, n]) => [k, String(n)]),
+  );
   table(
     `Most-asked commands${s.commandGroupCount > s.commands.length ? ` (top ${s.commands.length} of ${s.commandGroupCount})` : ''}`,
     s.commands.map((c) => [c.command, String(c.asks), c.distinct > 1 ? `${c.distinct} distinct, most often: ${clip(c.example)}` : clip(c.example)]),

@@ -68,30 +68,27 @@ export async function check(args: CheckArgs): Promise<number> {
   };
   if (args.tool !== null && familyOf(args.tool) !== 'shell') {
     const d = await decide({ tool: args.tool, args: args.toolArgs });
-    process.stdout.write((args.json ? JSON.stringify({ tool: args.tool, args: args.toolArgs, level: d.level, reason: d.reason, findings: d.findings, parts: d.parts, trace: d.trace }) : formatDecision(args.tool, d, color)) + '\n');
+    process.stdout.write(
+      (args.json
+        ? JSON.stringify({ tool: args.tool, args: args.toolArgs, level: d.level, reason: d.reason, findings: d.findings, parts: d.parts, trace: d.trace })
+        : formatDecision(args.tool, d, color)) + '\n',
+    );
     return EXIT[d.level];
   }
-  let commands: string[];
-  if (args.command !== null) commands = [args.command];
-  else if (args.toolArgs.command !== undefined) commands = [args.toolArgs.command];
-  else {
-    const input = readFileSync(0, 'utf8');
-    const event = hookEventIn(input);
-    if (event !== null) {
-      // `check` wired as an agent's hook would answer with exit 1 or 64, which most agents read as
-      // a non-blocking error and run the tool: refuse with the one exit code they all block on.
-      process.stderr.write(`shellgate: stdin holds an agent's hook event (${event}), not commands: use \`shellgate hook AGENT\` (${AGENT_IDS.join(', ')}), which answers in the agent's protocol; blocked (exit 2)\n`);
-      return EXIT.deny;
-    }
-    commands = args.nul ? input.split('\0') : input.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-    if (commands.length > 0 && commands[commands.length - 1] === '') commands.pop();
-  }
+  const commands = commandsOf(args);
+  if (commands === null) return EXIT.deny;
   let worst: Level = 'allow';
   const out: string[] = [];
   // Worker threads do not log: with an audit log every decision is made (and recorded) here.
   if (args.jobs > 1 && auto === null && audit === null && commands.length > 1) {
     // Worker threads, each with its own gate; results come back in input order.
-    const r = await runJobs(args.jobs, commands, { settings: settingsSources(args.config, args.settings), presets: args.presets, context, json: args.json, color });
+    const r = await runJobs(args.jobs, commands, {
+      settings: settingsSources(args.config, args.settings),
+      presets: args.presets,
+      context,
+      json: args.json,
+      color,
+    });
     process.stdout.write(r.outputs.map((o) => o + '\n').join(''));
     return EXIT[r.worst];
   }
@@ -103,6 +100,28 @@ export async function check(args: CheckArgs): Promise<number> {
   }
   flush(out);
   return EXIT[worst];
+}
+
+/**
+ * The command lines to check: the argument, `--arg command=…`, or stdin's lines (NUL-separated with
+ * `-0`). Null when stdin holds an agent's hook event instead: `check` wired as an agent's hook would
+ * answer with exit 1 or 64, which most agents read as a non-blocking error and run the tool, so it
+ * refuses with the one exit code they all block on.
+ */
+function commandsOf(args: CheckArgs): string[] | null {
+  if (args.command !== null) return [args.command];
+  if (args.toolArgs.command !== undefined) return [args.toolArgs.command];
+  const input = readFileSync(0, 'utf8');
+  const event = hookEventIn(input);
+  if (event !== null) {
+    process.stderr.write(
+      `shellgate: stdin holds an agent's hook event (${event}), not commands: use \`shellgate hook AGENT\` (${AGENT_IDS.join(', ')}), which answers in the agent's protocol; blocked (exit 2)\n`,
+    );
+    return null;
+  }
+  const commands = args.nul ? input.split('\0') : input.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  if (commands.length > 0 && commands[commands.length - 1] === '') commands.pop();
+  return commands;
 }
 
 /** The field that marks stdin as an agent's hook event (one JSON object), or null. */
@@ -141,4 +160,3 @@ function flush(out: string[]): void {
   process.stdout.write(out.join('\n') + '\n');
   out.length = 0;
 }
-

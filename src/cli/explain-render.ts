@@ -95,7 +95,15 @@ export interface Explanation {
   args: Record<string, unknown>;
   agent: string | null;
   command: string | null;
-  context: { cwd: string; workspaceRoots: string[]; mode: string; channel: string; settings: { file: string; source: string; present: boolean }[]; presets: string[]; warnings?: string[] };
+  context: {
+    cwd: string;
+    workspaceRoots: string[];
+    mode: string;
+    channel: string;
+    settings: { file: string; source: string; present: boolean }[];
+    presets: string[];
+    warnings?: string[];
+  };
   /** Shell calls: did the command parse cleanly, and the parse findings (null for other tools). */
   parse: { clean: boolean; findings: ExplainedFinding[] } | null;
   commands: ExplainedCommand[];
@@ -173,48 +181,50 @@ function explainFinding(f: Finding, input: Pick<ExplainInput, 'guardIds' | 'hint
   return { ...f, source, ...(safer ? { safer } : {}) };
 }
 
-const PARSE_FINDINGS = new Set(Object.entries(CORE_FINDINGS as Record<string, FindingMeta>).filter(([, m]) => m.category === 'parse').map(([id]) => id));
+const PARSE_FINDINGS = new Set(
+  Object.entries(CORE_FINDINGS as Record<string, FindingMeta>)
+    .filter(([, m]) => m.category === 'parse')
+    .map(([id]) => id),
+);
 
 export function buildExplanation(input: ExplainInput): Explanation {
   const d = input.decision;
   const v = d.verdict;
   const findings = d.findings.map((f) => explainFinding(f, input));
-  const operations = (v?.operations ?? []).map(
-    (op, index): ExplainedOperation => ({
-      index,
-      kind: op.kind,
-      what: op.path ?? op.url ?? op.host ?? op.program ?? op.target ?? '',
-      ...(op.target !== undefined ? { target: op.target } : {}),
-      classes: op.classes ?? [],
-      dynamic: op.dynamic,
-      glob: op.glob,
-      source: op.source,
-      origin: op.origin ?? null,
-      from: originText(op.origin),
-      span: op.span,
-    }),
-  );
-  const commands = (v?.commands ?? []).map(
-    (c): ExplainedCommand => ({
-      id: c.id,
-      program: c.program,
-      programRaw: c.programRaw,
-      argv: c.args.map((a) => a.value),
-      cwd: c.cwd,
-      via: c.context.via,
-      parent: c.parent,
-      where: whereOf(c, v!.commands),
-      span: c.span,
-      text: c.text,
-      operations: operations.filter((_, i) => v!.operations[i].command === c.id),
-    }),
-  );
+  const operations = (v?.operations ?? []).map((op, index): ExplainedOperation => ({
+    index,
+    kind: op.kind,
+    what: op.path ?? op.url ?? op.host ?? op.program ?? op.target ?? '',
+    ...(op.target !== undefined ? { target: op.target } : {}),
+    classes: op.classes ?? [],
+    dynamic: op.dynamic,
+    glob: op.glob,
+    source: op.source,
+    origin: op.origin ?? null,
+    from: originText(op.origin),
+    span: op.span,
+  }));
+  const commands = (v?.commands ?? []).map((c): ExplainedCommand => ({
+    id: c.id,
+    program: c.program,
+    programRaw: c.programRaw,
+    argv: c.args.map((a) => a.value),
+    cwd: c.cwd,
+    via: c.context.via,
+    parent: c.parent,
+    where: whereOf(c, v!.commands),
+    span: c.span,
+    text: c.text,
+    operations: operations.filter((_, i) => v!.operations[i].command === c.id),
+  }));
   // The gate records each layer it reached, then `final`; the layers after the deciding one were not reached.
   const byLayer = new Map<string, TraceStep>();
   for (const t of d.trace) if (t.layer !== 'final') byLayer.set(t.layer, t);
   const layers = POLICY_LAYERS.map(({ layer, about }): ExplainedLayer => {
     const t = byLayer.get(layer);
-    return t ? { layer, about, level: t.level, reason: t.reason, decided: layer === d.layer } : { layer, about, level: null, reason: `not reached: ${d.layer} decided`, decided: false };
+    return t
+      ? { layer, about, level: t.level, reason: t.reason, decided: layer === d.layer }
+      : { layer, about, level: null, reason: `not reached: ${d.layer} decided`, decided: false };
   });
   const parseFindings = findings.filter((f) => PARSE_FINDINGS.has(f.rule));
   const named = input.steering.rules.filter((r) => d.reason.startsWith(`${r}:`));
@@ -260,7 +270,9 @@ export function renderExplanation(e: Explanation, color: boolean): string {
     out.push('', c('bold', `Sub-commands (${e.commands.length})`));
     if (e.commands.length === 0) out.push('  none: nothing runs');
     for (const cmd of e.commands) {
-      out.push(`  #${cmd.id} ${c('bold', cmd.program ?? (cmd.programRaw || '(redirects/assignments)'))}${cmd.argv.length > 0 ? ' ' + oneLine(cmd.argv.join(' ')) : ''}`);
+      out.push(
+        `  #${cmd.id} ${c('bold', cmd.program ?? (cmd.programRaw || '(redirects/assignments)'))}${cmd.argv.length > 0 ? ' ' + oneLine(cmd.argv.join(' ')) : ''}`,
+      );
       out.push(`      argv   ${oneLine(JSON.stringify([cmd.program ?? cmd.programRaw, ...cmd.argv]))}`);
       out.push(`      cwd    ${cmd.cwd ?? '(unknown: changed by a command shellgate cannot follow)'}`);
       if (cmd.via.length > 0) out.push(`      via    ${cmd.via.join(' › ')}${cmd.parent !== null ? `  (unwrapped from #${cmd.parent})` : ''}`);
@@ -268,7 +280,9 @@ export function renderExplanation(e: Explanation, color: boolean): string {
       if (cmd.operations.length === 0) out.push(`      ${c('dim', 'no operations')}`);
       for (const op of cmd.operations) {
         const cls = op.classes.length > 0 ? c('dim', ` [${op.classes.join(', ')}]`) : '';
-        out.push(`      ${c('dim', `op ${op.index}`)}  ${op.kind} ${oneLine(op.what)}${op.dynamic ? c('dim', ' (dynamic)') : ''}${op.glob ? c('dim', ' (glob)') : ''}${cls}`);
+        out.push(
+          `      ${c('dim', `op ${op.index}`)}  ${op.kind} ${oneLine(op.what)}${op.dynamic ? c('dim', ' (dynamic)') : ''}${op.glob ? c('dim', ' (glob)') : ''}${cls}`,
+        );
         out.push(`            ${c('dim', '←')} ${op.from}`);
       }
     }
@@ -288,7 +302,9 @@ export function renderExplanation(e: Explanation, color: boolean): string {
   const w = Math.max(...e.layers.map((l) => l.layer.length));
   e.layers.forEach((l, i) => {
     const level = l.level === null ? c('dim', '—'.padEnd(5)) : lvl(l.level);
-    out.push(`  ${i + 1} ${l.layer.padEnd(w)}  ${level}  ${l.level === null ? c('dim', l.reason) : oneLine(l.reason)}${l.decided ? c('bold', '  ◀ decided') : ''}`);
+    out.push(
+      `  ${i + 1} ${l.layer.padEnd(w)}  ${level}  ${l.level === null ? c('dim', l.reason) : oneLine(l.reason)}${l.decided ? c('bold', '  ◀ decided') : ''}`,
+    );
     out.push(`    ${' '.repeat(w)}         ${c('dim', l.about)}`);
   });
 

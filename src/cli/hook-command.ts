@@ -62,7 +62,8 @@ export async function runHook(argv: string[], version: string, stdin: () => stri
   const { agent } = args;
   // A log that cannot be written is reported beside the answer; the answer itself stands.
   const warnings: string[] = [];
-  const withWarnings = (a: HookAnswer): HookAnswer => (warnings.length === 0 ? a : { ...a, stderr: a.stderr + warnings.map((w) => `shellgate: warning: ${w}\n`).join('') });
+  const withWarnings = (a: HookAnswer): HookAnswer =>
+    warnings.length === 0 ? a : { ...a, stderr: a.stderr + warnings.map((w) => `shellgate: warning: ${w}\n`).join('') };
   try {
     // Loaded here, not at the top: `--server` answers without the analyser when a server is up.
     const [{ answerHook }, { createHookRuntime }] = await Promise.all([import('../hook/answer.js'), import('../hook/runtime.js')]);
@@ -102,7 +103,15 @@ async function runHookViaServer(socket: string | null, argv: string[], version: 
   }
   let note = '';
   if (args) {
-    const options = { config: args.config ? resolve(args.config) : null, presets: args.presets, mode: args.mode, workspaces: args.workspaces, agentSettings: args.agentSettings, auditLog: args.auditLog !== null ? resolve(args.auditLog) : null, askAsDeny: args.askAsDeny };
+    const options = {
+      config: args.config ? resolve(args.config) : null,
+      presets: args.presets,
+      mode: args.mode,
+      workspaces: args.workspaces,
+      agentSettings: args.agentSettings,
+      auditLog: args.auditLog !== null ? resolve(args.auditLog) : null,
+      askAsDeny: args.askAsDeny,
+    };
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
     const { askServer } = await import('../serve/client.js');
     const r = await askServer(socket, { agent: args.agent.id, input, options, version, cwd: process.cwd(), env, pid: process.pid });

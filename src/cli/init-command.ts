@@ -63,7 +63,10 @@ export function mergeSettings(existing: unknown, add: unknown, path = ''): { val
     return { value: out, conflicts: [] };
   }
   if (JSON.stringify(existing) === JSON.stringify(add)) return { value: existing, conflicts: [] };
-  return { value: existing, conflicts: [`${path || '/'} is already set to ${JSON.stringify(existing)} (shellgate would set ${JSON.stringify(add)}): left as it is`] };
+  return {
+    value: existing,
+    conflicts: [`${path || '/'} is already set to ${JSON.stringify(existing)} (shellgate would set ${JSON.stringify(add)}): left as it is`],
+  };
 }
 
 /** Where an agent's configuration file is: `~/` is the home folder, anything else is read from cwd. */
@@ -78,7 +81,12 @@ export function runInit(argv: string[], cwd = process.cwd(), home = homedir()): 
   if (!agent) throw new UsageError(`no hook for ${id} yet`);
   let values;
   try {
-    ({ values } = parseArgs({ args: rest, options: { write: { type: 'boolean' }, file: { type: 'string' }, command: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: rest,
+      options: { write: { type: 'boolean' }, file: { type: 'string' }, command: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -103,7 +111,8 @@ export function runInit(argv: string[], cwd = process.cwd(), home = homedir()): 
   }
   const { value, conflicts } = mergeSettings(existing, snippet);
   const text = JSON.stringify(value, null, 2) + '\n';
-  if (existing !== undefined && JSON.stringify(existing) === JSON.stringify(value)) return { file, text, backup: null, changed: false, notes: [...conflicts, ...notes] };
+  if (existing !== undefined && JSON.stringify(existing) === JSON.stringify(value))
+    return { file, text, backup: null, changed: false, notes: [...conflicts, ...notes] };
   let backup: string | null = null;
   if (existing !== undefined) {
     backup = `${file}.shellgate-backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;

@@ -112,7 +112,11 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'rules': {
-      const [{ parseRulesArgs, rulesOutput }, { createGate }, { settingsSources }] = await Promise.all([import('./rules-command.js'), import('../policy/gate.js'), import('./check-command.js')]);
+      const [{ parseRulesArgs, rulesOutput }, { createGate }, { settingsSources }] = await Promise.all([
+        import('./rules-command.js'),
+        import('../policy/gate.js'),
+        import('./check-command.js'),
+      ]);
       const args = parseRulesArgs(rest);
       const gate = await createGate({ settings: settingsSources(args.config, []) });
       process.stdout.write(rulesOutput(gate.rules, args) + '\n');
@@ -132,7 +136,8 @@ function help(text: string): number {
 // waits at exit for the background compile (0.6–0.9 s against 0.3 s). Long runs keep tier-up.
 // (bin/shellgate.cjs sets the same flag before anything is compiled.)
 const oneCommand = (argv: string[]): boolean => !argv.includes('--jobs') && (argv.includes('--') || !(argv[argv.length - 1] ?? '-').startsWith('-'));
-if (process.argv[2] === 'hook' || process.argv[2] === 'explain' || (process.argv[2] === 'check' && process.argv.length > 3 && oneCommand(process.argv))) setFlagsFromString('--liftoff-only');
+if (process.argv[2] === 'hook' || process.argv[2] === 'explain' || (process.argv[2] === 'check' && process.argv.length > 3 && oneCommand(process.argv)))
+  setFlagsFromString('--liftoff-only');
 
 main(process.argv.slice(2)).then(
   (code) => {

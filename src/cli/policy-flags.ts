@@ -37,11 +37,20 @@ export function checkMode(mode: string | null | undefined): Mode | null {
 
 /** Preset names, or a usage error listing the known ones. */
 export function checkPresets(presets: readonly string[]): PresetName[] {
-  for (const p of presets) if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  for (const p of presets)
+    if (!Object.prototype.hasOwnProperty.call(PRESETS, p)) throw new UsageError(`unknown --preset "${p}" (known: ${Object.keys(PRESETS).join(', ')})`);
   return presets as PresetName[];
 }
 
-export function readPolicyFlags(values: { config?: string; preset?: string[]; mode?: string; workspace?: string[]; 'no-agent-settings'?: boolean; 'audit-log'?: string; 'ask-as-deny'?: boolean }): PolicyFlags {
+export function readPolicyFlags(values: {
+  config?: string;
+  preset?: string[];
+  mode?: string;
+  workspace?: string[];
+  'no-agent-settings'?: boolean;
+  'audit-log'?: string;
+  'ask-as-deny'?: boolean;
+}): PolicyFlags {
   return {
     config: values.config ?? null,
     presets: checkPresets(values.preset ?? []),

@@ -28,4 +28,3 @@ export function toJson(v: Verdict, reason: string): string {
     trace: v.trace,
   });
 }
-

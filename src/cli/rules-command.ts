@@ -77,7 +77,10 @@ export function allRules(guards: readonly GuardRule[]): RuleInfo[] {
 export function findRule(all: readonly RuleInfo[], id: string): RuleInfo {
   const hit = all.find((r) => r.id === id);
   if (hit) return hit;
-  const near = nearIds(id, all.map((r) => r.id));
+  const near = nearIds(
+    id,
+    all.map((r) => r.id),
+  );
   throw new UsageError(`no rule "${id}"${near.length > 0 ? ` (did you mean: ${near.join(', ')})` : ''} — \`shellgate rules\` lists them`);
 }
 
@@ -97,7 +100,10 @@ export function nearIds(query: string, ids: readonly string[]): string[] {
     }
     scored.push({ id, score });
   }
-  return scored.sort((a, b) => a.score - b.score || a.id.localeCompare(b.id)).slice(0, 5).map((s) => s.id);
+  return scored
+    .sort((a, b) => a.score - b.score || a.id.localeCompare(b.id))
+    .slice(0, 5)
+    .map((s) => s.id);
 }
 
 /** Levenshtein distance (ids are short). */
@@ -134,7 +140,11 @@ export function rulesOutput(guards: readonly GuardRule[], args: RulesArgs): stri
     return args.json ? JSON.stringify(r) : describeRule(r);
   }
   if (args.json) {
-    return all.map((r) => JSON.stringify({ id: r.id, category: r.category, level: r.level, message: r.message, source: r.source, ...(r.safer ? { safer: r.safer } : {}) })).join('\n');
+    return all
+      .map((r) =>
+        JSON.stringify({ id: r.id, category: r.category, level: r.level, message: r.message, source: r.source, ...(r.safer ? { safer: r.safer } : {}) }),
+      )
+      .join('\n');
   }
   const width = Math.max(...all.map((r) => r.id.length));
   return all.map((r) => `${r.id.padEnd(width)}  ${r.level.padEnd(5)}  ${r.source === 'core' ? 'core  ' : ''}${shownMessage(r)}`).join('\n');

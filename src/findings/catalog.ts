@@ -13,7 +13,8 @@ import type { Level } from './types.js';
  * command with analyser options (`parser`, `maxInputLength`), or a non-shell tool call. Examples
  * run in a workspace `/ws/project` with home `/home/user`.
  */
-export type FindingExample = string | { command: string; options: Readonly<Record<string, unknown>> } | { tool: string; args: Readonly<Record<string, unknown>> };
+export type FindingExample =
+  string | { command: string; options: Readonly<Record<string, unknown>> } | { tool: string; args: Readonly<Record<string, unknown>> };
 
 export interface FindingMeta {
   category: string;
@@ -52,10 +53,11 @@ export const CORE_FINDINGS = {
     category: 'parse',
     level: 'ask',
     message: 'bash cannot parse {detail}, so what would run cannot be known',
-    rationale: 'shellgate judges what bash would run. Where bash would reject the text or read it otherwise (an unclosed quote, a stray `)`, a missing `done`), the commands cannot be listed for sure, so nothing is allowed. The parser goes on after the token bash stopped at, and the pieces between separators are analysed on their own too, so a command hidden after the broken part counts.',
+    rationale:
+      'shellgate judges what bash would run. Where bash would reject the text or read it otherwise (an unclosed quote, a stray `)`, a missing `done`), the commands cannot be listed for sure, so nothing is allowed. The parser goes on after the token bash stopped at, and the pieces between separators are analysed on their own too, so a command hidden after the broken part counts.',
     safer: 'fix the quoting so the whole command parses, or split it into separate, simpler calls',
     unliftable: true,
-    examples: ['echo \'unclosed'],
+    examples: ["echo 'unclosed"],
   },
   'unsupported-syntax': {
     category: 'parse',
@@ -64,7 +66,7 @@ export const CORE_FINDINGS = {
     rationale: 'A few bash constructs are not modelled. Rather than assume they are harmless, shellgate asks.',
     safer: 'write the same thing with plain commands, pipes and `&&`',
     examples: [],
-    noExample: 'shellgate\'s own parser models every construct; only the optional tree-sitter front end can meet a node it does not convert',
+    noExample: "shellgate's own parser models every construct; only the optional tree-sitter front end can meet a node it does not convert",
   },
   'internal-error': {
     category: 'internal',
@@ -79,24 +81,27 @@ export const CORE_FINDINGS = {
     category: 'parse',
     level: 'ask',
     message: 'another bash parser reads this command differently ({detail}); what runs is uncertain',
-    rationale: 'With `parser: \'consensus\'` the command is also parsed by tree-sitter-bash and by bash-parser. Where either sees other commands, words or operators than shellgate\'s own parser, the text reads more than one way, and a parser quirk is how a command slips past a checker: a second opinion turns it into a question.',
+    rationale:
+      "With `parser: 'consensus'` the command is also parsed by tree-sitter-bash and by bash-parser. Where either sees other commands, words or operators than shellgate's own parser, the text reads more than one way, and a parser quirk is how a command slips past a checker: a second opinion turns it into a question.",
     safer: 'write the command without unusual quoting or escapes so it reads one way only',
     examples: [{ command: '$ npm test', options: { parser: 'consensus' } }],
   },
   'parse-doubt': {
     category: 'parse',
     level: 'ask',
-    message: 'bash may read {detail} differently from shellgate\'s parser; every reading was checked, and what runs is uncertain',
-    rationale: 'With `parser: \'tree-sitter\'`, tree-sitter parsed the text, but bash\'s own rules may end a `${…}`, a heredoc or a quoted word somewhere else. Every plausible reading was checked, yet which one bash runs is unknown, and an allow rule cannot vouch for it.',
+    message: "bash may read {detail} differently from shellgate's parser; every reading was checked, and what runs is uncertain",
+    rationale:
+      "With `parser: 'tree-sitter'`, tree-sitter parsed the text, but bash's own rules may end a `${…}`, a heredoc or a quoted word somewhere else. Every plausible reading was checked, yet which one bash runs is unknown, and an allow rule cannot vouch for it.",
     safer: 'quote words plainly and do not nest quotes or braces inside `${…}`',
     unliftable: true,
-    examples: [{ command: 'echo ${x:1:\'$(rm -rf ~)\'}', options: { parser: 'tree-sitter' } }],
+    examples: [{ command: "echo ${x:1:'$(rm -rf ~)'}", options: { parser: 'tree-sitter' } }],
   },
   'expansion-limit': {
     category: 'limit',
     level: 'ask',
     message: 'an expansion goes past what shellgate follows ({detail}); the rest is not checked',
-    rationale: 'Brace expansions, xargs input and parallel jobs can multiply into more commands than shellgate follows. What lies past the limit is not judged as if it were not there.',
+    rationale:
+      'Brace expansions, xargs input and parallel jobs can multiply into more commands than shellgate follows. What lies past the limit is not judged as if it were not there.',
     safer: 'run the command on the specific items it needs, or in smaller batches',
     unliftable: true,
     examples: ['echo {1..100000}'],
@@ -123,7 +128,8 @@ export const CORE_FINDINGS = {
     category: 'dynamic',
     level: 'ask',
     message: 'the program name {detail} is only known at run time, so the command that runs cannot be checked',
-    rationale: 'When the program name comes from a variable, a substitution or a glob (`$x`, `$(…)`, `/???/r?`), which program runs is only known at run time; rules that name programs cannot see it.',
+    rationale:
+      'When the program name comes from a variable, a substitution or a glob (`$x`, `$(…)`, `/???/r?`), which program runs is only known at run time; rules that name programs cannot see it.',
     safer: 'call the program by its literal name',
     unliftable: true,
     examples: ['$x foo'],
@@ -141,7 +147,8 @@ export const CORE_FINDINGS = {
     category: 'dynamic',
     level: 'ask',
     message: 'a path is only known at run time ({detail}); what it touches cannot be checked',
-    rationale: 'A path spelt with a variable or a substitution is only known at run time, so whether it stays inside the workspace, or touches a key or a system file, cannot be checked.',
+    rationale:
+      'A path spelt with a variable or a substitution is only known at run time, so whether it stays inside the workspace, or touches a key or a system file, cannot be checked.',
     safer: 'name the file literally instead of through a variable or a substitution',
     examples: ['cat "$f"'],
   },
@@ -149,7 +156,8 @@ export const CORE_FINDINGS = {
     category: 'dynamic',
     level: 'ask',
     message: 'an unknown value is evaluated as arithmetic ({detail}); bash runs `$(…)` hidden in such values (a[$(cmd)])',
-    rationale: 'bash evaluates array subscripts and `$((…))` recursively: a value such as `a[$(cmd)]` runs `cmd`. An unknown value evaluated as arithmetic is code the command does not show.',
+    rationale:
+      'bash evaluates array subscripts and `$((…))` recursively: a value such as `a[$(cmd)]` runs `cmd`. An unknown value evaluated as arithmetic is code the command does not show.',
     safer: 'use a literal number, or check the value is digits before using it in arithmetic',
     unliftable: true,
     examples: ['echo ${a[$i]}'],
@@ -159,7 +167,7 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: '{detail} expands a value as a prompt string, which can run command substitutions inside it',
     rationale: '`${x@P}`, and PS1/PS4 when shown, expand a value as a prompt string, which runs command substitutions inside it.',
-    safer: 'print the value with printf \'%s\' instead of expanding it as a prompt',
+    safer: "print the value with printf '%s' instead of expanding it as a prompt",
     unliftable: true,
     examples: ['echo "${x@P}"'],
   },
@@ -167,8 +175,9 @@ export const CORE_FINDINGS = {
     category: 'dynamic',
     level: 'ask',
     message: 'zsh would expand {detail} to a program path; the word means different things in bash and zsh',
-    rationale: 'In zsh a word starting with `=` expands to a program\'s path (`=ls` → /bin/ls); in bash it is a plain word. The same text means different commands in the two shells.',
-    safer: 'write the program\'s name or full path instead of `=name`',
+    rationale:
+      "In zsh a word starting with `=` expands to a program's path (`=ls` → /bin/ls); in bash it is a plain word. The same text means different commands in the two shells.",
+    safer: "write the program's name or full path instead of `=name`",
     unliftable: true,
     examples: ['echo =ls'],
   },
@@ -176,7 +185,8 @@ export const CORE_FINDINGS = {
     category: 'parse',
     level: 'ask',
     message: 'the command holds {detail}; shells, parsers and terminals read such characters differently',
-    rationale: 'Control and invisible characters (a carriage return, an escape, a zero-width or direction-changing character) are read differently by bash, parsers and terminals: what the user sees is not what runs.',
+    rationale:
+      'Control and invisible characters (a carriage return, an escape, a zero-width or direction-changing character) are read differently by bash, parsers and terminals: what the user sees is not what runs.',
     safer: 'retype the command in plain text, without control or invisible characters',
     unliftable: true,
     examples: ['echo a\rb'],
@@ -185,7 +195,8 @@ export const CORE_FINDINGS = {
     category: 'parse',
     level: 'ask',
     message: 'a backslash-newline splits a word ({detail}); bash joins it before reading, so the word is not what it looks like',
-    rationale: 'bash removes a backslash-newline before it reads words, so `r\\⏎m` is `rm`. A rule or a reader that takes the text as written sees another word.',
+    rationale:
+      'bash removes a backslash-newline before it reads words, so `r\\⏎m` is `rm`. A rule or a reader that takes the text as written sees another word.',
     safer: 'write each word on one line; break lines only between words',
     unliftable: true,
     examples: ['r\\\nm notes.txt'],
@@ -194,7 +205,8 @@ export const CORE_FINDINGS = {
     category: 'exfiltration',
     level: 'ask',
     message: 'expands {detail}, which looks like a secret; its value would be shown or sent',
-    rationale: 'Expanding a variable whose name looks like a secret (TOKEN, API_KEY, PASSWORD…) prints or sends its value, and output goes into the agent\'s context and logs.',
+    rationale:
+      "Expanding a variable whose name looks like a secret (TOKEN, API_KEY, PASSWORD…) prints or sends its value, and output goes into the agent's context and logs.",
     safer: 'check that the variable is set without printing it (test -n "$VAR")',
     examples: ['printenv GITHUB_TOKEN'],
   },
@@ -202,7 +214,7 @@ export const CORE_FINDINGS = {
     category: 'exfiltration',
     level: 'ask',
     message: '{detail} prints the whole environment, secrets included',
-    rationale: '`env`, `printenv` or `set` with no argument print every variable, tokens and keys included, into the agent\'s context and logs.',
+    rationale: "`env`, `printenv` or `set` with no argument print every variable, tokens and keys included, into the agent's context and logs.",
     safer: 'print only the variables the task needs (printenv PATH)',
     examples: ['env'],
   },
@@ -210,29 +222,33 @@ export const CORE_FINDINGS = {
     category: 'unknown',
     level: 'ask',
     message: 'shellgate has no description of {detail}; an unknown program could do anything',
-    rationale: 'shellgate reads commands through descriptions of each program (rules/programs/). For a program it has no description of, it cannot tell what the arguments do, so it asks.',
+    rationale:
+      'shellgate reads commands through descriptions of each program (rules/programs/). For a program it has no description of, it cannot tell what the arguments do, so it asks.',
     examples: ['frobnicate --now'],
   },
   'named-option': {
     category: 'policy',
     level: 'allow',
     message: '{detail}: an allow rule covers this only if it names the option; a `*` does not stand for it',
-    rationale: 'An allow rule with a `*` (`Bash(find:*)`, `Bash(git commit *)`) speaks for the ordinary forms of a program. Options that change what the program is — find -delete or -exec, git commit --no-verify — are covered only by a rule that names them, so a broad rule never allows them by accident.',
+    rationale:
+      'An allow rule with a `*` (`Bash(find:*)`, `Bash(git commit *)`) speaks for the ordinary forms of a program. Options that change what the program is — find -delete or -exec, git commit --no-verify — are covered only by a rule that names them, so a broad rule never allows them by accident.',
     examples: ['find . -name x -delete'],
   },
   'unknown-option': {
     category: 'unknown',
     level: 'ask',
     message: '{detail}; what the option does is unknown, so it is not taken as harmless',
-    rationale: 'An option the program\'s description does not list is never taken as a harmless flag: options change what programs read, write and run (`--output`, `--exec`, `-delete`). A word only known at run time where an option may stand could expand to any option.',
-    safer: 'spell the option as the program\'s documentation lists it, or leave it out',
+    rationale:
+      "An option the program's description does not list is never taken as a harmless flag: options change what programs read, write and run (`--output`, `--exec`, `-delete`). A word only known at run time where an option may stand could expand to any option.",
+    safer: "spell the option as the program's documentation lists it, or leave it out",
     examples: ['ls --frobnicate'],
   },
   'repo-code': {
     category: 'exec',
     level: 'ask',
     message: '{detail} can run a program that configuration it loads names',
-    rationale: 'Commands that look read-only run programs their configuration names: `git status` runs `core.fsmonitor` from .git/config, `git log` a pager, `cargo metadata` a rustc wrapper. A cloned repository chooses that configuration.',
+    rationale:
+      'Commands that look read-only run programs their configuration names: `git status` runs `core.fsmonitor` from .git/config, `git log` a pager, `cargo metadata` a rustc wrapper. A cloned repository chooses that configuration.',
     safer: 'read the files directly (cat, grep) or review the named setting before running the command',
     unliftable: true,
     examples: ['git -C "$D" status'],
@@ -240,8 +256,10 @@ export const CORE_FINDINGS = {
   'exec-config': {
     category: 'exec',
     level: 'ask',
-    message: 'writes {detail}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it',
-    rationale: 'Some files are code in disguise: git config and hooks, .envrc, .npmrc, .cargo/config.toml decide what later commands run. A write to them plants code that runs outside this call, so edit modes do not approve it.',
+    message:
+      'writes {detail}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it',
+    rationale:
+      'Some files are code in disguise: git config and hooks, .envrc, .npmrc, .cargo/config.toml decide what later commands run. A write to them plants code that runs outside this call, so edit modes do not approve it.',
     safer: 'leave the file as it is and tell the user what to change in it',
     examples: ['echo x >> .git/config', { tool: 'write_file', args: { path: '/ws/project/.git/config' } }],
   },
@@ -249,7 +267,8 @@ export const CORE_FINDINGS = {
     category: 'unknown',
     level: 'ask',
     message: '{detail} runs code or has effects that depend on its input',
-    rationale: 'Build tools and interpreters (`make`, `python x.py`, `npm run`) run code whose effect depends on files shellgate does not execute, so the effect cannot be known in advance.',
+    rationale:
+      'Build tools and interpreters (`make`, `python x.py`, `npm run`) run code whose effect depends on files shellgate does not execute, so the effect cannot be known in advance.',
     examples: ['ip -b ./cmds'],
   },
   'stdin-exec': {
@@ -272,7 +291,7 @@ export const CORE_FINDINGS = {
     category: 'write',
     level: 'ask',
     message: '{detail} changes files or state',
-    rationale: 'The program\'s description says it changes files or state (a package install, a git commit), even when no single path says where.',
+    rationale: "The program's description says it changes files or state (a package install, a git commit), even when no single path says where.",
     edit: true,
     examples: ['git stash'],
   },
@@ -280,7 +299,8 @@ export const CORE_FINDINGS = {
     category: 'delete',
     level: 'ask',
     message: 'deletes {detail}',
-    rationale: 'Deleting cannot be undone by the agent. It asks unless a rule approves it, and the guard rules deny the deletes that destroy a system or a home directory.',
+    rationale:
+      'Deleting cannot be undone by the agent. It asks unless a rule approves it, and the guard rules deny the deletes that destroy a system or a home directory.',
     examples: ['rm notes.txt'],
   },
   exec: {
@@ -317,14 +337,15 @@ export const CORE_FINDINGS = {
     category: 'system',
     level: 'ask',
     message: 'changes system state ({detail})',
-    rationale: 'The command changes the system\'s configuration or services (mounts, services, the clock, schedulers), beyond the workspace.',
+    rationale: "The command changes the system's configuration or services (mounts, services, the clock, schedulers), beyond the workspace.",
     examples: ['mount /dev/sdb1 /mnt'],
   },
   'env-hijack': {
     category: 'env',
     level: 'ask',
     message: 'sets {detail}, which changes what later commands run or load',
-    rationale: 'Variables such as PATH, LD_PRELOAD, GIT_SSH_COMMAND or PYTHONPATH decide which code a program loads or runs. Only variables known to be inert (LANG, TZ, NO_COLOR…) are taken as harmless.',
+    rationale:
+      'Variables such as PATH, LD_PRELOAD, GIT_SSH_COMMAND or PYTHONPATH decide which code a program loads or runs. Only variables known to be inert (LANG, TZ, NO_COLOR…) are taken as harmless.',
     safer: 'pass the setting as a command-line option instead of an environment variable',
     unliftable: true,
     examples: ['export LD_PRELOAD=/tmp/x.so'],
@@ -333,7 +354,8 @@ export const CORE_FINDINGS = {
     category: 'outside-workspace',
     level: 'ask',
     message: 'reaches outside the workspace: {detail}',
-    rationale: 'Work inside the workspace roots and temp dirs is what the user opened the agent for; paths outside it are the user\'s other projects, home files and the system.',
+    rationale:
+      "Work inside the workspace roots and temp dirs is what the user opened the agent for; paths outside it are the user's other projects, home files and the system.",
     safer: 'work on a copy inside the workspace, or ask the user to add the directory to additionalDirectories',
     readOnly: true,
     examples: ['cat /etc/hosts'],
@@ -342,7 +364,8 @@ export const CORE_FINDINGS = {
     category: 'sensitive',
     level: 'ask',
     message: 'touches a sensitive file (credentials, keys, shell or agent settings): {detail}',
-    rationale: 'Keys, credentials, shell start-up files, agent settings and .env files give access to other systems or run code at the next login; reading one puts secrets into the agent\'s context, writing one plants code.',
+    rationale:
+      "Keys, credentials, shell start-up files, agent settings and .env files give access to other systems or run code at the next login; reading one puts secrets into the agent's context, writing one plants code.",
     safer: 'read only the files the task needs inside the workspace; ask the user to provide credentials through the environment',
     examples: ['cat ~/.ssh/id_rsa', { tool: 'read_file', args: { path: '/home/user/.ssh/id_rsa' } }],
   },
@@ -350,7 +373,8 @@ export const CORE_FINDINGS = {
     category: 'remote',
     level: 'ask',
     message: 'runs on another host ({detail})',
-    rationale: '`ssh host CMD` runs the command on another machine, outside this workspace and this policy; its commands are analysed, but their paths are on that host.',
+    rationale:
+      '`ssh host CMD` runs the command on another machine, outside this workspace and this policy; its commands are analysed, but their paths are on that host.',
     safer: 'run the command locally, or ask the user to run it on the host',
     examples: ['ssh host ls'],
   },
@@ -358,7 +382,8 @@ export const CORE_FINDINGS = {
     category: 'chaining',
     level: 'allow',
     message: 'several commands are chained ({detail}); each is checked on its own',
-    rationale: 'Commands joined with `;`, `&&`, `||` or `|` are each checked on their own; the chaining itself is only noted (option `chaining: \'ask\'` makes it ask).',
+    rationale:
+      "Commands joined with `;`, `&&`, `||` or `|` are each checked on their own; the chaining itself is only noted (option `chaining: 'ask'` makes it ask).",
     readOnly: true,
     structure: true,
     examples: ['ls; pwd'],
@@ -398,14 +423,15 @@ export const CORE_FINDINGS = {
     message: '{detail}; what it would touch cannot be checked',
     rationale: 'A tool call whose expected arguments are missing or of the wrong type cannot be read: what it would touch is unknown, so it is never allowed.',
     safer: 'call the tool again with every required argument given as a string (for example file_path)',
-    examples: [{ tool: 'read_file', args: {  } }],
+    examples: [{ tool: 'read_file', args: {} }],
   },
   'unknown-tool': {
     category: 'unknown',
     level: 'ask',
     message: '{detail} is a tool shellgate cannot see into; a person should decide',
-    rationale: 'A tool shellgate has no description of (an MCP server\'s tool, an agent tool it does not know) cannot be seen into; a person decides, unless a settings rule names the tool.',
-    examples: [{ tool: 'SomethingNew', args: {  } }],
+    rationale:
+      "A tool shellgate has no description of (an MCP server's tool, an agent tool it does not know) cannot be seen into; a person decides, unless a settings rule names the tool.",
+    examples: [{ tool: 'SomethingNew', args: {} }],
   },
 } satisfies Record<string, FindingMeta>;
 
@@ -413,7 +439,11 @@ export type CoreFindingId = keyof typeof CORE_FINDINGS;
 
 /** The ids of the core findings that have a property. */
 export function findingsWith(flag: FindingFlag): ReadonlySet<string> {
-  return new Set(Object.entries(CORE_FINDINGS as Record<string, FindingMeta>).filter(([, m]) => m[flag] === true).map(([id]) => id));
+  return new Set(
+    Object.entries(CORE_FINDINGS as Record<string, FindingMeta>)
+      .filter(([, m]) => m[flag] === true)
+      .map(([id]) => id),
+  );
 }
 
 /** Findings that only describe structure; option `chaining: 'ask'` raises them. */

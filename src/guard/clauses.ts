@@ -34,12 +34,18 @@ export function meets(f: Features, program: string | null, need: Need, from = 0)
 }
 
 /** A clause; most name only features (`bits`) or areas. */
-export const clause = (bits: number, areas = 0, programs: ReadonlySet<string> | null = null, test: ((p: string) => boolean) | null = null, starts = 0): Clause => ({ bits, areas, starts, programs, test });
+export const clause = (
+  bits: number,
+  areas = 0,
+  programs: ReadonlySet<string> | null = null,
+  test: ((p: string) => boolean) | null = null,
+  starts = 0,
+): Clause => ({ bits, areas, starts, programs, test });
 
 /** The names a field gives, with `@list` references spelt out (unknown lists give nothing: compile.ts reports them). */
 export function namesOf(v: Names | undefined, defs: SharedDefinitions): string[] {
   if (v === undefined) return [];
-  return (Array.isArray(v) ? v : [v]).flatMap((n) => (typeof n === 'string' && n.startsWith('@') ? own(defs.lists, n.slice(1)) ?? [] : [n]));
+  return (Array.isArray(v) ? v : [v]).flatMap((n) => (typeof n === 'string' && n.startsWith('@') ? (own(defs.lists, n.slice(1)) ?? []) : [n]));
 }
 
 /** The areas a list of patterns allows, or null when they allow any. */
@@ -80,7 +86,8 @@ export function predicateClauses(p: Predicate): Clause[] {
     }
     const programs = spec.programs === undefined ? null : new Set(spec.programs);
     // A condition that names nothing would never hold: it says nothing, so it is left out.
-    if (bits !== 0 || areas !== 0 || programs !== null || spec.program !== undefined) out.push(clause(bits, areas, programs, spec.program === undefined ? null : remembered(spec.program)));
+    if (bits !== 0 || areas !== 0 || programs !== null || spec.program !== undefined)
+      out.push(clause(bits, areas, programs, spec.program === undefined ? null : remembered(spec.program)));
   }
   specClauses.set(p, out);
   return out;

@@ -7,7 +7,19 @@
 import type { OpKind } from '../ops/types.js';
 
 /** Every operation kind, in bit order (a test of the compiler checks the list is complete). */
-export const OP_KINDS = ['Read', 'Write', 'Delete', 'List', 'Exec', 'Network', 'Privilege', 'Env', 'Process', 'System', 'Unknown'] as const satisfies readonly OpKind[];
+export const OP_KINDS = [
+  'Read',
+  'Write',
+  'Delete',
+  'List',
+  'Exec',
+  'Network',
+  'Privilege',
+  'Env',
+  'Process',
+  'System',
+  'Unknown',
+] as const satisfies readonly OpKind[];
 // Every OpKind is listed: adding one to ops/types.ts without adding it here fails to compile.
 const allKindsListed: Exclude<OpKind, (typeof OP_KINDS)[number]> extends never ? true : never = true;
 void allKindsListed;
@@ -159,7 +171,6 @@ export interface Features {
   areas: number;
   starts: number;
 }
-
 
 /** How a predicate states what it needs (predicates/programs.ts `requires`). */
 export interface NeedSpec {

@@ -227,7 +227,7 @@ export const MATCH_FIELDS: MatchFields = {
     },
   },
   code: {
-    doc: 'The inline program text of an interpreter (`python -c`, `perl -e`, awk\'s program) matches every one of these regular expressions.',
+    doc: "The inline program text of an interpreter (`python -c`, `perl -e`, awk's program) matches every one of these regular expressions.",
     schema: { type: 'array', items: REGEX },
     cost: 3,
     compile(v, cx) {
@@ -292,7 +292,7 @@ export const MATCH_FIELDS: MatchFields = {
     need: () => has('pipeline'),
   },
   fedBy: {
-    doc: 'A command in a substitution among this command\'s words (`$(…)`, `<(…)`) matches this matcher.',
+    doc: "A command in a substitution among this command's words (`$(…)`, `<(…)`) matches this matcher.",
     schema: MATCHER,
     cost: 3,
     compile(v, cx) {
@@ -318,7 +318,7 @@ export const MATCH_FIELDS: MatchFields = {
     need: () => has('parent'),
   },
   after: {
-    doc: 'An earlier command on the line matches `match`; with `samePath`, one of its paths is one of this command\'s (download, then run the same file).',
+    doc: "An earlier command on the line matches `match`; with `samePath`, one of its paths is one of this command's (download, then run the same file).",
     schema: { type: 'object', properties: { match: MATCHER, samePath: { type: 'boolean' } }, required: ['match'], additionalProperties: false },
     cost: 4,
     compile(v, cx) {
@@ -327,7 +327,7 @@ export const MATCH_FIELDS: MatchFields = {
     },
   },
   predicate: {
-    doc: 'A named predicate (src/guard/predicates/) holds: for what data cannot say, such as a fork bomb\'s recursion. Runs last unless the predicate is declared cheap.',
+    doc: "A named predicate (src/guard/predicates/) holds: for what data cannot say, such as a fork bomb's recursion. Runs last unless the predicate is declared cheap.",
     schema: { type: 'string', enum: Object.keys(PREDICATES).sort() },
     cost: (v) => lookupPredicate(v)?.cost ?? 5,
     compile(v, cx) {

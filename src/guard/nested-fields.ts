@@ -53,7 +53,18 @@ export function compileContext(c: NonNullable<Matcher['context']>, env: CompileE
 // Operation fields
 
 /** Every path class (paths/classify.ts); the type check below keeps the list complete. */
-const PATH_CLASSES = ['workspace', 'temp', 'outside', 'root', 'home', 'system', 'device', 'special-device', 'sensitive', 'exec-config'] as const satisfies readonly PathClass[];
+const PATH_CLASSES = [
+  'workspace',
+  'temp',
+  'outside',
+  'root',
+  'home',
+  'system',
+  'device',
+  'special-device',
+  'sensitive',
+  'exec-config',
+] as const satisfies readonly PathClass[];
 const allClassesListed: Exclude<PathClass, (typeof PATH_CLASSES)[number]> extends never ? true : never = true;
 void allClassesListed;
 

@@ -30,7 +30,7 @@ const QUANTIFIER = new Set(['?', '*', '{']);
 /** The literal text `src` must start with (no `^`, no top-level `|`). */
 function literalStart(src: string): string {
   let out = '';
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     let ch: string | null = null;
     let next = i + 1;
     const c = src[i];

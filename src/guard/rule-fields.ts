@@ -18,7 +18,11 @@ export const RULE_ID = /^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/;
 export const CATEGORY_NAME = /^[a-z0-9-]+$/;
 
 const ONE_LINE: JsonSchema = { type: 'string', minLength: 1, pattern: '^[^\\n]*$' };
-const EDITOR_SCHEMA: FileField = { doc: 'The JSON schema editors check the file against (ignored by the loader).', schema: { type: 'string' }, required: false };
+const EDITOR_SCHEMA: FileField = {
+  doc: 'The JSON schema editors check the file against (ignored by the loader).',
+  schema: { type: 'string' },
+  required: false,
+};
 
 /** A rule file: `{ "category": …, "rules": [ … ] }`. */
 export const RULE_FILE_FIELDS: Readonly<Record<string, FileField>> = {
@@ -33,12 +37,20 @@ export const RULE_FILE_FIELDS: Readonly<Record<string, FileField>> = {
 
 /** One rule. The order is the one the loader's error message lists. */
 export const RULE_FIELDS: Readonly<Record<string, FileField>> = {
-  id: { doc: '`category/name`, stable: findings, allow rules and `shellgate rules ID` refer to it.', schema: { type: 'string', pattern: RULE_ID.source }, required: true },
+  id: {
+    doc: '`category/name`, stable: findings, allow rules and `shellgate rules ID` refer to it.',
+    schema: { type: 'string', pattern: RULE_ID.source },
+    required: true,
+  },
   level: { doc: 'What a match decides: `deny`, or `ask` the user.', schema: { enum: ['deny', 'ask'] }, required: true },
   message: { doc: 'One line that teaches what is dangerous here (shown with the decision).', schema: ONE_LINE, required: true },
   rationale: { doc: 'Why the rule exists, for `shellgate rules ID`.', schema: { type: 'string', minLength: 1 }, required: true },
   safer: { doc: 'A safer way to get the same work done, told to the agent with the decision.', schema: ONE_LINE, required: false },
-  match: { doc: 'The matcher: every field given must hold for the command (see the matcher fields).', schema: { $ref: '#/definitions/matcher' }, required: true },
+  match: {
+    doc: 'The matcher: every field given must hold for the command (see the matcher fields).',
+    schema: { $ref: '#/definitions/matcher' },
+    required: true,
+  },
   examples: {
     doc: 'Commands the rule must match (`match`) and must not (`noMatch`); a test runs every one.',
     schema: {

@@ -12,7 +12,6 @@ import { isSecretRead } from './predicates/exfiltration-secrets.js';
 
 const NO_OPTIONS: CommandSpec = { summary: '', class: 'unknown' };
 
-
 /** Lookups over one verdict's subjects, built once so relations stay linear in the command count. */
 export class SubjectIndex {
   readonly byPipeline = new Map<number, Subject[]>();
@@ -95,7 +94,9 @@ export class Subject {
       const q = s.cmd.context.pipeline!;
       if (direction === 'before' ? q.index >= p.index : q.index <= p.index) return false;
       // A wrapper in a stage (`sudo yes | tee f`) is not the stage's program: what it runs is.
-      return !(this.index.byParent.get(s.cmd.id) ?? []).some((child) => child.cmd.context.pipeline?.id === p.id && child.cmd.context.pipeline.index === q.index);
+      return !(this.index.byParent.get(s.cmd.id) ?? []).some(
+        (child) => child.cmd.context.pipeline?.id === p.id && child.cmd.context.pipeline.index === q.index,
+      );
     });
   }
 

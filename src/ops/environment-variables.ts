@@ -16,6 +16,8 @@
  * Names a program reads only for presentation, locale or time: setting them cannot make it run,
  * load, read or write anything else. Keep this list short and justified.
  */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const INERT_VARIABLES = new Set([
   'LANG', 'LANGUAGE', // locale selection (LC_* below); the locale data path (LOCPATH) is not inert
   'TZ', // time zone name
@@ -32,6 +34,8 @@ export function isInertVariable(name: string): boolean {
 }
 
 /** Variables that change what later commands run or load, and that are usually in the environment. */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 export const HIJACK_VARIABLES = new Set([
   'PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'BASH_ENV', 'ENV',
   'PROMPT_COMMAND', 'IFS', 'PAGER', 'MANPAGER', 'GIT_PAGER', 'LESSOPEN', 'LESSCLOSE', 'EDITOR', 'VISUAL', 'GIT_EDITOR',
@@ -57,6 +61,8 @@ export function isHijackVariable(name: string): boolean {
  * on them (`IFS= read -r line`, `LC_ALL=C printf …`) reaches no program. (`cd` reads CDPATH: the
  * walker follows that itself.)
  */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 export const ENVIRONMENT_BLIND_BUILTINS = new Set([
   'read', 'echo', 'printf', 'test', '[', '[[', 'true', 'false', ':', 'pwd', 'type', 'let', 'mapfile', 'readarray',
   'getopts', 'shift', 'return', 'exit', 'unset', 'wait', 'umask', 'cd', 'pushd', 'popd', 'dirs', 'shopt', 'alias',

@@ -106,7 +106,12 @@ export class OpBuilder implements OperationSink {
         this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
         continue;
       }
-      this.add(kind, source, arg.span, { path: r.path, target: arg.value, glob: arg.glob, classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions()) });
+      this.add(kind, source, arg.span, {
+        path: r.path,
+        target: arg.value,
+        glob: arg.glob,
+        classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions()),
+      });
     }
   }
 

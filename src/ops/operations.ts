@@ -37,8 +37,16 @@ export interface CommandFacts {
 
 /** Where the real programs live: `/usr/bin/rm` is rm, `./rm` is not. */
 export const SYSTEM_BIN_DIRS = new Set([
-  '/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin', '/opt/homebrew/bin', '/opt/homebrew/sbin',
-  '/usr/libexec', '/run/current-system/sw/bin',
+  '/bin',
+  '/sbin',
+  '/usr/bin',
+  '/usr/sbin',
+  '/usr/local/bin',
+  '/usr/local/sbin',
+  '/opt/homebrew/bin',
+  '/opt/homebrew/sbin',
+  '/usr/libexec',
+  '/run/current-system/sw/bin',
 ]);
 
 /** PROGRAM_HANDLERS as a Map: every command looks its name up (own-property semantics kept). */
@@ -62,7 +70,11 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   if (cmd.redirects.length > 0) b.from({ handler: 'redirect' }, () => redirectOps(b, cmd.redirects));
   let label = cmd.program ?? cmd.programRaw;
   const cwdOutside =
-    cmd.cwd !== null && !cmd.context.remote && cmd.program !== null && !CWD_CHANGERS.has(cmd.program) && (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
+    cmd.cwd !== null &&
+    !cmd.context.remote &&
+    cmd.program !== null &&
+    !CWD_CHANGERS.has(cmd.program) &&
+    (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
       ? cmd.cwd
       : null;
   const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({
@@ -140,7 +152,13 @@ function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv): boolean
   let found = false;
   for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars)) {
     const file = code.kind !== 'unknown' && code.where.startsWith('/') ? code.where : undefined;
-    b.add('Exec', 'config', b.cmd.span, { program: code.value ?? undefined, path: file, target: describeRepoCode(code), dynamic: code.kind === 'unknown' || code.value === null, origin: { handler: 'project-config', program } });
+    b.add('Exec', 'config', b.cmd.span, {
+      program: code.value ?? undefined,
+      path: file,
+      target: describeRepoCode(code),
+      dynamic: code.kind === 'unknown' || code.value === null,
+      origin: { handler: 'project-config', program },
+    });
     found = true;
   }
   return found;
@@ -151,7 +169,8 @@ function operandOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: stri
   const roles = operandRoles(p);
   const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
   // `ls` with no operand lists the working directory.
-  if (p.operands.length === 0 && p.spec.operands?.[0] === 'list') b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand'));
+  if (p.operands.length === 0 && p.spec.operands?.[0] === 'list')
+    b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand'));
   p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
   if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
   if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
@@ -163,7 +182,10 @@ function specExtraOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: st
     if (b.ops.some((o) => o.kind === x)) continue;
     // From the spec itself, or from an option that has the effect (`--exec`).
     const option = p.spec.ops?.includes(x) ? undefined : p.options.find((o) => o.spec?.ops?.includes(x))?.name;
-    b.add(x, 'program', b.cmd.span, { program, origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' } });
+    b.add(x, 'program', b.cmd.span, {
+      program,
+      origin: option !== undefined ? { spec: specFile, program: label, option } : { spec: specFile, program: label, field: 'ops' },
+    });
   }
 }
 
@@ -185,7 +207,8 @@ function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string)
       });
     }
     // `--files0-from=F` (sort, wc, du): the files read are named inside F.
-    if (o.name === '--files0-from') b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true, origin: origin() });
+    if (o.name === '--files0-from')
+      b.add('Read', 'option', o.arg.span, { target: 'files listed in ' + (o.value?.value ?? '?'), dynamic: true, origin: origin() });
   }
 }
 

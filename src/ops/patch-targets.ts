@@ -42,7 +42,10 @@ export function patchTargets(b: OpBuilder, p: ParsedArgv): void {
 /** The diff: stdin text, `-i FILE`, or a file redirected to stdin; null when unknown. */
 function diffText(b: OpBuilder, p: ParsedArgv): string | null {
   if (b.cmd.stdinText !== null) return b.cmd.stdinText;
-  const input: Arg | null = p.options.find((o) => (o.name === '-i' || o.name === '--input') && o.value !== null)?.value ?? b.cmd.redirects.find((r) => r.op === '<' && r.path !== null)?.path ?? null;
+  const input: Arg | null =
+    p.options.find((o) => (o.name === '-i' || o.name === '--input') && o.value !== null)?.value ??
+    b.cmd.redirects.find((r) => r.op === '<' && r.path !== null)?.path ??
+    null;
   if (input === null || input.dynamic || input.glob) return null;
   const path = b.physicalOf(input.value);
   if (path === null) return null;

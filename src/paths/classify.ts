@@ -30,7 +30,29 @@ export type PathClass =
   | 'exec-config';
 
 /** Top-level system directories. */
-export const SYSTEM_DIRS = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/System', '/Library', '/Applications', '/private'];
+export const SYSTEM_DIRS = [
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/proc',
+  '/root',
+  '/sbin',
+  '/srv',
+  '/sys',
+  '/usr',
+  '/var',
+  '/snap',
+  '/System',
+  '/Library',
+  '/Applications',
+  '/private',
+];
 
 /** Devices that are safe to read from or write to (not storage). */
 const SPECIAL_DEVICES = /^\/dev\/(null|zero|u?random|full|stdin|stdout|stderr|tty|fd\/\d+|pts\/\d+)$/;
@@ -263,7 +285,10 @@ export class PathClassifier {
     // /dev/stdin, /dev/stderr, /dev/fd/N are links to this process's descriptors: classify as written.
     if (!glob && SPECIAL_DEVICES.test(path)) return ['special-device'];
     const bound = glob ? staticPrefix(path) : path;
-    const real = followLast || glob || bound === '/' ? this.realpaths.realpathNearest(bound) : posix.join(this.realpaths.realpathNearest(posix.dirname(bound)), posix.basename(bound));
+    const real =
+      followLast || glob || bound === '/'
+        ? this.realpaths.realpathNearest(bound)
+        : posix.join(this.realpaths.realpathNearest(posix.dirname(bound)), posix.basename(bound));
     const inWorkspace = this.workspaceRoots.some((r) => isInside(real, r));
     let where: PathClass = 'outside';
     if (inWorkspace) where = 'workspace';
@@ -311,7 +336,9 @@ export class PathClassifier {
     if (probes === undefined) {
       if (this.globExecCache.size > 5000) this.globExecCache.clear();
       const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', base));
-      probes = examples.filter((e) => globMatchesExample(pattern, [e])).map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
+      probes = examples
+        .filter((e) => globMatchesExample(pattern, [e]))
+        .map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
       this.globExecCache.set(pattern, probes);
     }
     if (probes.length === 0) return false;

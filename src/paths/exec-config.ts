@@ -18,7 +18,10 @@ import { readdirSync } from 'node:fs';
 /** Patterns (`~` for the home directory), each with why. */
 export const EXEC_CONFIG: readonly { pattern: string; why: string }[] = [
   { pattern: '**/.git', why: 'a `.git` file with `gitdir:` points git at another repository and its config' },
-  { pattern: '**/.git/**', why: 'repository config (core.fsmonitor, core.pager, aliases, diff and filter drivers), hooks and info/attributes: `git status` and `git diff` run what they name' },
+  {
+    pattern: '**/.git/**',
+    why: 'repository config (core.fsmonitor, core.pager, aliases, diff and filter drivers), hooks and info/attributes: `git status` and `git diff` run what they name',
+  },
   { pattern: '**/.gitattributes', why: 'names the filter, diff (textconv) and merge drivers git runs on checkout and diff' },
   { pattern: '~/.gitconfig', why: 'global git config: the same commands as .git/config, for every repository' },
   { pattern: '~/.config/git/**', why: 'global git config and attributes (XDG location)' },

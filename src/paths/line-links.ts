@@ -192,12 +192,7 @@ function exists(p: string): boolean {
  * link or moved; a moved entry of any kind keeps what it is. Undefined: not a link (or, copying,
  * not a symlink); a target of null: the source's place is unknown.
  */
-function linkAt(
-  source: string,
-  at: Locate,
-  before: MadeView,
-  move: boolean,
-): { kind: MadeEntry['kind']; target: string | null } | undefined {
+function linkAt(source: string, at: Locate, before: MadeView, move: boolean): { kind: MadeEntry['kind']; target: string | null } | undefined {
   const places = at(source, 'delete');
   if (places === null) return { kind: 'symlink', target: null };
   for (const p of places) {

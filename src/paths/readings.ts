@@ -118,7 +118,14 @@ function lexicalIfSame(path: string, lexical: string, o: ReadingOptions): string
   return o.realpaths.physical(path) === o.realpaths.physical(lexical) ? lexical : path;
 }
 
-function walk(s: State, pending: State[], out: PathReading[], o: ReadingOptions, made: MadeView | null, followLast: boolean): PathReading & { followed?: boolean } {
+function walk(
+  s: State,
+  pending: State[],
+  out: PathReading[],
+  o: ReadingOptions,
+  made: MadeView | null,
+  followLast: boolean,
+): PathReading & { followed?: boolean } {
   const resolvedPrefix = (): string | null => {
     if (s.resolved) return s.prefix;
     const p = o.realpaths.physical(s.prefix);
@@ -155,7 +162,14 @@ function walk(s: State, pending: State[], out: PathReading[], o: ReadingOptions,
         }
         const target = e.target!;
         const relative = e.kind === 'symlink' && !target.startsWith('/');
-        const through: State = { prefix: relative ? dir : '/', resolved: true, todo: [...s.todo, ...target.split('/').reverse()], hops: s.hops + 1, afterGlob: false, followed: true };
+        const through: State = {
+          prefix: relative ? dir : '/',
+          resolved: true,
+          todo: [...s.todo, ...target.split('/').reverse()],
+          hops: s.hops + 1,
+          afterGlob: false,
+          followed: true,
+        };
         // A glob also matches what else is there; an entry that may not be there leaves the disk's reading too.
         if (e.certain && !glob) {
           Object.assign(s, through);

@@ -6,7 +6,17 @@ import type { Finding, Level, TraceStep, Verdict } from '../verdict/types.js';
 import type { Part } from './tool-calls.js';
 
 /** The gate's layers, in the order they run (policy/layers.ts holds the table). */
-export const GATE_LAYER_NAMES = ['tool-default', 'whole-tool-deny', 'guard-deny', 'rule-deny', 'rule-ask', 'rule-allow', 'external-directory', 'mode', 'channel'] as const;
+export const GATE_LAYER_NAMES = [
+  'tool-default',
+  'whole-tool-deny',
+  'guard-deny',
+  'rule-deny',
+  'rule-ask',
+  'rule-allow',
+  'external-directory',
+  'mode',
+  'channel',
+] as const;
 export type GateLayerName = (typeof GATE_LAYER_NAMES)[number];
 
 /** The steps auto mode appends after the gate's layers (auto/auto-gate.ts), and `user` when it hands the call to a person. */

@@ -71,12 +71,14 @@ interface Loaded {
 async function load(options: GateOptions): Promise<Loaded> {
   const sources = [...(options.settings ?? [])].sort((a, b) => SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source));
   for (const s of sources) {
-    if (!(SOURCE_ORDER as readonly string[]).includes(s.source)) throw new ShellgateError('options', `settings source must be one of ${SOURCE_ORDER.join(', ')}, not ${JSON.stringify(s.source)}`);
+    if (!(SOURCE_ORDER as readonly string[]).includes(s.source))
+      throw new ShellgateError('options', `settings source must be one of ${SOURCE_ORDER.join(', ')}, not ${JSON.stringify(s.source)}`);
   }
   const cwd = process.cwd();
   const policy = mergePolicies(sources.map((s) => loadSource(s, cwd, homedir())));
   for (const p of options.presets ?? []) if (!policy.presets.includes(p)) policy.presets.push(p);
-  if (options.mode !== undefined && !(MODES as readonly string[]).includes(options.mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}`);
+  if (options.mode !== undefined && !(MODES as readonly string[]).includes(options.mode))
+    throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}`);
   const analyzer = await createAnalyzer({ ...options.analyzerDefaults, ...policy.analyzer, ...options.analyzer });
   return { policy, analyzer };
 }
@@ -161,8 +163,16 @@ function classifierFor(classifiers: Map<string, PathClassifier>, home: string, r
 }
 
 /** What the layers need to know about a call before the first one runs. */
-function evaluationInput(loaded: Loaded, approvals: RuleEntry[], classifiers: Map<string, PathClassifier>, options: GateOptions, call: ToolCall, context: GateContext): EvaluationInput {
-  if (typeof call !== 'object' || call === null || typeof call.tool !== 'string') throw new ShellgateError('input', 'a tool call is { tool: string, args: {…} }');
+function evaluationInput(
+  loaded: Loaded,
+  approvals: RuleEntry[],
+  classifiers: Map<string, PathClassifier>,
+  options: GateOptions,
+  call: ToolCall,
+  context: GateContext,
+): EvaluationInput {
+  if (typeof call !== 'object' || call === null || typeof call.tool !== 'string')
+    throw new ShellgateError('input', 'a tool call is { tool: string, args: {…} }');
   const { policy, analyzer } = loaded; // decisions keep the policy they started with
   const { mode: ctxMode, channel: ctxChannel, ...analysisContext } = context;
   const ctx = resolveContext(context);
@@ -171,7 +181,8 @@ function evaluationInput(loaded: Loaded, approvals: RuleEntry[], classifiers: Ma
   const channel = ctxChannel ?? 'cli';
   const classifier = classifierFor(classifiers, ctx.home, ctx.roots);
   const extraRoots = policy.additionalDirectories;
-  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !classifier.tempDirs.some((t) => isInside(p, t)) && !extraRoots.some((r) => isInside(p, r));
+  const isExternal = (p: string) =>
+    !classifier.workspaceRoots.some((r) => isInside(p, r)) && !classifier.tempDirs.some((t) => isInside(p, t)) && !extraRoots.some((r) => isInside(p, r));
   const settingsRules = policy.rules.filter((e) => e.channels === null || e.channels.includes(channel));
   return {
     call,

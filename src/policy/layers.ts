@@ -137,7 +137,11 @@ function ruleAsk(e: Evaluation): void {
     }
   }
   const a = e.askRule;
-  e.trace.push({ layer: 'rule-ask', level: a ? 'ask' : 'allow', reason: a ? `${a.entry.rule.text} asks for ${a.part.label} (${a.entry.origin})` : 'no ask rule matches' });
+  e.trace.push({
+    layer: 'rule-ask',
+    level: a ? 'ask' : 'allow',
+    reason: a ? `${a.entry.rule.text} asks for ${a.part.label} (${a.entry.origin})` : 'no ask rule matches',
+  });
 }
 
 /** Findings an allow rule never lifts: the rule's pattern cannot see them (the catalog's `unliftable`). */
@@ -252,7 +256,20 @@ export const GATE_LAYERS: readonly GateLayer[] = [
 
 /** Runs the layers in order over a fresh evaluation, until one ends it. */
 export function runLayers(input: EvaluationInput, layers: readonly GateLayer[] = GATE_LAYERS): Evaluation {
-  const e: Evaluation = { input, parts: [], global: [], findings: [], askRule: null, allowedBy: new Map(), level: 'allow', layer: 'tool-default', reason: '', decided: [], trace: [], final: false };
+  const e: Evaluation = {
+    input,
+    parts: [],
+    global: [],
+    findings: [],
+    askRule: null,
+    allowedBy: new Map(),
+    level: 'allow',
+    layer: 'tool-default',
+    reason: '',
+    decided: [],
+    trace: [],
+    final: false,
+  };
   for (const layer of layers) {
     layer.run(e);
     if (e.final) break;

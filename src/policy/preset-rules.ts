@@ -57,6 +57,9 @@ function jailRules(ctx: PresetContext, extraRoots: string[]): RuleEntry[] {
   const classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
   const inside = (p: string) => [...classifier.workspaceRoots, ...classifier.tempDirs, ...extraRoots].some((r) => isInside(posix.normalize(p), r));
   return (['Read', 'Edit', 'Write'] as const).map((tool) =>
-    presetEntry({ text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: (p) => !inside(p) }, 'jail'),
+    presetEntry(
+      { text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: (p) => !inside(p) },
+      'jail',
+    ),
   );
 }

@@ -114,7 +114,9 @@ function mcpMatcher(name: string, whole: boolean): (tool: string) => boolean {
 function toolRule(name: string, spec: string | undefined, text: string, anchors: PathAnchors, options: ParseRuleOptions): ParsedRule {
   const family = (options.familyOf ?? registryFamily)(name);
   if (family === null && (options.unknownTools ?? 'error') === 'error') {
-    throw new RuleSyntaxError(`"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool, or a tool an agent names: Grep, read_file, Agent…)`);
+    throw new RuleSyntaxError(
+      `"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool, or a tool an agent names: Grep, read_file, Agent…)`,
+    );
   }
   const base = { text, tool: name, toolName: name, bash: null, path: null, domain: null, mcp: null, subject: null, literals: [] as string[] };
   if (spec === undefined || spec.trim() === '' || spec.trim() === '*') return { ...base, whole: true };

@@ -118,7 +118,8 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
 
   const perms = (obj.permissions ?? {}) as Record<string, unknown>;
   if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) fail('/permissions', 'must be an object');
-  if (format === 'shellgate') for (const k of Object.keys(perms)) if (!PERMISSION_KEYS.has(k)) fail(`/permissions/${k}`, `unknown key (known: ${[...PERMISSION_KEYS].join(', ')})`);
+  if (format === 'shellgate')
+    for (const k of Object.keys(perms)) if (!PERMISSION_KEYS.has(k)) fail(`/permissions/${k}`, `unknown key (known: ${[...PERMISSION_KEYS].join(', ')})`);
   for (const [level, list, pointer] of ruleLists(obj, perms, format)) if (list !== undefined) loadRuleList(reading, level, list, pointer, policy);
   const dirs = perms.additionalDirectories;
   if (dirs !== undefined) {
@@ -128,7 +129,8 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   const mode = obj.defaultMode ?? perms.defaultMode;
   if (mode !== undefined) {
     const m = modeNamed(String(mode))?.mode ?? mode;
-    if (!(MODES as readonly unknown[]).includes(m)) fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
+    if (!(MODES as readonly unknown[]).includes(m))
+      fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
     policy.defaultMode = m as Mode;
   }
   if (format === 'shellgate') loadOwnKeys(reading, obj, policy);
@@ -173,7 +175,8 @@ function loadRuleList({ src, name, format, anchors, fail }: Reading, level: Rule
     const ruleText = entry.rule;
     if (typeof ruleText !== 'string') fail(`${pointer}/${i}`, 'a rule is a string (or { "rule": …, "channels": […] })');
     const channels = entry.channels ?? null;
-    if (channels !== null && (!Array.isArray(channels) || channels.some((c) => typeof c !== 'string'))) fail(`${pointer}/${i}/channels`, 'must be a list of channel names', ruleText as string);
+    if (channels !== null && (!Array.isArray(channels) || channels.some((c) => typeof c !== 'string')))
+      fail(`${pointer}/${i}/channels`, 'must be a list of channel names', ruleText as string);
     const text = format === 'qwen' ? qwenToClaude(ruleText as string) : (ruleText as string);
     let rule: ParsedRule;
     try {
@@ -189,7 +192,15 @@ function loadRuleList({ src, name, format, anchors, fail }: Reading, level: Rule
       }
       return fail(`${pointer}/${i}`, `rule ${JSON.stringify(ruleText)}: ${e.message}`, ruleText as string);
     }
-    policy.rules.push({ rule, at: anchoredRule(text, anchors.projectRoot, ruleOptions(format)), level, source: src.source, origin: `${name}#${pointer}/${i}`, channels: channels as string[] | null, approval: false });
+    policy.rules.push({
+      rule,
+      at: anchoredRule(text, anchors.projectRoot, ruleOptions(format)),
+      level,
+      source: src.source,
+      origin: `${name}#${pointer}/${i}`,
+      channels: channels as string[] | null,
+      approval: false,
+    });
   });
 }
 
@@ -203,7 +214,8 @@ function loadOwnKeys({ src, fail }: Reading, obj: Record<string, unknown>, polic
     if (a.maxBytes !== undefined && (typeof a.maxBytes !== 'number' || !(a.maxBytes > 0))) fail('/audit/maxBytes', 'must be a positive number of bytes');
   }
   const presets = obj.presets ?? [];
-  if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p))) fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
+  if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p)))
+    fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
   policy.presets = presets as PresetName[];
   for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
   for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
@@ -226,7 +238,6 @@ export function anchoredRule(text: string, projectRoot: string, options: ParseRu
     return r;
   };
 }
-
 
 /** Qwen Code: a Bash pattern without `*` matches as a prefix (`npm run build --verbose` too). */
 function qwenToClaude(rule: string): string {

@@ -163,7 +163,9 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
   const bad = spec ? badArguments(call, spec) : null;
   if (bad !== null) {
     // Never allow a call whose arguments shellgate cannot read: what it touches is unknown.
-    return [{ ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: ${bad}; what it would touch cannot be checked`)], mutating: true }];
+    return [
+      { ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: ${bad}; what it would touch cannot be checked`)], mutating: true },
+    ];
   }
   switch (family) {
     case 'read':
@@ -173,43 +175,77 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
       const targets = family === 'patch' ? patchTargets(call, spec!) : pathTargets(call, spec!);
       if (targets.length === 0) {
         if (family === 'read') targets.push({ raw: '.', deletes: false });
-        else return [{ ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: no file named in its arguments; what it would change cannot be checked`)], mutating: true }];
+        else
+          return [
+            {
+              ...base,
+              label: call.tool,
+              findings: [finding('tool-arguments', `${call.tool}: no file named in its arguments; what it would change cannot be checked`)],
+              mutating: true,
+            },
+          ];
       }
       return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
     }
-    case 'search': {
-      // Roots: the `dir` argument and every `pathList` entry (Copilot CLI's glob takes `paths: [...]`);
-      // each is read recursively, and each glob reaches under each root. No root: the cwd.
-      const named = [firstString(call, spec!.dir), ...(spec!.pathList ?? []).flatMap((n) => stringsOf(call.args?.[n]))].filter((r): r is string => r !== undefined);
-      const roots = (named.length > 0 ? named : ['.']).map((r) => resolveToolPath(r, env));
-      const globs = [...(spec!.glob ?? []), ...(spec!.filter ?? [])].flatMap((name) => stringsOf(call.args?.[name]));
-      const parts: Part[] = [];
-      for (const root of roots) {
-        parts.push(filePart(call, 'read', root, false, base, env));
-        for (const g of globs) parts.push(filePart(call, 'read', posix.isAbsolute(g) || g === '~' || g.startsWith('~/') ? g : posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`), false, base, env));
-      }
-      return parts;
-    }
-    case 'web': {
-      const urls = (spec!.url ?? []).flatMap((n) => stringsOf(call.args?.[n])).map((url) => ({ url, host: hostOf(url) ?? url }));
-      // URLs inside a text are read as the agent reads them there: with the WHATWG parser.
-      for (const url of (spec!.urlsInText ?? []).flatMap((n) => stringsOf(call.args?.[n]).flatMap(urlsIn))) urls.push({ url, host: urlHost(url) ?? hostOf(url) ?? url });
-      // A fetch whose target shellgate cannot find is never allowed.
-      if (urls.length === 0) return [{ ...base, label: call.tool, findings: [finding('tool-arguments', `${call.tool}: no http(s) URL in its arguments; what it would fetch cannot be checked`)], mutating: false }];
-      return urls.map(({ url, host }) => {
-        return { ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', `fetches ${url}`)], mutating: false };
-      });
-    }
+    case 'search':
+      return searchParts(call, spec!, base, env);
+    case 'web':
+      return webParts(call, spec!, base);
     case 'web-search':
       return [{ ...base, label: call.tool, findings: [finding('network', `${call.tool} sends a query to a search engine`)], mutating: false }];
     case 'meta':
       return [{ ...base, label: call.tool, findings: [], mutating: false }];
     default:
-      return [{ ...base, label: call.tool, findings: [finding('unknown-tool', `${call.tool} is a tool shellgate cannot see into; a person should decide`)], mutating: true }];
+      return [
+        {
+          ...base,
+          label: call.tool,
+          findings: [finding('unknown-tool', `${call.tool} is a tool shellgate cannot see into; a person should decide`)],
+          mutating: true,
+        },
+      ];
   }
 }
 
-function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: Omit<Part, 'label' | 'findings' | 'mutating'>, env: FileToolEnv): Part {
+type PartBase = Omit<Part, 'label' | 'findings' | 'mutating'>;
+
+/**
+ * A search reads its roots recursively: the `dir` argument and every `pathList` entry (Copilot
+ * CLI's glob takes `paths: [...]`), the cwd when none is named; and each glob reaches under each root.
+ */
+function searchParts(call: ToolCall, spec: ToolSpec, base: PartBase, env: FileToolEnv): Part[] {
+  const named = [firstString(call, spec.dir), ...(spec.pathList ?? []).flatMap((n) => stringsOf(call.args?.[n]))].filter((r): r is string => r !== undefined);
+  const roots = (named.length > 0 ? named : ['.']).map((r) => resolveToolPath(r, env));
+  const globs = [...(spec.glob ?? []), ...(spec.filter ?? [])].flatMap((name) => stringsOf(call.args?.[name]));
+  const parts: Part[] = [];
+  for (const root of roots) {
+    parts.push(filePart(call, 'read', root, false, base, env));
+    for (const g of globs) parts.push(filePart(call, 'read', globUnder(root, g), false, base, env));
+  }
+  return parts;
+}
+
+/** Where a search's glob reaches: itself when absolute or under ~, else under the root (`*.ts` anywhere below it). */
+function globUnder(root: string, g: string): string {
+  if (posix.isAbsolute(g) || g === '~' || g.startsWith('~/')) return g;
+  return posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`);
+}
+
+/** A fetch: one part per URL its arguments name; a fetch whose target cannot be found is never allowed. */
+function webParts(call: ToolCall, spec: ToolSpec, base: PartBase): Part[] {
+  const urls = (spec.url ?? []).flatMap((n) => stringsOf(call.args?.[n])).map((url) => ({ url, host: hostOf(url) ?? url }));
+  // URLs inside a text are read as the agent reads them there: with the WHATWG parser.
+  for (const url of (spec.urlsInText ?? []).flatMap((n) => stringsOf(call.args?.[n]).flatMap(urlsIn))) {
+    urls.push({ url, host: urlHost(url) ?? hostOf(url) ?? url });
+  }
+  if (urls.length === 0) {
+    const why = `${call.tool}: no http(s) URL in its arguments; what it would fetch cannot be checked`;
+    return [{ ...base, label: call.tool, findings: [finding('tool-arguments', why)], mutating: false }];
+  }
+  return urls.map(({ url, host }) => ({ ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', `fetches ${url}`)], mutating: false }));
+}
+
+function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: PartBase, env: FileToolEnv): Part {
   const path = resolveToolPath(raw, env);
   const glob = /[*?[]/.test(raw);
   const classes = env.classifier.classify(path, glob);
@@ -221,7 +257,13 @@ function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: bool
   if (external) findings.push(finding('outside-workspace', `reaches outside the workspace: ${path}`));
   if (classes.includes('sensitive')) findings.push(finding('sensitive-path', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
   // The same class and finding as a shell write to the file: edit modes do not approve it.
-  if (writes && classes.includes('exec-config')) findings.push(finding('exec-config', `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`));
+  if (writes && classes.includes('exec-config'))
+    findings.push(
+      finding(
+        'exec-config',
+        `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`,
+      ),
+    );
   return { ...base, tools: writes ? ['Edit', 'Write'] : ['Read'], label: `${call.tool} ${path}`, path, findings, external, mutating: writes };
 }
 
@@ -275,7 +317,15 @@ function badArguments(call: ToolCall, spec: ToolSpec): string | null {
   for (const group of spec.required ?? []) {
     if (!group.some((n) => stringsOf(args[n]).length > 0)) return `missing ${group.map((n) => `"${n}"`).join(' or ')}`;
   }
-  for (const n of [...(spec.path ?? []), ...(spec.dir ?? []), ...(spec.command ?? []), ...(spec.url ?? []), ...(spec.urlsInText ?? []), ...(spec.glob ?? []), ...(spec.patch ?? [])]) {
+  for (const n of [
+    ...(spec.path ?? []),
+    ...(spec.dir ?? []),
+    ...(spec.command ?? []),
+    ...(spec.url ?? []),
+    ...(spec.urlsInText ?? []),
+    ...(spec.glob ?? []),
+    ...(spec.patch ?? []),
+  ]) {
     if (args[n] !== undefined && args[n] !== null && typeof args[n] !== 'string') return `"${n}" is not a string`;
   }
   for (const n of [...(spec.pathList ?? []), ...(spec.filter ?? [])]) {

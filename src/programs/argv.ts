@@ -291,8 +291,13 @@ export function hasOption(p: ParsedArgv, ...names: string[]): boolean {
 function effectful(o: OptionSpec): boolean {
   const roleMatters = (r: ArgRole | undefined) => r !== undefined && r !== 'text' && r !== 'mode';
   return (
-    roleMatters(o.role) || (o.values?.some(roleMatters) ?? false) || roleMatters(o.operands) ||
-    o.class === 'mutating' || o.class === 'unknown' || (o.ops?.length ?? 0) > 0 || (o.reads?.length ?? 0) > 0
+    roleMatters(o.role) ||
+    (o.values?.some(roleMatters) ?? false) ||
+    roleMatters(o.operands) ||
+    o.class === 'mutating' ||
+    o.class === 'unknown' ||
+    (o.ops?.length ?? 0) > 0 ||
+    (o.reads?.length ?? 0) > 0
   );
 }
 

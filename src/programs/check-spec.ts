@@ -10,7 +10,21 @@
 import { ShellgateError } from '../errors.js';
 import type { ArgRole, CommandClass, CommandSpec, CompactOption, ExtraOp, OptionSpec, ProgramTag } from './spec-types.js';
 
-export const ROLES: ReadonlySet<ArgRole> = new Set(['read', 'write', 'append', 'delete', 'list', 'exec', 'url', 'host', 'text', 'mode', 'command', 'shell-string', 'code']);
+export const ROLES: ReadonlySet<ArgRole> = new Set([
+  'read',
+  'write',
+  'append',
+  'delete',
+  'list',
+  'exec',
+  'url',
+  'host',
+  'text',
+  'mode',
+  'command',
+  'shell-string',
+  'code',
+]);
 /** What a program can be (src/programs/registry.ts `tagged`). */
 export const PROGRAM_TAGS: ReadonlySet<ProgramTag> = new Set([
   'wrapper',
@@ -131,7 +145,8 @@ export function checkSpec(v: unknown, where: string, parentOptions?: Record<stri
 function checkScalars(v: Record<string, unknown>, where: string): void {
   if (typeof v.summary !== 'string') fail(where, 'summary', 'must be a string');
   if (!CLASSES.has(v.class as CommandClass)) fail(where, 'class', `must be one of ${[...CLASSES].join(', ')}`);
-  if (v.source !== undefined && (typeof v.source !== 'string' || !/\S/.test(v.source))) fail(where, 'source', 'must name the documentation and version the options came from');
+  if (v.source !== undefined && (typeof v.source !== 'string' || !/\S/.test(v.source)))
+    fail(where, 'source', 'must name the documentation and version the options came from');
   if (v.complete !== undefined && typeof v.complete !== 'boolean') fail(where, 'complete', 'must be true or false (the documentation goes in "source")');
   if (v.complete === true && v.source === undefined) fail(where, 'complete', 'needs a "source": the documentation the table was checked against');
   checkTags(v.tags, where);
@@ -143,7 +158,8 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
   if (v.ops !== undefined && (!Array.isArray(v.ops) || v.ops.some((o) => !EXTRA_OPS.has(o as ExtraOp)))) {
     fail(where, 'ops', `must be a list of ${[...EXTRA_OPS].join(', ')}`);
   }
-  if (v.optionSyntax !== undefined && !['getopt', 'echo', 'none'].includes(v.optionSyntax as string)) fail(where, 'optionSyntax', 'must be getopt, echo or none');
+  if (v.optionSyntax !== undefined && !['getopt', 'echo', 'none'].includes(v.optionSyntax as string))
+    fail(where, 'optionSyntax', 'must be getopt, echo or none');
   if (v.optionsFirst !== undefined && typeof v.optionsFirst !== 'boolean') fail(where, 'optionsFirst', 'must be true or false');
   if (v.reads !== undefined) checkReads(v.reads, where);
 }
@@ -194,19 +210,35 @@ function checkOption(o: unknown, where: string, name: string): OptionSpec {
   if (!name.startsWith('-') && !name.startsWith('+')) fail(where, '(name)', 'must start with "-"');
   if (name === '--') fail(where, '(name)', '"--" ends options; it is not one');
   if (typeof o === 'string') {
-    if (!Object.hasOwn(COMPACT_OPTIONS, o)) fail(where, '(spec)', `must be an object or one of ${Object.keys(COMPACT_OPTIONS).map((w) => `"${w}"`).join(', ')}`);
+    if (!Object.hasOwn(COMPACT_OPTIONS, o))
+      fail(
+        where,
+        '(spec)',
+        `must be an object or one of ${Object.keys(COMPACT_OPTIONS)
+          .map((w) => `"${w}"`)
+          .join(', ')}`,
+      );
     return COMPACT_OPTIONS[o as CompactOption]();
   }
-  if (!isObject(o)) fail(where, '(spec)', `must be an object or one of ${Object.keys(COMPACT_OPTIONS).map((w) => `"${w}"`).join(', ')}`);
+  if (!isObject(o))
+    fail(
+      where,
+      '(spec)',
+      `must be an object or one of ${Object.keys(COMPACT_OPTIONS)
+        .map((w) => `"${w}"`)
+        .join(', ')}`,
+    );
   checkKnownFields(o, OPTION_FIELDS, where, 'an option');
   if (o.value !== undefined && typeof o.value !== 'boolean' && o.value !== 'optional') fail(where, 'value', 'must be true, false or "optional"');
   if (o.role !== undefined && !ROLES.has(o.role as ArgRole)) fail(where, 'role', 'must be a role');
   checkLanguage(o.language, where);
-  if (o.values !== undefined && (!Array.isArray(o.values) || o.values.length < 2 || o.values.some((r) => !ROLES.has(r as ArgRole)))) fail(where, 'values', 'must be a list of two or more roles');
+  if (o.values !== undefined && (!Array.isArray(o.values) || o.values.length < 2 || o.values.some((r) => !ROLES.has(r as ArgRole))))
+    fail(where, 'values', 'must be a list of two or more roles');
   if (o.reads !== undefined) checkReads(o.reads, where);
   if (o.class !== undefined && !CLASSES.has(o.class as CommandClass)) fail(where, 'class', 'must be a class');
   if (o.operands !== undefined && !ROLES.has(o.operands as ArgRole)) fail(where, 'operands', 'must be a role');
-  if (o.ops !== undefined && (!Array.isArray(o.ops) || o.ops.some((x) => !EXTRA_OPS.has(x as ExtraOp)))) fail(where, 'ops', 'must be a list of operation kinds');
+  if (o.ops !== undefined && (!Array.isArray(o.ops) || o.ops.some((x) => !EXTRA_OPS.has(x as ExtraOp))))
+    fail(where, 'ops', 'must be a list of operation kinds');
   if (o.named !== undefined && (typeof o.named !== 'string' || !/\S/.test(o.named))) fail(where, 'named', 'must say why the option must be named');
   return o as OptionSpec;
 }

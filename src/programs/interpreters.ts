@@ -41,8 +41,12 @@ export function codeOptions(family: string): readonly string[] {
 }
 
 function codeWordsOf(spec: CommandSpec): string[] {
-  const options = Object.entries(spec.options ?? {}).filter(([, o]) => o.role === 'code').map(([name]) => name);
-  const subcommands = Object.entries(spec.subcommands ?? {}).filter(([, s]) => s.operands?.[0] === 'code').map(([name]) => name);
+  const options = Object.entries(spec.options ?? {})
+    .filter(([, o]) => o.role === 'code')
+    .map(([name]) => name);
+  const subcommands = Object.entries(spec.subcommands ?? {})
+    .filter(([, s]) => s.operands?.[0] === 'code')
+    .map(([name]) => name);
   return [...options, ...subcommands];
 }
 

@@ -62,7 +62,9 @@ export function askServer(socketPath: string | null, request: ServeRequest, opts
       if (answer.error !== undefined) return done({ unavailable: `the server refused: ${answer.error}`, quiet: false });
       done({ answer });
     });
-    socket.once('error', (e: NodeJS.ErrnoException) => done({ unavailable: `no server at ${path} (${e.code ?? e.message})`, quiet: e.code === 'ECONNREFUSED' || e.code === 'ENOENT' }));
+    socket.once('error', (e: NodeJS.ErrnoException) =>
+      done({ unavailable: `no server at ${path} (${e.code ?? e.message})`, quiet: e.code === 'ECONNREFUSED' || e.code === 'ENOENT' }),
+    );
     socket.once('close', () => done({ unavailable: `the server at ${path} closed the connection without answering`, quiet: false }));
   });
 }

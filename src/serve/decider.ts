@@ -108,7 +108,10 @@ export function createDecider(opts: DeciderOptions): Decider {
         return { refused: `the server runs shellgate ${opts.version}, the client ${from.version}`, agent };
       }
       if (from.options !== undefined && optionsKey(from.options) !== ownKey) {
-        return { refused: 'the server runs with other policy options than the hook (--config, --preset, --mode, --workspace, --no-agent-settings, --audit-log)', agent };
+        return {
+          refused: 'the server runs with other policy options than the hook (--config, --preset, --mode, --workspace, --no-agent-settings, --audit-log)',
+          agent,
+        };
       }
       if (from.cwd !== undefined && !isAbsolute(from.cwd)) return { refused: `the client's cwd ${JSON.stringify(from.cwd)} is not an absolute path`, agent };
       const rt = runtimeOf(agent);

@@ -185,7 +185,7 @@ export function createPeerChecker(ss: string, socketPath: string, uid: number): 
   };
   const check = async (socket: Socket, pidHint?: number): Promise<PeerResult> => {
     const fd = fdOf(socket);
-    if (fd === null) return { ok: false, reason: 'the connection\'s descriptor is not available to check its peer' };
+    if (fd === null) return { ok: false, reason: "the connection's descriptor is not available to check its peer" };
     let inode: number;
     try {
       inode = fstatSync(fd).ino;

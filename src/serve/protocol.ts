@@ -82,10 +82,27 @@ export function parseRequest(line: string): ServeRequest | string {
     const p = o.options as Record<string, unknown> | null;
     const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
     const nullableString = (v: unknown): v is string | null => v === null || typeof v === 'string';
-    if (typeof p !== 'object' || p === null || !nullableString(p.config) || !strings(p.presets) || !nullableString(p.mode) || !strings(p.workspaces) || typeof p.agentSettings !== 'boolean' || !nullableString(p.auditLog)) {
+    if (
+      typeof p !== 'object' ||
+      p === null ||
+      !nullableString(p.config) ||
+      !strings(p.presets) ||
+      !nullableString(p.mode) ||
+      !strings(p.workspaces) ||
+      typeof p.agentSettings !== 'boolean' ||
+      !nullableString(p.auditLog)
+    ) {
       return 'the request\'s "options" are malformed';
     }
-    req.options = { config: p.config, presets: p.presets, mode: p.mode, workspaces: p.workspaces, agentSettings: p.agentSettings, auditLog: p.auditLog, askAsDeny: p.askAsDeny === true };
+    req.options = {
+      config: p.config,
+      presets: p.presets,
+      mode: p.mode,
+      workspaces: p.workspaces,
+      agentSettings: p.agentSettings,
+      auditLog: p.auditLog,
+      askAsDeny: p.askAsDeny === true,
+    };
   }
   if (o.version !== undefined) {
     if (typeof o.version !== 'string') return '"version" must be a string';
@@ -97,7 +114,8 @@ export function parseRequest(line: string): ServeRequest | string {
   }
   if (o.env !== undefined) {
     const env = o.env as Record<string, unknown> | null;
-    if (typeof env !== 'object' || env === null || Array.isArray(env) || Object.values(env).some((v) => typeof v !== 'string')) return '"env" must be an object of strings';
+    if (typeof env !== 'object' || env === null || Array.isArray(env) || Object.values(env).some((v) => typeof v !== 'string'))
+      return '"env" must be an object of strings';
     req.env = env as Record<string, string>;
   }
   if (o.pid !== undefined) {

@@ -190,4 +190,3 @@ function removeIfSame(path: string, ino: number | null): void {
     // already gone
   }
 }
-

@@ -65,11 +65,13 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
   let peerResult: Promise<PeerResult> | null = null;
   let closed = false;
   let overflowed = false;
-  const peer = (pidHint?: number): (() => Promise<PeerResult>) => () => {
-    // Checked once, with the pid the first request names (a hint the check verifies).
-    peerResult ??= o.peers ? o.peers.check(socket, pidHint) : Promise.resolve<PeerResult>({ ok: true, pid: 0 });
-    return peerResult;
-  };
+  const peer =
+    (pidHint?: number): (() => Promise<PeerResult>) =>
+    () => {
+      // Checked once, with the pid the first request names (a hint the check verifies).
+      peerResult ??= o.peers ? o.peers.check(socket, pidHint) : Promise.resolve<PeerResult>({ ok: true, pid: 0 });
+      return peerResult;
+    };
   const reply = (a: ServeAnswer, end: boolean): void => {
     if (closed) return;
     socket.write(JSON.stringify(a) + '\n');

@@ -84,18 +84,7 @@ export interface Tilde {
   span: Span;
 }
 
-export type WordPart =
-  | Literal
-  | SingleQuoted
-  | DoubleQuoted
-  | AnsiC
-  | ParamExp
-  | CmdSubst
-  | ProcSubst
-  | ArithExp
-  | Glob
-  | Brace
-  | Tilde;
+export type WordPart = Literal | SingleQuoted | DoubleQuoted | AnsiC | ParamExp | CmdSubst | ProcSubst | ArithExp | Glob | Brace | Tilde;
 
 export interface Word {
   type: 'Word';
@@ -242,20 +231,7 @@ export interface Unparsed extends CommandBase {
 }
 
 export type Command =
-  | SimpleCommand
-  | List
-  | Pipeline
-  | Subshell
-  | Group
-  | FunctionDef
-  | If
-  | For
-  | ArithFor
-  | While
-  | Case
-  | TestCommand
-  | ArithCommand
-  | Unparsed;
+  SimpleCommand | List | Pipeline | Subshell | Group | FunctionDef | If | For | ArithFor | While | Case | TestCommand | ArithCommand | Unparsed;
 
 export interface Script {
   type: 'Script';

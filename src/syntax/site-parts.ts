@@ -53,4 +53,3 @@ export function siteParts(sites: Site[], text: string, map: (i: number) => numbe
   }
   return out;
 }
-

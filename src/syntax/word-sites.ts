@@ -21,7 +21,19 @@
  */
 import type { Span } from './ast.js';
 import { decodeAnsiC } from './ansi-c.js';
-import { isArithmetic, isFunsub, skipAnsiC, skipArithParens, skipBackquote, skipBrace, skipBracket, skipCommand, skipDouble, skipSingle, type ScanOptions } from './bash-scan.js';
+import {
+  isArithmetic,
+  isFunsub,
+  skipAnsiC,
+  skipArithParens,
+  skipBackquote,
+  skipBrace,
+  skipBracket,
+  skipCommand,
+  skipDouble,
+  skipSingle,
+  type ScanOptions,
+} from './bash-scan.js';
 
 /**
  * How quotes read in the text:
@@ -109,7 +121,8 @@ function braceSite(s: string, i: number, to: number, inDouble: boolean, doubts: 
   let mode: ReadMode;
   const op = s[j];
   if (j >= close) mode = 'unquoted';
-  else if (op === ':' && !'-=?+'.includes(s[j + 1])) mode = 'literal'; // ${x:offset:length}
+  else if (op === ':' && !'-=?+'.includes(s[j + 1]))
+    mode = 'literal'; // ${x:offset:length}
   else if (op === '?' || (op === ':' && s[j + 1] === '?')) mode = 'unquoted';
   else if ('-=+'.includes(op) || op === ':') mode = inDouble ? 'operand-in-double' : 'unquoted';
   else mode = 'unquoted'; // # ## % %% / // ^ ^^ , ,, @ and anything bash rejects
@@ -199,7 +212,16 @@ function readSites(s: string, from: number, to: number, mode: ReadMode, out: Sit
 }
 
 /** A `$` at j: the site it opens, if any, goes to out; returns where reading goes on. */
-function readDollarSite(s: string, j: number, to: number, mode: ReadMode, out: Site[], doubts: Span[], o: ScanOptions, unclosed: (at: number) => number): number {
+function readDollarSite(
+  s: string,
+  j: number,
+  to: number,
+  mode: ReadMode,
+  out: Site[],
+  doubts: Span[],
+  o: ScanOptions,
+  unclosed: (at: number) => number,
+): number {
   const next = s[j + 1];
   if (next === '(') {
     const arith = s[j + 2] === '(';

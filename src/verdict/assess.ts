@@ -14,7 +14,6 @@ import { ENVIRONMENT_BLIND_BUILTINS, isHijackVariable, isInertVariable } from '.
 import { SCRIPT_VARIABLES, PROMPT_VARIABLES } from '../walk/code-variables.js';
 import { DECLARATION_BUILTINS } from '../walk/shell-state.js';
 
-
 /**
  * Does this Env operation change what a program runs or loads?
  * - The variable reaches a program's environment (a prefix on a program or a function, an
@@ -134,7 +133,8 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         }`;
     add('unknown-option', detail, u.span);
   }
-  for (const n of facts.namedOptions) out.push({ ...makeFinding('named-option', `${facts.label}: \`${n.option}\` (${n.why})`, n.span, cmd.id, opts), subject: n.option });
+  for (const n of facts.namedOptions)
+    out.push({ ...makeFinding('named-option', `${facts.label}: \`${n.option}\` (${n.why})`, n.span, cmd.id, opts), subject: n.option });
   // A program working in a directory outside the workspace reads it (git status reads that repo).
   if (facts.cwdOutside && !out.some((f) => f.rule === 'outside-workspace')) add('outside-workspace', `${name} runs in ${facts.cwdOutside}`, cmd.span);
   const asks = out.some((f) => f.level !== 'allow');

@@ -64,7 +64,16 @@ export function defineAliases(w: Walker, owner: WalkedCommand, args: Arg[], fram
  * followed by the rest of the command as written (`alias x='rm -rf'; x ~` runs `rm -rf ~`).
  * `rest` is the source text after the alias word.
  */
-export function expandAlias(w: Walker, call: WalkedCommand, name: string, value: string, rest: string, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+export function expandAlias(
+  w: Walker,
+  call: WalkedCommand,
+  name: string,
+  value: string,
+  rest: string,
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+): void {
   if (w.callStack.includes(`alias ${name}`)) return; // bash does not expand an alias inside itself
   w.callStack.push(`alias ${name}`);
   try {

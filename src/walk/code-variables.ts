@@ -15,10 +15,27 @@ import { nestedScript, nestedText } from './nested-scripts.js';
 /** Variables whose value a shell or a program runs as a command line. */
 export const SCRIPT_VARIABLES: ReadonlySet<string> = new Set([
   'PROMPT_COMMAND', // bash, before each prompt (eval)
-  'PAGER', 'MANPAGER', 'GIT_PAGER', 'SYSTEMD_PAGER', 'PSQL_PAGER', 'BAT_PAGER', 'DELTA_PAGER', // pagers run through sh -c
-  'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'SUDO_EDITOR', 'FCEDIT', 'SELECTED_EDITOR', // editors, likewise
-  'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'BROWSER',
-  'LESSOPEN', 'LESSCLOSE', // less runs them as input preprocessors (`|cmd %s`)
+  'PAGER',
+  'MANPAGER',
+  'GIT_PAGER',
+  'SYSTEMD_PAGER',
+  'PSQL_PAGER',
+  'BAT_PAGER',
+  'DELTA_PAGER', // pagers run through sh -c
+  'EDITOR',
+  'VISUAL',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'SUDO_EDITOR',
+  'FCEDIT',
+  'SELECTED_EDITOR', // editors, likewise
+  'GIT_SSH_COMMAND',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'BROWSER',
+  'LESSOPEN',
+  'LESSCLOSE', // less runs them as input preprocessors (`|cmd %s`)
 ]);
 
 /** Prompt strings: bash expands them (running `$(…)` and backquotes) each time it shows one. */
@@ -33,7 +50,14 @@ export function holdsCode(name: string): boolean {
  * Walk the code in assignments (`NAME=VALUE` as a prefix, alone, after `env`/`sudo`, or as an
  * argument of `export`/`declare`). A value known only at run time asks (dynamic-script).
  */
-export function codeInAssignments(w: Walker, owner: WalkedCommand, assignments: readonly { name: string; value: string | null }[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+export function codeInAssignments(
+  w: Walker,
+  owner: WalkedCommand,
+  assignments: readonly { name: string; value: string | null }[],
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+): void {
   for (const a of assignments) {
     if (!holdsCode(a.name)) continue;
     const innerCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, conditional: true, via: [...ctx.via, `variable:${a.name}`] };
@@ -78,7 +102,19 @@ export function storedCode(w: Walker, owner: WalkedCommand, frame: SourceFrame, 
     if (operands.length < 2) return;
     const action = operands[0];
     if (!action.dynamic && (action.value === '-' || action.value === '')) return;
-    nestedScript(w, owner, [action], frame, later(`trap:${operands.slice(1).map((a) => a.value).join(',')}`), scope);
+    nestedScript(
+      w,
+      owner,
+      [action],
+      frame,
+      later(
+        `trap:${operands
+          .slice(1)
+          .map((a) => a.value)
+          .join(',')}`,
+      ),
+      scope,
+    );
     return;
   }
   if (program === 'mapfile' || program === 'readarray') {

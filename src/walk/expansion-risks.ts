@@ -42,12 +42,12 @@ export function arithmeticRisk(raw: string, inner: WordPart[], scope: Scope): bo
   for (const m of bare.matchAll(/(?<![0-9A-Za-z_])([A-Za-z_][A-Za-z0-9_]*)/g)) {
     const name = m[1];
     if (ARITH_WORDS.has(name) || known(name)) continue;
-    const assigned = new RegExp(`(?<![A-Za-z0-9_])${name}\\s*(=(?!=)|\\+\\+|--|[-+*/%]=)`).test(bare) || new RegExp(`(\\+\\+|--)\\s*${name}(?![A-Za-z0-9_])`).test(bare);
+    const assigned =
+      new RegExp(`(?<![A-Za-z0-9_])${name}\\s*(=(?!=)|\\+\\+|--|[-+*/%]=)`).test(bare) || new RegExp(`(\\+\\+|--)\\s*${name}(?![A-Za-z0-9_])`).test(bare);
     if (!assigned) return true;
   }
   return false;
 }
-
 
 /**
  * The arithmetic inside a parameter expansion: an array subscript (`${a[i]}`, `${#a[i]}`,

@@ -22,7 +22,10 @@ const SHELL_CALLS: Record<string, string> = {
 
 /** File APIs that delete, as the rm they amount to. */
 const DELETE_CALLS: { re: string; recursive: boolean }[] = [
-  { re: String.raw`(?:shutil\.rmtree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|remove_tree|rmtree|fs\.(?:rmSync|rmdirSync|rm|rmdir|promises\.rm))`, recursive: true },
+  {
+    re: String.raw`(?:shutil\.rmtree|FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?)|remove_tree|rmtree|fs\.(?:rmSync|rmdirSync|rm|rmdir|promises\.rm))`,
+    recursive: true,
+  },
   { re: String.raw`(?:os\.remove|os\.unlink|File\.delete|FileUtils\.rm(?:_f)?|fs\.unlinkSync|fs\.unlink|unlink)`, recursive: false },
 ];
 
@@ -47,7 +50,9 @@ export function commandsInCode(family: string, code: string): string[] {
   if (shell) {
     for (const m of code.matchAll(new RegExp(String.raw`\b${shell}\s*\(?\s*` + STR, 'g'))) out.push(unescape(m[2]));
     // Argument lists: subprocess.run(["rm", "-rf", "/"]), spawn('rm', ['-rf', '/']).
-    for (const m of code.matchAll(/\b(?:subprocess\.\w+|spawn(?:Sync)?|execFile(?:Sync)?|Popen|system|exec)\s*\(\s*(?:(['"])((?:\\.|(?!\1)[^\\])*)\1\s*,\s*)?\[([^\]]*)\]/g)) {
+    for (const m of code.matchAll(
+      /\b(?:subprocess\.\w+|spawn(?:Sync)?|execFile(?:Sync)?|Popen|system|exec)\s*\(\s*(?:(['"])((?:\\.|(?!\1)[^\\])*)\1\s*,\s*)?\[([^\]]*)\]/g,
+    )) {
       const words = [...m[3].matchAll(/(['"])((?:\\.|(?!\1)[^\\])*)\1/g)].map((w) => unescape(w[2]));
       const argv = m[2] !== undefined ? [unescape(m[2]), ...words] : words;
       if (argv.length > 0) out.push(argv.map(shellQuote).join(' '));

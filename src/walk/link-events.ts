@@ -59,7 +59,14 @@ export class LineLinkEvents {
     const event = parseEvent(program, args);
     if (event === null) return;
     const c = walked.context;
-    const straight = certain && !c.conditional && !c.background && !c.loop && c.functionName === null && c.pipeline === null && (c.substitution === null || c.substitution === 'command');
+    const straight =
+      certain &&
+      !c.conditional &&
+      !c.background &&
+      !c.loop &&
+      c.functionName === null &&
+      c.pipeline === null &&
+      (c.substitution === null || c.substitution === 'command');
     this.recorded.push({ event, maker: walked, cwd, straight });
   }
 }
@@ -141,6 +148,8 @@ function wordOf(a: Arg): Word {
   return a.dynamic || a.glob ? null : a.value;
 }
 
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const LN: OptionTable = {
   flags: 'bdFfiLnPrsTv',
   valued: 'St',
@@ -151,6 +160,8 @@ const LN: OptionTable = {
   },
 };
 
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const CP: OptionTable = {
   flags: 'abdfHilLnPpRrsTuvxZ',
   valued: 'St',
@@ -164,6 +175,8 @@ const CP: OptionTable = {
   },
 };
 
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const MV: OptionTable = {
   flags: 'bfinTuvZ',
   valued: 'St',
@@ -174,7 +187,13 @@ const MV: OptionTable = {
   },
 };
 
-const MKDIR: OptionTable = { flags: 'pvZ', valued: 'm', long: { 'mode=': 'm', 'parents': 'p', 'verbose': 'v', 'context': 'Z', 'context=': 'Z', 'help': 'help', 'version': 'version' } };
+const MKDIR: OptionTable = {
+  flags: 'pvZ',
+  valued: 'm',
+  long: { 'mode=': 'm', parents: 'p', verbose: 'v', context: 'Z', 'context=': 'Z', help: 'help', version: 'version' },
+};
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const RM: OptionTable = {
   flags: 'dfIirRv',
   valued: '',
@@ -201,7 +220,15 @@ function parseEvent(program: string, args: Arg[]): LineEvent | null {
       const l = p.operands.length === 1 && !p.values.has('t') ? { sources: p.operands, dest: '.', into: 'always' as const } : layout(p);
       if (l === null) return null;
       const symbolic = p.flags.has('s');
-      return { type: 'link', kind: symbolic ? 'symlink' : 'hardlink', ...l, noDeref: p.flags.has('n'), fromCwd: !symbolic || p.flags.has('r'), force: p.flags.has('f'), unknown: p.unknown };
+      return {
+        type: 'link',
+        kind: symbolic ? 'symlink' : 'hardlink',
+        ...l,
+        noDeref: p.flags.has('n'),
+        fromCwd: !symbolic || p.flags.has('r'),
+        force: p.flags.has('f'),
+        unknown: p.unknown,
+      };
     }
     case 'link': {
       const ops = args.map(wordOf);
@@ -217,7 +244,15 @@ function parseEvent(program: string, args: Arg[]): LineEvent | null {
         // `cp -rs` / `cp -al`: a tree of directories whose files are links; else one link per file.
         const single = p.flags.has('s') ? 'symlink' : 'hardlink';
         const kind = recursive ? 'mirror' : single;
-        return { type: 'link', kind, ...l, noDeref: false, fromCwd: kind !== 'symlink', force: p.flags.has('f') || p.flags.has('remove-destination'), unknown: p.unknown };
+        return {
+          type: 'link',
+          kind,
+          ...l,
+          noDeref: false,
+          fromCwd: kind !== 'symlink',
+          force: p.flags.has('f') || p.flags.has('remove-destination'),
+          unknown: p.unknown,
+        };
       }
       // Symlinks are copied as links with -P, -d, -a, and with -R unless -L/-H.
       const keepsLinks = p.flags.has('P') || p.flags.has('d') || p.flags.has('a') || (recursive && !p.flags.has('L') && !p.flags.has('H'));

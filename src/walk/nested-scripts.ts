@@ -29,11 +29,27 @@ export interface NestedOptions {
 }
 
 /** A shell string given as arguments (joined by spaces, as `eval` and `sh -c` see them). */
-export function nestedScript(w: Walker, owner: WalkedCommand, parts: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope, opts: NestedOptions = {}): void {
+export function nestedScript(
+  w: Walker,
+  owner: WalkedCommand,
+  parts: Arg[],
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+  opts: NestedOptions = {},
+): void {
   if (parts.length === 0) return;
   const span = { start: parts[0].span.start, end: parts[parts.length - 1].span.end };
   if (parts.some((p) => p.dynamic)) {
-    w.finding('dynamic-script', `\`${parts.map((p) => p.value).join(' ').slice(0, 60)}\``, span, owner.id);
+    w.finding(
+      'dynamic-script',
+      `\`${parts
+        .map((p) => p.value)
+        .join(' ')
+        .slice(0, 60)}\``,
+      span,
+      owner.id,
+    );
     // Code we cannot see ran here: whatever it changed in this shell is unknown from now on.
     if (opts.sameShell) forgetState(scope);
     return;
@@ -41,7 +57,16 @@ export function nestedScript(w: Walker, owner: WalkedCommand, parts: Arg[], fram
   nestedText(w, owner, parts.map((p) => p.value).join(' '), span, frame, ctx, scope, opts);
 }
 
-export function nestedText(w: Walker, owner: WalkedCommand, text: string, span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope, opts: NestedOptions = {}): void {
+export function nestedText(
+  w: Walker,
+  owner: WalkedCommand,
+  text: string,
+  span: Span,
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+  opts: NestedOptions = {},
+): void {
   if (frame.scriptDepth + 1 > w.options.maxScriptDepth) {
     w.finding('depth-limit', `${w.options.maxScriptDepth} nested scripts`, span, owner.id);
     if (opts.sameShell) forgetState(scope);
@@ -96,7 +121,8 @@ export function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame:
   // `source /dev/stdin` (or `.` with no file on some shells) runs what stdin holds.
   if (/^\/dev\/(stdin|fd\/0)$/.test(file.value) || file.value === '-') {
     walked.execsStdin = true;
-    if (walked.stdinText !== null) nestedText(w, walked, walked.stdinText, walked.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:stdin'] }, scope, same);
+    if (walked.stdinText !== null)
+      nestedText(w, walked, walked.stdinText, walked.span, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'source:stdin'] }, scope, same);
     else forgetState(scope);
     return;
   }

@@ -21,7 +21,10 @@ export function printedText(program: string | null, words: string[]): string | n
 /** printedText of a walked command's arguments; null when any of them is not constant. */
 export function printedByArgs(program: string | null, args: readonly Arg[]): string | null {
   if (args.some((a) => a.dynamic || a.glob)) return null;
-  return printedText(program, args.map((a) => a.value));
+  return printedText(
+    program,
+    args.map((a) => a.value),
+  );
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', '\\': '\\', '"': '"', "'": "'" };

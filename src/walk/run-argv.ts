@@ -51,11 +51,19 @@ export function runArgv(
   const first = c.args[0];
   const rest = c.args.slice(1);
   if (!first) {
-    w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, programRaw: c.programRaw, program: null, args: [], parent }, ctx, scope);
+    w.emit(
+      { assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, programRaw: c.programRaw, program: null, args: [], parent },
+      ctx,
+      scope,
+    );
     return;
   }
   if (first.dynamic || first.glob) {
-    const walked = w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program: null, programRaw: first.value, args: rest, parent }, ctx, scope);
+    const walked = w.emit(
+      { assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program: null, programRaw: first.value, args: rest, parent },
+      ctx,
+      scope,
+    );
     w.finding('dynamic-command', `\`${first.value}\``, first.span, walked.id);
     return;
   }
@@ -63,7 +71,22 @@ export function runArgv(
   const programPath = first.value.includes('/') ? first.value : null;
   const fn = lookup && programPath === null ? scope.functions.get(first.value) : undefined;
   const calls = functionCall(first.value, fn);
-  const walked = w.emit({ assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, program, programRaw: c.programRaw, programPath, args: rest, parent, calls }, ctx, scope);
+  const walked = w.emit(
+    {
+      assignments: c.assignments,
+      redirects: c.redirects,
+      span: c.span,
+      text: c.text,
+      program,
+      programRaw: c.programRaw,
+      programPath,
+      args: rest,
+      parent,
+      calls,
+    },
+    ctx,
+    scope,
+  );
   if (c.assignments.length > 0) codeInAssignments(w, walked, c.assignments, frame, ctx, scope);
   if (fn) callFunction(w, walked, first.value, fn, ctx, scope, certain);
   // An alias expands only for an unquoted command word, and only if alias expansion is on.
@@ -76,14 +99,7 @@ export function runArgv(
   storedCode(w, walked, frame, ctx, scope);
   if (DECLARATION_BUILTINS.has(program)) codeInAssignments(w, walked, declaredValues(rest), frame, ctx, scope);
   if (program === 'hash') trackHashed(w, rest);
-  // `hash -p /usr/bin/rm ls; ls x`: the name may run the hashed program. Walk that too, as a
-  // command inside this one (the name as written is still analysed: the hash may not have run).
-  const target = programPath === null ? w.hashed.get(first.value) : undefined;
-  if (target !== undefined && target.includes('/')) {
-    const hashedCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `hash:${first.value}`] };
-    const argv: ArgvCommand = { args: [{ value: target, dynamic: false, glob: false, span: first.span }, ...rest], assignments: c.assignments, redirects: c.redirects, span: c.span, text: c.text, programRaw: target };
-    runArgv(w, argv, frame, hashedCtx, scope, false, walked.id);
-  }
+  if (programPath === null) runHashed(w, c, first, rest, walked, frame, ctx, scope);
 
   if (program === 'alias') return defineAliases(w, walked, rest, frame, ctx, scope);
   const family = interpreterFamily(program);
@@ -99,10 +115,39 @@ export function runArgv(
 }
 
 /**
+ * `hash -p /usr/bin/rm ls; ls x`: the name may run the hashed program. Walk that too, as a command
+ * inside this one (the name as written is still analysed: the hash may not have run).
+ */
+function runHashed(w: Walker, c: ArgvCommand, first: Arg, rest: Arg[], walked: WalkedCommand, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  const target = w.hashed.get(first.value);
+  if (target === undefined || !target.includes('/')) return;
+  const hashedCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `hash:${first.value}`] };
+  const argv: ArgvCommand = {
+    args: [{ value: target, dynamic: false, glob: false, span: first.span }, ...rest],
+    assignments: c.assignments,
+    redirects: c.redirects,
+    span: c.span,
+    text: c.text,
+    programRaw: target,
+  };
+  runArgv(w, argv, frame, hashedCtx, scope, false, walked.id);
+}
+
+/**
  * The command inside a wrapper (`sudo rm x`, `xargs rm`), `sh -c`/`eval` script, script file,
  * parallel jobs or shell reading stdin: unwrap-wrappers.ts or the program's spec says which.
  */
-function runUnwrapped(w: Walker, c: ArgvCommand, walked: WalkedCommand, program: string, rest: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
+function runUnwrapped(
+  w: Walker,
+  c: ArgvCommand,
+  walked: WalkedCommand,
+  program: string,
+  rest: Arg[],
+  frame: SourceFrame,
+  ctx: CommandContext,
+  scope: Scope,
+  certain: boolean,
+): void {
   const u = unwrap(program, rest, walked.stdinText) ?? fromSpec(w, program, rest);
   if (!u) return;
   const innerCtx: CommandContext = {
@@ -119,7 +164,15 @@ function runUnwrapped(w: Walker, c: ArgvCommand, walked: WalkedCommand, program:
       const base = rest.slice(u.inner.start);
       const token = u.inner.replace;
       if (token === undefined && u.inner.extraArgs !== 'stdin') {
-        const redirects = c.redirects.map((r): RedirectTarget => ({ op: r.op, fd: r.fd, path: r.path, dup: r.dup, input: r.input, span: r.span, inherited: true }));
+        const redirects = c.redirects.map((r): RedirectTarget => ({
+          op: r.op,
+          fd: r.fd,
+          path: r.path,
+          dup: r.dup,
+          input: r.input,
+          span: r.span,
+          inherited: true,
+        }));
         // The program word as written (`sudo w'h'o'am'i`): spelling tricks stay visible inside wrappers.
         const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects, programRaw: base[0]?.raw ?? base[0]?.value ?? '' };
         // `command cd /` and `builtin cd /` change this shell's directory; other wrappers are programs.
@@ -195,7 +248,11 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
   const runs: Arg[][] = [];
   if (input.items === null) {
     const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
-    runs.push(token !== undefined ? base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a)) : [...base, unknown]);
+    runs.push(
+      token !== undefined
+        ? base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join('{stdin}'), dynamic: true } : a))
+        : [...base, unknown],
+    );
   } else if (token !== undefined) {
     for (const line of input.items) runs.push(base.map((a) => (a.value.includes(token) ? { ...a, value: a.value.split(token).join(line) } : a)));
   } else {
@@ -251,6 +308,13 @@ function interpreterCommands(w: Walker, walked: WalkedCommand, family: string, f
   if (code === null) return;
   const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `interpreter:${walked.program}`] };
   const scripts = commandsInCode(family, code);
-  if (scripts.length > MAX_INTERPRETER_COMMANDS) w.finding('expansion-limit', `${scripts.length} shell commands in ${walked.program}'s program, ${MAX_INTERPRETER_COMMANDS} followed`, walked.span, walked.id);
-  for (const script of scripts.slice(0, MAX_INTERPRETER_COMMANDS)) nestedText(w, walked, script, walked.span, frame, innerCtx, scope, { coarse: true, fresh: true });
+  if (scripts.length > MAX_INTERPRETER_COMMANDS)
+    w.finding(
+      'expansion-limit',
+      `${scripts.length} shell commands in ${walked.program}'s program, ${MAX_INTERPRETER_COMMANDS} followed`,
+      walked.span,
+      walked.id,
+    );
+  for (const script of scripts.slice(0, MAX_INTERPRETER_COMMANDS))
+    nestedText(w, walked, script, walked.span, frame, innerCtx, scope, { coarse: true, fresh: true });
 }

@@ -159,6 +159,6 @@ export function globOptionsNow(scope: Scope): ReadonlySet<GlobOption> {
 export function exportedVariables(scope: Scope): ReadonlyMap<string, string | null> {
   if (scope.exports.size === 0) return NO_EXPORTS;
   const out = new Map<string, string | null>();
-  for (const k of scope.exports) out.set(k, scope.varsUnknown ? null : scope.vars.get(k) ?? null);
+  for (const k of scope.exports) out.set(k, scope.varsUnknown ? null : (scope.vars.get(k) ?? null));
   return out;
 }

@@ -23,7 +23,14 @@ const OPTION = /^[-+][A-Za-z]+$/;
  * Apply `program args…` to `scope`. `certain`: the command surely runs in this shell (its changes
  * are then known); otherwise what it changes becomes unknown.
  */
-export function trackShellState(program: string, args: Arg[], scope: Scope, certain: boolean, es: ExpandScope, prefixes: readonly { name: string; value: string | null }[] = []): void {
+export function trackShellState(
+  program: string,
+  args: Arg[],
+  scope: Scope,
+  certain: boolean,
+  es: ExpandScope,
+  prefixes: readonly { name: string; value: string | null }[] = [],
+): void {
   if (DECLARATION_BUILTINS.has(program)) return declaration(program, args, scope, certain);
   if (program === 'set') return setOptions(args, scope, certain);
   if (assignsVariables(program)) {
@@ -99,7 +106,11 @@ function declaration(program: string, args: Arg[], scope: Scope, certain: boolea
       scope.namerefs.set(m![1], m![2] === '=' && !a.dynamic && NAME.test(target) ? target : null);
       continue;
     }
-    if (m![2] !== '') scope.vars.set(m![1], certain && !a.dynamic && !a.glob && m![2] === '=' && !a.value.slice(m![1].length).startsWith('[') ? a.value.slice(m![0].length) : null);
+    if (m![2] !== '')
+      scope.vars.set(
+        m![1],
+        certain && !a.dynamic && !a.glob && m![2] === '=' && !a.value.slice(m![1].length).startsWith('[') ? a.value.slice(m![0].length) : null,
+      );
     // Un-exporting is only sure when it surely ran; exporting counts even when it may have.
     if (exporting) scope.exports.add(m![1]);
     else if (unexport && certain) scope.exports.delete(m![1]);

@@ -7,7 +7,24 @@
  * modules it calls walk the code they find through the `Walker` interface (walker-api.ts), so none
  * of them imports this class.
  */
-import type { ArithFor, CmdSubst, Command, For, FunctionDef, List, Pipeline, ProcSubst, Redirect, Script, SimpleCommand, Span, TestCommand, While, Word, WordPart } from '../syntax/ast.js';
+import type {
+  ArithFor,
+  CmdSubst,
+  Command,
+  For,
+  FunctionDef,
+  List,
+  Pipeline,
+  ProcSubst,
+  Redirect,
+  Script,
+  SimpleCommand,
+  Span,
+  TestCommand,
+  While,
+  Word,
+  WordPart,
+} from '../syntax/ast.js';
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
@@ -57,7 +74,7 @@ export class LineWalker implements Walker {
 
   private list(list: List, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
     const { items, operators } = list;
-    for (let i = 0; i < items.length; ) {
+    for (let i = 0; i < items.length;) {
       // One and-or list: items[i..j] joined by `&&` / `||`; `&` after it backgrounds all of it.
       let j = i;
       while (j < items.length - 1 && (operators[j] === '&&' || operators[j] === '||')) j++;
@@ -207,7 +224,11 @@ export class LineWalker implements Walker {
     const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
     const args = [...this.expandArgs(cmd.words, frame, scope), close];
     this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
-    this.emit({ program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) }, ctx, scope);
+    this.emit(
+      { program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) },
+      ctx,
+      scope,
+    );
     // `-eq`, `-lt`… evaluate both sides as arithmetic.
     if (cmd.words.some((w) => /^-(eq|ne|lt|le|gt|ge)$/.test(w.raw))) {
       const parts = cmd.words.flatMap((w) => w.parts);
@@ -266,7 +287,8 @@ export class LineWalker implements Walker {
    */
   private subscriptValues(args: Arg[], assignments: { name: string; value: string | null }[], frame: SourceFrame, span: Span): void {
     const risky = (v: string) => SUBSCRIPT_SUBSTITUTION.test(v);
-    for (const a of assignments) if (a.value !== null && risky(a.value)) this.finding('arithmetic-injection', `\`${a.name}=${a.value.slice(0, 40)}\``, frame.map(span));
+    for (const a of assignments)
+      if (a.value !== null && risky(a.value)) this.finding('arithmetic-injection', `\`${a.name}=${a.value.slice(0, 40)}\``, frame.map(span));
     const program = args[0]?.value;
     if (program !== undefined && NAME_TAKING_BUILTINS.has(program)) {
       for (const a of args.slice(1)) if (!a.dynamic && risky(a.value)) this.finding('arithmetic-injection', `\`${a.value.slice(0, 40)}\``, a.span);
@@ -311,7 +333,12 @@ export class LineWalker implements Walker {
       if (e.truncated) this.finding('expansion-limit', `\`${w.raw.slice(0, 40)}\` expands to more words than followed`, span);
       const only = w.parts.length === 1 ? w.parts[0] : null;
       const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? processOutput(only.body, es) : null;
-      for (const f of e.fields) out.push(fileText === null ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw } : { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, fileText });
+      for (const f of e.fields)
+        out.push(
+          fileText === null
+            ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw }
+            : { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, fileText },
+        );
     }
     return out;
   }
@@ -442,7 +469,24 @@ export class LineWalker implements Walker {
 const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
 
 /** Builtins whose arguments name variables or are arithmetic (their subscripts are evaluated). */
-const NAME_TAKING_BUILTINS = new Set(['let', 'test', '[', '[[', 'printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'mapfile', 'readarray', 'wait', 'eval']);
+const NAME_TAKING_BUILTINS = new Set([
+  'let',
+  'test',
+  '[',
+  '[[',
+  'printf',
+  'read',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'unset',
+  'mapfile',
+  'readarray',
+  'wait',
+  'eval',
+]);
 
 function substitutionKind(p: CmdSubst | ProcSubst): CommandContext['substitution'] {
   if (p.type === 'CmdSubst') return 'command';

@@ -58,7 +58,17 @@ function delimiterOf(args: Arg[]): string | null | undefined {
     else if (/^-d./.test(v)) d = v.slice(2);
     else continue;
     if (d === undefined) return undefined;
-    const escapes: Record<string, string> = { '\\n': '\n', '\\t': '\t', '\\0': '\0', '\\\\': '\\', '\\r': '\r', '\\v': '\v', '\\f': '\f', '\\a': '\x07', '\\b': '\b' };
+    const escapes: Record<string, string> = {
+      '\\n': '\n',
+      '\\t': '\t',
+      '\\0': '\0',
+      '\\\\': '\\',
+      '\\r': '\r',
+      '\\v': '\v',
+      '\\f': '\f',
+      '\\a': '\x07',
+      '\\b': '\b',
+    };
     if (d.length === 1) return d;
     if (escapes[d] !== undefined) return escapes[d];
     const hex = /^\\x([0-9a-fA-F]{1,2})$/.exec(d) ?? /^\\0?([0-7]{1,3})$/.exec(d);
@@ -92,7 +102,8 @@ function quotedItems(text: string, perLine: boolean): string[] {
     const ch = text[i];
     if (quote) {
       if (ch === quote) quote = null;
-      else if (ch === '\n') return items; // unmatched quote: xargs stops with an error
+      else if (ch === '\n')
+        return items; // unmatched quote: xargs stops with an error
       else cur += ch;
       continue;
     }

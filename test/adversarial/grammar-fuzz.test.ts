@@ -10,7 +10,27 @@ import { LEVEL_ORDER } from '../../src/index.js';
 
 const a = await analyzer();
 
-const name = fc.constantFrom('ls', 'cat', 'echo', 'rm', 'git', 'curl', 'sh', 'bash', 'sudo', 'env', 'xargs', 'find', 'grep', 'sed', 'awk', 'python3', 'tar', 'x', 'a1');
+const name = fc.constantFrom(
+  'ls',
+  'cat',
+  'echo',
+  'rm',
+  'git',
+  'curl',
+  'sh',
+  'bash',
+  'sudo',
+  'env',
+  'xargs',
+  'find',
+  'grep',
+  'sed',
+  'awk',
+  'python3',
+  'tar',
+  'x',
+  'a1',
+);
 const plain = fc.stringMatching(/^[a-zA-Z0-9._/-]{1,8}$/);
 const word: fc.Arbitrary<string> = fc.letrec<{ word: string; cmd: string; list: string }>((tie) => ({
   word: fc.oneof(
@@ -19,7 +39,27 @@ const word: fc.Arbitrary<string> = fc.letrec<{ word: string; cmd: string; list: 
     plain.map((s) => `'${s}'`),
     plain.map((s) => `"${s}"`),
     plain.map((s) => `$'${s}\\x41'`),
-    fc.constantFrom('$HOME', '${HOME}', '$x', '${x:-/}', '$1', '$@', '${#x}', '~', '~/a', '*', '?.c', '[ab]*', '{a,b}', '{1..3}', '$((1+2))', '${IFS}', '\\ ', '-rf', '--force'),
+    fc.constantFrom(
+      '$HOME',
+      '${HOME}',
+      '$x',
+      '${x:-/}',
+      '$1',
+      '$@',
+      '${#x}',
+      '~',
+      '~/a',
+      '*',
+      '?.c',
+      '[ab]*',
+      '{a,b}',
+      '{1..3}',
+      '$((1+2))',
+      '${IFS}',
+      '\\ ',
+      '-rf',
+      '--force',
+    ),
     tie('list').map((l) => `$(${l})`),
     tie('cmd').map((c) => `\`${c.replace(/`/g, '')}\``),
     tie('list').map((l) => `<(${l})`),
@@ -56,7 +96,10 @@ describe('grammar fuzzing', () => {
       fc.property(word, (cmd) => {
         const v = a.analyze(cmd, CONTEXT);
         expect(['allow', 'ask', 'deny']).toContain(v.level);
-        expect(v.findings.filter((f) => f.rule === 'internal-error'), cmd).toEqual([]);
+        expect(
+          v.findings.filter((f) => f.rule === 'internal-error'),
+          cmd,
+        ).toEqual([]);
         for (const f of v.findings) expect(f.span.end).toBeLessThanOrEqual(cmd.length);
         if (v.findings.some((f) => f.rule === 'parse-error')) expect(v.level).not.toBe('allow');
       }),

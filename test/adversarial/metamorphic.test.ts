@@ -127,8 +127,16 @@ describe('metamorphic: harmless rewrites of read-only commands keep allow', () =
   const READ_ONLY = ['ls -la src', 'cat README.md', 'grep -rn TODO src', 'head -n 5 package.json', 'wc -l src/a.ts', 'git log --oneline', 'find src -name x'];
   const HARMLESS: ((c: string) => string)[] = [
     (c) => c.replace(/ /g, '   '),
-    (c) => c.split(' ').map((w, i) => (i === 0 ? w : q(w))).join(' '),
-    (c) => c.split(' ').map((w, i) => (i === 0 ? w : `"${w}"`)).join(' '),
+    (c) =>
+      c
+        .split(' ')
+        .map((w, i) => (i === 0 ? w : q(w)))
+        .join(' '),
+    (c) =>
+      c
+        .split(' ')
+        .map((w, i) => (i === 0 ? w : `"${w}"`))
+        .join(' '),
     (c) => `  ${c}  `,
     (c) => c.replace(/^(\S+) /, '$1 -- ').replace(/ -- (-\S+)/, ' $1 --'),
   ];
@@ -152,8 +160,10 @@ describe('metamorphic: harmless rewrites of read-only commands keep allow', () =
  * (`bash -n`) is not a rewrite of X and is skipped.
  */
 describe('metamorphic: every guard example under wrappers and rewrites', () => {
-  const STATE_BUILTINS = /^(cd|pushd|popd|export|declare|typeset|local|readonly|set|shopt|alias|unalias|source|\.|eval|exec|trap|ulimit|umask|hash|builtin|command|time|coproc|function|if|for|while|until|case|select|\[\[|\(\(|[({!])(\s|$)/;
-  const startsWithProgram = (x: string) => !STATE_BUILTINS.test(x) && !/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(x) && !/^[\w.:-]+\s*\(\)/.test(x) && !/^[<>0-9&]/.test(x);
+  const STATE_BUILTINS =
+    /^(cd|pushd|popd|export|declare|typeset|local|readonly|set|shopt|alias|unalias|source|\.|eval|exec|trap|ulimit|umask|hash|builtin|command|time|coproc|function|if|for|while|until|case|select|\[\[|\(\(|[({!])(\s|$)/;
+  const startsWithProgram = (x: string) =>
+    !STATE_BUILTINS.test(x) && !/^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(x) && !/^[\w.:-]+\s*\(\)/.test(x) && !/^[<>0-9&]/.test(x);
   const PREFIX: [string, (x: string) => string][] = [
     ['sudo', (x) => `sudo ${x}`],
     ['env', (x) => `env ${x}`],

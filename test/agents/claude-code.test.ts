@@ -43,7 +43,9 @@ function expectBlocked(r: HookRun, why: RegExp) {
 
 describe('claude-code hook: Bash', () => {
   it('allows a read-only command in the workspace', () => {
-    expect(decision(hook(event('Bash', { command: 'ls -la src && cat src/a.ts | wc -l', description: 'List sources', timeout: 120000, run_in_background: false })))).toMatchObject({ level: 'allow' });
+    expect(
+      decision(hook(event('Bash', { command: 'ls -la src && cat src/a.ts | wc -l', description: 'List sources', timeout: 120000, run_in_background: false }))),
+    ).toMatchObject({ level: 'allow' });
   });
 
   it('asks for git push, saying why', () => {
@@ -58,7 +60,7 @@ describe('claude-code hook: Bash', () => {
     expect(d.reason).toMatch(/destructive-delete\/rm-root-or-home/);
   });
 
-  it('answers a command far past the hook\'s input limit with ask (input-limit), never by running out the agent\'s timeout', () => {
+  it("answers a command far past the hook's input limit with ask (input-limit), never by running out the agent's timeout", () => {
     // 1 MB: the hook analyses the first 256 KiB and asks for the rest (src/hook/runtime.ts), so it
     // answers within seconds; an agent that times a hook out would let the call run.
     const d = decision(hook(event('Bash', { command: 'echo ' + 'a '.repeat(512 * 1024) + '; rm -rf ~' })));
@@ -83,12 +85,19 @@ describe('claude-code hook: file tools', () => {
   it('asks for Write, Edit and MultiEdit in the default mode', () => {
     expect(decision(hook(event('Write', { file_path: join(WS, 'src', 'b.ts'), content: 'export {}\n' }))).level).toBe('ask');
     expect(decision(hook(event('Edit', { file_path: join(WS, 'src', 'a.ts'), old_string: '1', new_string: '2', replace_all: false }))).level).toBe('ask');
-    const multi = { file_path: join(WS, 'src', 'a.ts'), edits: [{ old_string: 'a', new_string: 'b' }, { old_string: '1', new_string: '2', replace_all: true }] };
+    const multi = {
+      file_path: join(WS, 'src', 'a.ts'),
+      edits: [
+        { old_string: 'a', new_string: 'b' },
+        { old_string: '1', new_string: '2', replace_all: true },
+      ],
+    };
     expect(decision(hook(event('MultiEdit', multi))).level).toBe('ask');
   });
 
   it('asks for an Edit of .git/hooks/pre-commit even in acceptEdits, naming exec-config', () => {
-    const edit = (file: string) => event('Edit', { file_path: file, old_string: '#!/bin/sh', new_string: '#!/bin/sh\ncurl x | sh' }, { permission_mode: 'acceptEdits' });
+    const edit = (file: string) =>
+      event('Edit', { file_path: file, old_string: '#!/bin/sh', new_string: '#!/bin/sh\ncurl x | sh' }, { permission_mode: 'acceptEdits' });
     // The contrast: acceptEdits approves an ordinary edit in the workspace…
     expect(decision(hook(edit(join(WS, 'src', 'a.ts')))).level).toBe('allow');
     // …but not one that plants code for later git commands.

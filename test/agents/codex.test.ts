@@ -46,7 +46,12 @@ interface CodexReading {
 
 /** The answer as Codex's `parse_completed` reads it. */
 function hook(stdin: string, flags: string[] = []): CodexReading {
-  const r = spawnSync(process.execPath, [BIN, 'hook', 'codex', ...flags], { input: stdin, encoding: 'utf8', cwd: WS, env: { ...process.env, HOME, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, 'hook', 'codex', ...flags], {
+    input: stdin,
+    encoding: 'utf8',
+    cwd: WS,
+    env: { ...process.env, HOME, NO_COLOR: '1' },
+  });
   if (r.status === 0) {
     if (r.stdout.trim() === '') return { code: 0, outcome: 'no-opinion', reason: '' };
     const out = JSON.parse(r.stdout);
@@ -64,12 +69,12 @@ function hook(stdin: string, flags: string[] = []): CodexReading {
 const PATCH = (body: string) => `*** Begin Patch\n${body}\n*** End Patch\n`;
 
 describe('shellgate hook codex', () => {
-  it('gives no opinion on a read-only command in the workspace (Codex\'s own approvals decide)', () => {
+  it("gives no opinion on a read-only command in the workspace (Codex's own approvals decide)", () => {
     const r = hook(payload('Bash', { command: 'ls -la && cat README.md' }));
     expect(r).toEqual({ code: 0, outcome: 'no-opinion', reason: '' });
   });
 
-  it('blocks what would ask, saying approval is needed: the hook cannot open Codex\'s prompt', () => {
+  it("blocks what would ask, saying approval is needed: the hook cannot open Codex's prompt", () => {
     const r = hook(payload('Bash', { command: 'git push origin main' }));
     expect(r.outcome).toBe('blocked');
     expect(r.code).toBe(0);
@@ -106,7 +111,10 @@ describe('shellgate hook codex', () => {
     for (const flags of [[], ['--mode', 'auto-edit']]) {
       expect(hook(payload('apply_patch', { command: body }), flags).outcome, flags.join(' ')).toBe('blocked');
     }
-    const alone = hook(payload('apply_patch', { command: PATCH('*** Add File: ../home/.ssh/authorized_keys\n+ssh-ed25519 AAAA attacker') }), ['--mode', 'auto-edit']);
+    const alone = hook(payload('apply_patch', { command: PATCH('*** Add File: ../home/.ssh/authorized_keys\n+ssh-ed25519 AAAA attacker') }), [
+      '--mode',
+      'auto-edit',
+    ]);
     expect(alone.outcome).toBe('blocked');
     expect(alone.reason).toContain(`${HOME}/.ssh/authorized_keys`);
     // Approvals off (approval_policy = never → yolo): the sensitive preset still denies it.
@@ -139,7 +147,7 @@ describe('shellgate hook codex', () => {
     expect(hook(payload('Bash', { command: 42 })).outcome).toBe('blocked');
   });
 
-  describe('every failure is exit 2 with the reason on stderr (Codex\'s blocking answer)', () => {
+  describe("every failure is exit 2 with the reason on stderr (Codex's blocking answer)", () => {
     const cases: [string, string, RegExp][] = [
       ['not JSON', 'Bash ls', /not JSON/],
       ['empty stdin', '', /not JSON/],

@@ -23,12 +23,27 @@ writeFileSync(join(WS, 'src', 'index.ts'), 'export const foo = 1;\n');
 
 /** camelCase `preToolUse`; `toolArgs` JSON-encoded as the older docs and issue #3349 show it, unless given as an object. */
 function camel(toolName: string, args: unknown, opts: { object?: boolean; extra?: Record<string, unknown> } = {}): string {
-  return JSON.stringify({ sessionId: '85a696df-3c1e-4b9a-9a5e-2f0d6c7b1e20', timestamp: 1788992290306, cwd: WS, toolName, toolArgs: opts.object || typeof args === 'string' ? args : JSON.stringify(args), ...opts.extra });
+  return JSON.stringify({
+    sessionId: '85a696df-3c1e-4b9a-9a5e-2f0d6c7b1e20',
+    timestamp: 1788992290306,
+    cwd: WS,
+    toolName,
+    toolArgs: opts.object || typeof args === 'string' ? args : JSON.stringify(args),
+    ...opts.extra,
+  });
 }
 
 /** PascalCase `PreToolUse` (VS Code-compatible format). */
 function pascal(tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ hook_event_name: 'PreToolUse', session_id: '85a696df-3c1e-4b9a-9a5e-2f0d6c7b1e20', timestamp: '2026-09-09T10:18:10.306Z', cwd: WS, tool_name, tool_input, ...extra });
+  return JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    session_id: '85a696df-3c1e-4b9a-9a5e-2f0d6c7b1e20',
+    timestamp: '2026-09-09T10:18:10.306Z',
+    cwd: WS,
+    tool_name,
+    tool_input,
+    ...extra,
+  });
 }
 
 interface CopilotReading {
@@ -39,7 +54,12 @@ interface CopilotReading {
 
 /** The answer as Copilot reads it: exit 0, stdout parsed with one JSON.parse. */
 function hook(stdin: string, flags: string[] = []): CopilotReading {
-  const r = spawnSync(process.execPath, [BIN, 'hook', 'copilot-cli', ...flags], { input: stdin, encoding: 'utf8', cwd: WS, env: { ...process.env, HOME, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, 'hook', 'copilot-cli', ...flags], {
+    input: stdin,
+    encoding: 'utf8',
+    cwd: WS,
+    env: { ...process.env, HOME, NO_COLOR: '1' },
+  });
   if (r.stdout.trim() === '') return { code: r.status, decision: 'default-flow', reason: r.stderr };
   const out = JSON.parse(r.stdout);
   return { code: r.status, decision: out.permissionDecision, reason: out.permissionDecisionReason ?? '' };
@@ -160,6 +180,9 @@ describe('shellgate hook copilot-cli', () => {
 
   it('init registers the command for preToolUse on every tool (no matcher) in the user hooks folder', () => {
     expect(copilotCli.init.file).toBe('~/.copilot/hooks/shellgate.json');
-    expect(copilotCli.init.snippet('shellgate hook copilot-cli')).toEqual({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'shellgate hook copilot-cli', timeoutSec: 30 }] } });
+    expect(copilotCli.init.snippet('shellgate hook copilot-cli')).toEqual({
+      version: 1,
+      hooks: { preToolUse: [{ type: 'command', bash: 'shellgate hook copilot-cli', timeoutSec: 30 }] },
+    });
   });
 });

@@ -31,9 +31,21 @@ function common(event: string, roots: string[] = [WS]) {
 }
 
 const shell = (command: string, extra: Record<string, unknown> = {}) => ({ ...common('beforeShellExecution'), command, cwd: WS, sandbox: false, ...extra });
-const readFile = (file: string, content = 'text\n') => ({ ...common('beforeReadFile'), file_path: file, content, attachments: [{ type: 'rule', file_path: join(WS, '.cursor', 'rules', 'style.mdc') }] });
+const readFile = (file: string, content = 'text\n') => ({
+  ...common('beforeReadFile'),
+  file_path: file,
+  content,
+  attachments: [{ type: 'rule', file_path: join(WS, '.cursor', 'rules', 'style.mdc') }],
+});
 const mcp = (tool: string, input: unknown) => ({ ...common('beforeMCPExecution'), tool_name: tool, tool_input: input, url: 'http://localhost:3000' });
-const preTool = (tool: string, input: unknown) => ({ ...common('preToolUse'), tool_name: tool, tool_input: input, tool_use_id: 'abc123', cwd: WS, agent_message: 'Working…' });
+const preTool = (tool: string, input: unknown) => ({
+  ...common('preToolUse'),
+  tool_name: tool,
+  tool_input: input,
+  tool_use_id: 'abc123',
+  cwd: WS,
+  agent_message: 'Working…',
+});
 
 function hook(payload: unknown, flags: string[] = []): HookRun {
   return box.run('cursor', payload, flags);
@@ -130,7 +142,10 @@ describe('cursor hook: beforeMCPExecution', () => {
   });
 
   it('applies a shellgate rule naming the tool mcp__cursor__<tool>', () => {
-    const cfg = box.write(join(box.base, 'mcp-rules.json'), JSON.stringify({ permissions: { allow: ['mcp__cursor__docs_search'], deny: ['mcp__cursor__database_query'] } }));
+    const cfg = box.write(
+      join(box.base, 'mcp-rules.json'),
+      JSON.stringify({ permissions: { allow: ['mcp__cursor__docs_search'], deny: ['mcp__cursor__database_query'] } }),
+    );
     expect(answer(hook(mcp('docs_search', '{"q":"hooks"}'), ['--config', cfg])).permission).toBe('allow');
     expect(answer(hook(mcp('database_query', '{"query":"SELECT 1"}'), ['--config', cfg])).permission).toBe('deny');
   });
@@ -211,7 +226,10 @@ describe('cursor hook: every failure blocks with exit 2 and the deny JSON', () =
 describe('cursor init snippet', () => {
   it('registers the command fail-closed for the pre-tool events in .cursor/hooks.json (version 1)', () => {
     expect(cursor.init.file).toBe('./.cursor/hooks.json');
-    const s = cursor.init.snippet('shellgate hook cursor') as { version: number; hooks: Record<string, { command: string; failClosed: boolean; matcher?: string }[]> };
+    const s = cursor.init.snippet('shellgate hook cursor') as {
+      version: number;
+      hooks: Record<string, { command: string; failClosed: boolean; matcher?: string }[]>;
+    };
     expect(s.version).toBe(1);
     for (const event of ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile']) {
       expect(s.hooks[event]).toEqual([expect.objectContaining({ command: 'shellgate hook cursor', failClosed: true })]);

@@ -26,7 +26,10 @@ writeFileSync(join(WS, '.gemini', 'settings.json'), JSON.stringify({ tools: { al
 const UP = relative(WS, '/') + '/**';
 
 const CONFIG = join(HOME, 'shellgate.json');
-writeFileSync(CONFIG, JSON.stringify({ permissions: { allow: ['WebFetch(domain:example.com)', 'mcp__github'], deny: ['WebFetch(domain:evil.test)', 'mcp__github__delete_repo'] } }));
+writeFileSync(
+  CONFIG,
+  JSON.stringify({ permissions: { allow: ['WebFetch(domain:example.com)', 'mcp__github'], deny: ['WebFetch(domain:evil.test)', 'mcp__github__delete_repo'] } }),
+);
 
 function payload(tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
@@ -111,7 +114,10 @@ function expectBlocked(r: Reading): void {
 
 describe('gemini-cli hook: decisions', () => {
   it('allows a read-only command, asks for a push, denies a guard rule', () => {
-    expectDecision(hook(payload('run_shell_command', { command: 'git status && ls', description: 'Check tree', dir_path: '.', is_background: false })), 'allow');
+    expectDecision(
+      hook(payload('run_shell_command', { command: 'git status && ls', description: 'Check tree', dir_path: '.', is_background: false })),
+      'allow',
+    );
 
     const ask = hook(payload('run_shell_command', { command: 'git push origin main', dir_path: '.' }));
     expectDecision(ask, 'ask');
@@ -134,7 +140,7 @@ describe('gemini-cli hook: decisions', () => {
     expectDecision(hook(payload('run_shell_command', { command: 'rm -rf ~' }), ['--ask-as-deny']), 'deny');
   });
 
-  it('reads the shell tool\'s dir_path (and the older directory) as the cwd', () => {
+  it("reads the shell tool's dir_path (and the older directory) as the cwd", () => {
     for (const key of ['dir_path', 'directory']) {
       const r = hook(payload('run_shell_command', { command: 'cat .env', [key]: 'sub' }));
       expect(r.json?.decision, key).not.toBe('allow');
@@ -178,7 +184,7 @@ describe('gemini-cli hook: decisions', () => {
     expectDecision(hook(payload('search_file_content', { pattern: 'root', path: '/etc' })), 'ask');
   });
 
-  it('fetches every URL written in web_fetch\'s prompt', () => {
+  it("fetches every URL written in web_fetch's prompt", () => {
     const flags = ['--config', CONFIG];
     expectDecision(hook(payload('web_fetch', { prompt: 'Summarise https://example.com/docs in 3 bullets' }), flags), 'allow');
     const two = hook(payload('web_fetch', { prompt: 'Compare https://example.com/a with (https://other.test/b)' }), flags);
@@ -192,7 +198,9 @@ describe('gemini-cli hook: decisions', () => {
 
   it('names MCP tools by mcp_context, and never splits an ambiguous name into an allowed server', () => {
     const flags = ['--config', CONFIG];
-    const ctx = (tool: string) => ({ mcp_context: { server_name: 'github', tool_name: tool, command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'] } });
+    const ctx = (tool: string) => ({
+      mcp_context: { server_name: 'github', tool_name: tool, command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'] },
+    });
     expectDecision(hook(payload('mcp_github_create_issue', { title: 'Bug' }, ctx('create_issue')), flags), 'allow');
     expectDecision(hook(payload('mcp_github_delete_repo', { repo: 'x' }, ctx('delete_repo')), flags), 'deny');
     // Without mcp_context the name could be server github or github_create: no allow applies.
@@ -219,7 +227,7 @@ describe('gemini-cli hook: decisions', () => {
     expectDecision(hook(payload('run_shell_command', { command: 'npm test -- --watch=false' })), 'allow');
   });
 
-  it('gives no opinion on the agent\'s own tools', () => {
+  it("gives no opinion on the agent's own tools", () => {
     const r = hook(payload('write_todos', { todos: [{ description: 'x', status: 'pending' }] }));
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -236,7 +244,10 @@ describe('gemini-cli hook: every failure blocks', () => {
     ['tool_input an array', payload('run_shell_command', ['ls'])],
     ['tool_input missing', JSON.stringify({ hook_event_name: 'BeforeTool', cwd: WS, tool_name: 'run_shell_command' })],
     ['an unknown tool', payload('discovered_tool_deploy', { env: 'prod' })],
-    ['a cwd that does not exist', JSON.stringify({ hook_event_name: 'BeforeTool', cwd: join(WS, 'gone'), tool_name: 'read_file', tool_input: { file_path: 'a' } })],
+    [
+      'a cwd that does not exist',
+      JSON.stringify({ hook_event_name: 'BeforeTool', cwd: join(WS, 'gone'), tool_name: 'read_file', tool_input: { file_path: 'a' } }),
+    ],
   ];
   for (const [what, input] of cases) {
     it(`blocks on ${what}`, () => {
@@ -253,7 +264,10 @@ describe('gemini-cli hook: every failure blocks', () => {
 
 describe('gemini-cli profile', () => {
   it('registers a BeforeTool hook for every tool with hooks switched on, timeout in milliseconds', () => {
-    const s = geminiCli.init.snippet('shellgate hook gemini-cli') as { hooksConfig: { enabled: boolean }; hooks: Record<string, { matcher: string; hooks: { type: string; command: string; timeout: number }[] }[]> };
+    const s = geminiCli.init.snippet('shellgate hook gemini-cli') as {
+      hooksConfig: { enabled: boolean };
+      hooks: Record<string, { matcher: string; hooks: { type: string; command: string; timeout: number }[] }[]>;
+    };
     expect(Object.keys(s.hooks)).toEqual(['BeforeTool']);
     expect(s.hooksConfig.enabled).toBe(true);
     expect(s.hooks.BeforeTool[0].matcher).toBe('*');

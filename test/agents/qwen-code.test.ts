@@ -20,7 +20,13 @@ writeFileSync(join(WS, 'README.md'), '# demo\n');
 mkdirSync(join(HOME, '.qwen'));
 writeFileSync(join(HOME, '.qwen', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(curl *)'] } }));
 mkdirSync(join(WS, '.qwen'));
-writeFileSync(join(WS, '.qwen', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test *)', 'mcp__github'], deny: ['Read(./secrets/**)', 'mcp__github__delete_repo'] }, tools: { exclude: ['run_shell_command(wget)'] } }));
+writeFileSync(
+  join(WS, '.qwen', 'settings.json'),
+  JSON.stringify({
+    permissions: { allow: ['Bash(npm test *)', 'mcp__github'], deny: ['Read(./secrets/**)', 'mcp__github__delete_repo'] },
+    tools: { exclude: ['run_shell_command(wget)'] },
+  }),
+);
 const UP = relative(WS, '/') + '/**';
 
 function payload(tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}): string {
@@ -101,7 +107,10 @@ function expectBlocked(r: Reading): void {
 
 describe('qwen-code hook: decisions', () => {
   it('allows a read-only command, asks for a push, denies a guard rule', () => {
-    expectDecision(hook(payload('run_shell_command', { command: 'git status && ls', description: 'Check tree', directory: '.', is_background: false })), 'allow');
+    expectDecision(
+      hook(payload('run_shell_command', { command: 'git status && ls', description: 'Check tree', directory: '.', is_background: false })),
+      'allow',
+    );
     const ask = hook(payload('run_shell_command', { command: 'git push origin main' }));
     expectDecision(ask, 'ask');
     expect(ask.json?.reason).toMatch(/network/);
@@ -110,7 +119,7 @@ describe('qwen-code hook: decisions', () => {
     expect(deny.stderr).toMatch(/destructive-delete/);
   });
 
-  it('reads the shell tool\'s directory as the cwd, for run_shell_command and monitor', () => {
+  it("reads the shell tool's directory as the cwd, for run_shell_command and monitor", () => {
     for (const tool of ['run_shell_command', 'monitor']) {
       const r = hook(payload(tool, { command: 'cat .env', directory: 'sub' }));
       expect(levelOf(r), tool).not.toBe('allow');
@@ -138,7 +147,11 @@ describe('qwen-code hook: decisions', () => {
     expectDecision(hook(payload('grep_search', { pattern: 'TODO', glob: UP })), 'ask');
     expectDecision(hook(payload('grep_search', { pattern: 'root', path: '/etc' })), 'ask');
     expectDecision(hook(payload('search_file_content', { pattern: 'TODO', include: UP })), 'ask');
-    for (const tool of ['edit', 'replace']) expectDecision(hook(payload(tool, { file_path: join(WS, '.git', 'hooks', 'pre-commit'), old_string: 'a', new_string: 'b' }), ['--mode', 'auto-edit']), 'ask');
+    for (const tool of ['edit', 'replace'])
+      expectDecision(
+        hook(payload(tool, { file_path: join(WS, '.git', 'hooks', 'pre-commit'), old_string: 'a', new_string: 'b' }), ['--mode', 'auto-edit']),
+        'ask',
+      );
   });
 
   it('maps every permission_mode spelling: yolo keeps a guard deny, plan denies a write', () => {
@@ -161,7 +174,7 @@ describe('qwen-code hook: decisions', () => {
     expectDecision(hook(payload('read_file', { file_path: join(WS, 'secrets', 'token.txt') })), 'deny');
   });
 
-  it('names MCP tools mcp__server__tool, and fetches web_fetch\'s url', () => {
+  it("names MCP tools mcp__server__tool, and fetches web_fetch's url", () => {
     expectDecision(hook(payload('mcp__github__create_issue', { title: 'Bug' })), 'allow');
     expectDecision(hook(payload('mcp__github__delete_repo', { repo: 'x' })), 'deny');
     expectDecision(hook(payload('mcp__other__run', {})), 'ask');
@@ -170,7 +183,7 @@ describe('qwen-code hook: decisions', () => {
     expect(fetch.json?.reason).toContain('example.com');
   });
 
-  it('gives no opinion on the agent\'s own tools', () => {
+  it("gives no opinion on the agent's own tools", () => {
     const r = hook(payload('todo_write', { todos: [] }));
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -197,7 +210,9 @@ describe('qwen-code hook: every failure blocks', () => {
 
 describe('qwen-code profile', () => {
   it('registers a PreToolUse command hook for every tool, timeout in milliseconds', () => {
-    const s = qwenCode.init.snippet('shellgate hook qwen-code') as { hooks: Record<string, { matcher: string; hooks: { type: string; command: string; timeout: number }[] }[]> };
+    const s = qwenCode.init.snippet('shellgate hook qwen-code') as {
+      hooks: Record<string, { matcher: string; hooks: { type: string; command: string; timeout: number }[] }[]>;
+    };
     expect(Object.keys(s.hooks)).toEqual(['PreToolUse']);
     expect(s.hooks.PreToolUse[0].matcher).toBe('*');
     expect(s.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'command', command: 'shellgate hook qwen-code' });

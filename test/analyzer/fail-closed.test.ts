@@ -26,7 +26,17 @@ describe('any input', () => {
   });
 
   it('asks on every kind of doubt', async () => {
-    for (const c of ['echo "unterminated', 'if true; then', '$x -rf /', '$(echo rm) -rf /', '/???/r? x', 'eval "$CMD"', 'cat $FILE', 'bash -c "$X"', 'ls <file>']) {
+    for (const c of [
+      'echo "unterminated',
+      'if true; then',
+      '$x -rf /',
+      '$(echo rm) -rf /',
+      '/???/r? x',
+      'eval "$CMD"',
+      'cat $FILE',
+      'bash -c "$X"',
+      'ls <file>',
+    ]) {
       expect((await check(c)).level, c).not.toBe('allow');
     }
   });

@@ -31,11 +31,22 @@ function runAsync(args: string[], input: string): Promise<{ code: number | null;
 }
 
 function event(command: string, session = 's1'): string {
-  return JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd: WS, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'd' } });
+  return JSON.stringify({
+    session_id: session,
+    transcript_path: '/tmp/t.jsonl',
+    cwd: WS,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command, description: 'd' },
+  });
 }
 
 function records(file: string): AuditRecord[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as AuditRecord);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as AuditRecord);
 }
 
 function logFile(): string {
@@ -91,7 +102,10 @@ describe('shellgate hook --audit-log', () => {
     expect(allow.err.match(/audit log .* not written/g)).toHaveLength(1);
     const deny = run(['hook', 'claude-code', '--audit-log', missing], event('rm -rf /'));
     // Still denied: a broken log never opens the gate.
-    expect(JSON.parse(deny.out).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/destructive-delete/) });
+    expect(JSON.parse(deny.out).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringMatching(/destructive-delete/),
+    });
     expect(deny.err.match(/audit log .* not written/g)).toHaveLength(1);
   });
 
@@ -118,7 +132,24 @@ describe('shellgate check --audit-log', () => {
 
 describe('shellgate audit', () => {
   const lines = (rs: Partial<AuditRecord>[]) =>
-    rs.map((r) => JSON.stringify({ time: '2026-01-01T00:00:00.000Z', agent: 'claude-code', tool: 'Bash', family: 'shell', level: 'ask', layer: 'tool-default', rules: [], reason: 'r', version: 't', durationMs: 1, session: 's1', ...r })).join('\n') + '\n';
+    rs
+      .map((r) =>
+        JSON.stringify({
+          time: '2026-01-01T00:00:00.000Z',
+          agent: 'claude-code',
+          tool: 'Bash',
+          family: 'shell',
+          level: 'ask',
+          layer: 'tool-default',
+          rules: [],
+          reason: 'r',
+          version: 't',
+          durationMs: 1,
+          session: 's1',
+          ...r,
+        }),
+      )
+      .join('\n') + '\n';
 
   it('--json: counts, most-asked commands, suggestions checked against guard examples, malformed lines', () => {
     const file = logFile();

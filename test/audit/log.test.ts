@@ -14,7 +14,19 @@ import type { AuditRecord } from '../../src/audit/types.js';
 const CHILD = join(import.meta.dirname, 'append-child.mjs');
 
 function record(command: string, extra: Partial<AuditRecord> = {}): AuditRecord {
-  return { time: new Date().toISOString(), agent: 'claude-code', tool: 'Bash', command, level: 'allow', layer: 'tool-default', rules: [], reason: 'r', version: 't', durationMs: 1, ...extra };
+  return {
+    time: new Date().toISOString(),
+    agent: 'claude-code',
+    tool: 'Bash',
+    command,
+    level: 'allow',
+    layer: 'tool-default',
+    rules: [],
+    reason: 'r',
+    version: 't',
+    durationMs: 1,
+    ...extra,
+  };
 }
 
 function runChild(args: (string | number)[]): Promise<{ code: number | null; err: string }> {
@@ -29,7 +41,14 @@ function runChild(args: (string | number)[]): Promise<{ code: number | null; err
 
 /** Every line of the files, parsed; throws on a line that is not JSON. */
 function linesOf(...files: string[]): AuditRecord[] {
-  return files.filter((f) => existsSync(f)).flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as AuditRecord));
+  return files
+    .filter((f) => existsSync(f))
+    .flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as AuditRecord),
+    );
 }
 
 function writersAndIndexes(records: AuditRecord[]): string[] {
@@ -44,7 +63,9 @@ describe('concurrent writers', () => {
     expect(results.map((r) => r.code)).toEqual(Array(8).fill(0));
     const records = linesOf(file);
     expect(records).toHaveLength(2000);
-    const expected = Array.from({ length: 8 }, (_, w) => Array.from({ length: 250 }, (_, i) => `${w}:${i}`)).flat().sort();
+    const expected = Array.from({ length: 8 }, (_, w) => Array.from({ length: 250 }, (_, i) => `${w}:${i}`))
+      .flat()
+      .sort();
     expect(writersAndIndexes(records)).toEqual(expected);
   });
 

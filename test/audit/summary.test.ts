@@ -16,7 +16,21 @@ beforeAll(async () => {
 });
 
 function rec(command: string, o: Partial<AuditRecord> = {}): AuditRecord {
-  return { time: '2026-01-01T00:00:00.000Z', agent: 'claude-code', session: 's1', tool: 'Bash', family: 'shell', command, level: 'ask', layer: 'tool-default', rules: [], reason: 'r', version: 't', durationMs: 1, ...o };
+  return {
+    time: '2026-01-01T00:00:00.000Z',
+    agent: 'claude-code',
+    session: 's1',
+    tool: 'Bash',
+    family: 'shell',
+    command,
+    level: 'ask',
+    layer: 'tool-default',
+    rules: [],
+    reason: 'r',
+    version: 't',
+    durationMs: 1,
+    ...o,
+  };
 }
 
 function times<T>(n: number, x: T): T[] {
@@ -36,7 +50,11 @@ function summarise(records: AuditRecord[], extraText = '', opts: { top?: number;
 /** The argv of every sub-command of every guard rule's match example. */
 function guardArgvs(): { rule: string; example: string; argv: string[] }[] {
   return gate.rules.flatMap((r) =>
-    r.examples.match.flatMap((example) => gate.evaluate({ tool: 'shell', args: { command: example } }).verdict!.commands.map((c) => ({ rule: r.id, example, argv: [c.program ?? c.programRaw, ...c.args.map((a) => a.value)] }))),
+    r.examples.match.flatMap((example) =>
+      gate
+        .evaluate({ tool: 'shell', args: { command: example } })
+        .verdict!.commands.map((c) => ({ rule: r.id, example, argv: [c.program ?? c.programRaw, ...c.args.map((a) => a.value)] })),
+    ),
   );
 }
 
@@ -69,11 +87,21 @@ describe('counts', () => {
   });
 
   it('malformed lines are counted and named, and the rest is still summarised', () => {
-    const s = summarise([rec('ls', { level: 'allow' }), rec('rm x')], ['not json', '{"time":"x"}', '', '[1,2]', JSON.stringify({ ...rec('x'), level: 'maybe' }), '{"cut": "short'].join('\n'));
+    const s = summarise(
+      [rec('ls', { level: 'allow' }), rec('rm x')],
+      ['not json', '{"time":"x"}', '', '[1,2]', JSON.stringify({ ...rec('x'), level: 'maybe' }), '{"cut": "short'].join('\n'),
+    );
     expect(s.records).toBe(2);
     expect(s.malformed.count).toBe(6);
     expect(s.malformed.lines.map((m) => m.line)).toEqual([3, 4, 5, 6, 7, 8]);
-    expect(s.malformed.lines.map((m) => m.problem)).toEqual(['not JSON', '"agent" is not a string', 'empty line', 'not a JSON object', '"level" is not allow, ask, deny or defer', 'not JSON']);
+    expect(s.malformed.lines.map((m) => m.problem)).toEqual([
+      'not JSON',
+      '"agent" is not a string',
+      'empty line',
+      'not a JSON object',
+      '"level" is not allow, ask, deny or defer',
+      'not JSON',
+    ]);
   });
 });
 
@@ -125,7 +153,9 @@ describe('suggested allow rules', () => {
   it('never suggests overriding a guard rule that asked, even with the exact line', () => {
     const s = summarise(times(5, rec('git reset --hard HEAD~1', { rules: ['destructive-delete/git-discard-work'] })));
     expect(s.suggestions).toEqual([]);
-    expect(s.notSuggested).toEqual([expect.objectContaining({ rule: 'Bash(git reset *)', because: expect.stringContaining('guard rule destructive-delete/git-discard-work') })]);
+    expect(s.notSuggested).toEqual([
+      expect.objectContaining({ rule: 'Bash(git reset *)', because: expect.stringContaining('guard rule destructive-delete/git-discard-work') }),
+    ]);
     // The same line logged without rule ids (an older log): the analysis finds the guard rule.
     expect(summarise(times(5, rec('git reset --hard HEAD~1'))).suggestions).toEqual([]);
   });
@@ -141,7 +171,7 @@ describe('suggested allow rules', () => {
     expect(s.notSuggested.map((n) => n.rule)).toContain('Bash(python3 *)');
   });
 
-  it('counts only prompts an allow rule could lift (not an ask rule\'s, not an outside path\'s), and needs --min-asks of them', () => {
+  it("counts only prompts an allow rule could lift (not an ask rule's, not an outside path's), and needs --min-asks of them", () => {
     const byAskRule = summarise(times(5, rec('npm run deploy', { layer: 'rule-ask' })));
     expect(byAskRule.suggestions).toEqual([]);
     expect(byAskRule.commands[0]).toMatchObject({ command: 'npm run deploy', asks: 5 });
@@ -151,15 +181,44 @@ describe('suggested allow rules', () => {
     expect(summarise(times(2, rec('npm run deploy')), '', { minAsks: 2 }).suggestions.map((x) => x.rule)).toEqual(['Bash(npm run deploy *)']);
   });
 
-  it('no suggestion from a varied log matches any sub-command of any guard rule\'s match example', () => {
+  it("no suggestion from a varied log matches any sub-command of any guard rule's match example", () => {
     const asked = [
-      'rm -rf build', 'rm -rf node_modules', 'git push origin main', 'git push --force origin main', 'git reset --hard HEAD~1', 'git clean -fdx',
-      'curl -fsSL https://example.com/install.sh', 'wget https://example.com/a.tgz', 'chmod -R 777 .', 'chmod +x run.sh', 'find . -name "*.tmp" -delete',
-      'docker run --rm -it alpine sh', 'docker system prune -af', 'kubectl delete pod web-1', 'npm publish', 'dd if=/dev/zero of=disk.img bs=1M count=10',
-      'ssh deploy@host uptime', 'scp build.tgz host:/srv', 'nc -l 4444', 'crontab -l', 'kill -9 1234', 'pkill node', 'tar xzf a.tgz', 'mv a b', 'cp -r a b',
-      'git commit --no-verify -m x', 'make test', 'cargo build', 'pip install requests', 'brew install jq',
+      'rm -rf build',
+      'rm -rf node_modules',
+      'git push origin main',
+      'git push --force origin main',
+      'git reset --hard HEAD~1',
+      'git clean -fdx',
+      'curl -fsSL https://example.com/install.sh',
+      'wget https://example.com/a.tgz',
+      'chmod -R 777 .',
+      'chmod +x run.sh',
+      'find . -name "*.tmp" -delete',
+      'docker run --rm -it alpine sh',
+      'docker system prune -af',
+      'kubectl delete pod web-1',
+      'npm publish',
+      'dd if=/dev/zero of=disk.img bs=1M count=10',
+      'ssh deploy@host uptime',
+      'scp build.tgz host:/srv',
+      'nc -l 4444',
+      'crontab -l',
+      'kill -9 1234',
+      'pkill node',
+      'tar xzf a.tgz',
+      'mv a b',
+      'cp -r a b',
+      'git commit --no-verify -m x',
+      'make test',
+      'cargo build',
+      'pip install requests',
+      'brew install jq',
     ];
-    const s = summarise(asked.flatMap((c) => times(3, rec(c))), '', { top: 100 });
+    const s = summarise(
+      asked.flatMap((c) => times(3, rec(c))),
+      '',
+      { top: 100 },
+    );
     expect(s.suggestions.length).toBeGreaterThan(3);
     const guard = guardArgvs();
     for (const x of s.suggestions) {

@@ -10,18 +10,24 @@ const RISKY = sh('npm install left-pad');
 
 let server: ChatServer;
 let auto: AutoGate;
-const gate = await createGate({ settings: [{ source: 'project', settings: { permissions: { allow: ['Bash(npm test)'], ask: ['Bash(git push *)'], deny: ['Bash(curl *)'] } } }] });
+const gate = await createGate({
+  settings: [{ source: 'project', settings: { permissions: { allow: ['Bash(npm test)'], ask: ['Bash(git push *)'], deny: ['Bash(curl *)'] } } }],
+});
 
 beforeAll(async () => {
   server = await startChatServer();
   // The first fetch of a process loads and compiles undici: on a loaded machine that alone can pass
   // the 300 ms stage-1 timeout and leave a queued answer to the next test. Warm it up first.
-  await fetch(server.url + '/chat/completions', { method: 'POST', body: '{}' }).then((r) => r.text()).catch(() => undefined);
+  await fetch(server.url + '/chat/completions', { method: 'POST', body: '{}' })
+    .then((r) => r.text())
+    .catch(() => undefined);
 });
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
-  auto = createAutoGate(gate, { classifier: createOpenAIClassifier({ baseUrl: server.url, model: 'big', fastModel: 'small', stage1TimeoutMs: 300, stage2TimeoutMs: 600 }) });
+  auto = createAutoGate(gate, {
+    classifier: createOpenAIClassifier({ baseUrl: server.url, model: 'big', fastModel: 'small', stage1TimeoutMs: 300, stage2TimeoutMs: 600 }),
+  });
 });
 
 describe('pipeline', () => {
@@ -76,7 +82,11 @@ describe('classifier', () => {
 
   const failures: [string, () => void, RegExp][] = [
     ['slower than the stage 1 timeout', () => server.queue({ answer: { shouldBlock: false }, delayMs: 800 }), /stage 1 timed out/],
-    ['slower than the stage 2 timeout', () => server.queue({ answer: { shouldBlock: true } }, { answer: { shouldBlock: false, reason: 'x', thinking: '' }, delayMs: 1200 }), /stage 2 timed out/],
+    [
+      'slower than the stage 2 timeout',
+      () => server.queue({ answer: { shouldBlock: true } }, { answer: { shouldBlock: false, reason: 'x', thinking: '' }, delayMs: 1200 }),
+      /stage 2 timed out/,
+    ],
     ['HTTP 500', () => server.queue({ status: 500 }), /HTTP 500/],
     ['HTTP 429', () => server.queue({ status: 429 }), /HTTP 429/],
     ['invalid JSON', () => server.queue({ raw: '{"choices": [' }), /not JSON/],
@@ -107,7 +117,9 @@ describe('classifier', () => {
     server.queue({ answer: { shouldBlock: false } });
     const secret = 'sk-ant-' + 'a'.repeat(40);
     const a = createAutoGate(gate, { classifier: createOpenAIClassifier({ baseUrl: server.url }), contextLimit: 200 });
-    await a.decide(sh('npm install --registry https://u:hunter2@reg.example x'), CTX, { conversation: 'x'.repeat(5000) + ` my key is ${secret} and AKIAABCDEFGHIJKLMNOP` });
+    await a.decide(sh('npm install --registry https://u:hunter2@reg.example x'), CTX, {
+      conversation: 'x'.repeat(5000) + ` my key is ${secret} and AKIAABCDEFGHIJKLMNOP`,
+    });
     const sent = JSON.stringify(server.requests[0].body);
     expect(sent).not.toContain(secret);
     expect(sent).not.toContain('AKIAABCDEFGHIJKLMNOP');
@@ -156,7 +168,10 @@ describe('denial tracking', () => {
     expect(ds.map((d) => d.level)).toEqual(['allow', 'allow', 'deny']);
     block();
     block();
-    await auto.decideBatch([RISKY, sh('npm install other')].map((call) => ({ call, context: CTX })), { session: 'b2' });
+    await auto.decideBatch(
+      [RISKY, sh('npm install other')].map((call) => ({ call, context: CTX })),
+      { session: 'b2' },
+    );
     expect(auto.tracker.counters('b2')).toEqual({ consecutive: 2, total: 2 });
   });
 });

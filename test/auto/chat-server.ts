@@ -6,12 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type Behaviour =
-  | { answer: unknown; delayMs?: number }
-  | { status: number; body?: string }
-  | { raw: string }
-  | { cutOff: true }
-  | { reset: true }
-  | { hang: true };
+  { answer: unknown; delayMs?: number } | { status: number; body?: string } | { raw: string } | { cutOff: true } | { reset: true } | { hang: true };
 
 export interface ChatServer {
   url: string;

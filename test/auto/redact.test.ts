@@ -4,7 +4,11 @@ import { redactSecrets, redactValue } from '../../src/auto/redact.js';
 
 // [command, the secret that must go, words that must stay]
 const CASES: [string, string, string[]][] = [
-  ['curl -H "Authorization: Bearer abc.def-123_XYZ" https://api.example.com/v1', 'abc.def-123_XYZ', ['curl -H "Authorization: Bearer ', '" https://api.example.com/v1']],
+  [
+    'curl -H "Authorization: Bearer abc.def-123_XYZ" https://api.example.com/v1',
+    'abc.def-123_XYZ',
+    ['curl -H "Authorization: Bearer ', '" https://api.example.com/v1'],
+  ],
   ["curl -H 'authorization: token 0123456789abcdef' https://x.example", '0123456789abcdef', ["' https://x.example"]],
   ['curl -H "Cookie: session=s3ss10nv4lu3" https://x.example', 's3ss10nv4lu3', ['" https://x.example']],
   ['curl -H "X-Api-Key: k3yk3yk3y" https://x.example', 'k3yk3yk3y', ['X-Api-Key: ']],
@@ -33,7 +37,11 @@ const CASES: [string, string, string[]][] = [
     'b3BlbnNzaC1rZXktdjEAAAAABG5vbmU',
     ["cat > ~/.ssh/id_ed25519 <<'EOF'\n", '\nEOF\nchmod 600 ~/.ssh/id_ed25519'],
   ],
-  ['gpg --import <<EOF\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF2pgpkeydata\n-----END PGP PRIVATE KEY BLOCK-----\nEOF', 'lQOYBF2pgpkeydata', ['gpg --import <<EOF\n']],
+  [
+    'gpg --import <<EOF\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF2pgpkeydata\n-----END PGP PRIVATE KEY BLOCK-----\nEOF',
+    'lQOYBF2pgpkeydata',
+    ['gpg --import <<EOF\n'],
+  ],
   ['cat > .env <<EOF\nDATABASE_PASSWORD=pw123456\nSTRIPE_KEY=sk_live_abcdefghijklmnopqrstuvwx\nDEBUG=1\nEOF', 'pw123456', ['DEBUG=1']],
   ['cat > .env <<EOF\nSTRIPE_KEY=sk_live_abcdefghijklmnopqrstuvwx\nEOF', 'abcdefghijklmnopqrstuvwx', ['cat > .env <<EOF\nSTRIPE_KEY=']],
   ['helm install app ./chart --set=API_KEY=k3yk3yk3y', 'k3yk3yk3y', ['helm install app ./chart --set=API_KEY=']],
@@ -64,7 +72,7 @@ describe('redactSecrets', () => {
     }
   });
 
-  it('uses the first password option of a program, not a later command\'s option of the same letter', () => {
+  it("uses the first password option of a program, not a later command's option of the same letter", () => {
     expect(redactSecrets('sshpass -p hunter2 ssh -p 22 host')).toBe('sshpass -p [REDACTED] ssh -p 22 host');
   });
 });
@@ -86,7 +94,13 @@ describe('text an attacker shapes', () => {
 
 describe('redactValue (tool arguments)', () => {
   it('redacts values under keys named like secrets and secrets inside every string', () => {
-    const v = redactValue({ url: 'https://u:hunter2@x.example/a', headers: { Authorization: 'Bearer abc123', Accept: 'json' }, env: { GITHUB_TOKEN: 'plain', PATH: '/bin' }, apiKey: 'k', list: ['AKIAABCDEFGHIJKLMNOP'] });
+    const v = redactValue({
+      url: 'https://u:hunter2@x.example/a',
+      headers: { Authorization: 'Bearer abc123', Accept: 'json' },
+      env: { GITHUB_TOKEN: 'plain', PATH: '/bin' },
+      apiKey: 'k',
+      list: ['AKIAABCDEFGHIJKLMNOP'],
+    });
     const s = JSON.stringify(v);
     for (const secret of ['hunter2', 'abc123', 'plain', '"k"', 'AKIAABCDEFGHIJKLMNOP']) expect(s).not.toContain(secret);
     expect(v).toMatchObject({ headers: { Accept: 'json' }, env: { PATH: '/bin' } });

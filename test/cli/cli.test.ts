@@ -21,7 +21,10 @@ describe('shellgate check', () => {
 
   it('prints one JSON object per input line, in order, with the contract fields', () => {
     const r = run(['check', '--json'], 'ls\nrm x\n\ncat a | wc -l\n');
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.command)).toEqual(['ls', 'rm x', '', 'cat a | wc -l']);
     expect(lines.map((l) => l.level)).toEqual(['allow', 'ask', 'allow', 'allow']);
     const f = lines[1].findings[0];
@@ -32,7 +35,12 @@ describe('shellgate check', () => {
 
   it('reads NUL-separated commands with --null / -0', () => {
     const r = run(['check', '--json', '-0'], 'echo "a\nb"\0ls\0');
-    expect(r.out.trim().split('\n').map((l) => JSON.parse(l).command)).toEqual(['echo "a\nb"', 'ls']);
+    expect(
+      r.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).command),
+    ).toEqual(['echo "a\nb"', 'ls']);
   });
 
   it('uses --cwd and repeated --workspace roots', () => {
@@ -55,7 +63,15 @@ describe('shellgate check', () => {
   it('exits 64 on usage errors and bad config, with a message and no stack trace', () => {
     const file = join(WS, 'not-a-dir.txt');
     writeFileSync(file, 'x');
-    for (const args of [['check', '--bogus', 'ls'], ['frob'], ['check', '--cwd'], ['check', '--mode', 'turbo', 'ls'], ['check', '--cwd', join(WS, 'no-such-dir'), 'ls'], ['check', '--cwd', file, 'ls'], ['check', '--workspace', join(WS, 'nope'), 'ls']]) {
+    for (const args of [
+      ['check', '--bogus', 'ls'],
+      ['frob'],
+      ['check', '--cwd'],
+      ['check', '--mode', 'turbo', 'ls'],
+      ['check', '--cwd', join(WS, 'no-such-dir'), 'ls'],
+      ['check', '--cwd', file, 'ls'],
+      ['check', '--workspace', join(WS, 'nope'), 'ls'],
+    ]) {
       const r = run(args);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.err).toMatch(/^shellgate: /);
@@ -68,7 +84,7 @@ describe('shellgate check', () => {
     expect(r.err).toContain('chaining');
   });
 
-  it('refuses an agent\'s hook event on stdin with exit 2 (the code agents block on), pointing at shellgate hook', () => {
+  it("refuses an agent's hook event on stdin with exit 2 (the code agents block on), pointing at shellgate hook", () => {
     // Wired by hand as a hook, check would answer 1 (ask) or 64, which agents read as a non-blocking error.
     for (const event of [
       { session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /tmp/x' } },

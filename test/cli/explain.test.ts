@@ -97,7 +97,7 @@ describe('shellgate explain (text)', () => {
     expect(layerLine(r.out, 'rule-deny')).toContain('preset sensitive');
   });
 
-  it('with --agent, reads that agent\'s project settings as its hook does', () => {
+  it("with --agent, reads that agent's project settings as its hook does", () => {
     const project = mkdtempSync(join(tmpdir(), 'sg-explain-agent-'));
     mkdirSync(join(project, '.claude'));
     writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { ask: ['Bash(ls *)'] } }));
@@ -108,7 +108,13 @@ describe('shellgate explain (text)', () => {
   });
 
   it('exits 64 with a message for usage errors, never a stack trace', () => {
-    for (const args of [['--bogus', 'ls'], ['--cwd', join(WS, 'nope'), 'ls'], ['--mode', 'turbo', 'ls'], ['--agent', 'nobody', 'ls'], ['--arg', 'path=x', 'ls']]) {
+    for (const args of [
+      ['--bogus', 'ls'],
+      ['--cwd', join(WS, 'nope'), 'ls'],
+      ['--mode', 'turbo', 'ls'],
+      ['--agent', 'nobody', 'ls'],
+      ['--arg', 'path=x', 'ls'],
+    ]) {
       const r = explain(args);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.err).toMatch(/^shellgate: /);

@@ -17,7 +17,8 @@ function run(entry: string, args: string[], input: string, cacheHome: string) {
   return spawnSync(process.execPath, [entry, ...args], { input, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
 }
 
-const payload = (command: string, cwd: string) => JSON.stringify({ session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
+const payload = (command: string, cwd: string) =>
+  JSON.stringify({ session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
 
 describe('bin/shellgate.cjs', () => {
   it('answers exactly as dist/cli/main.js, with and without a code cache, and keeps the cache private', () => {

@@ -16,7 +16,7 @@ describe('shellgate rules', () => {
     expect(r.stdout).toMatch(/safer: read only the files the task needs/);
   });
 
-  it('shows the gate\'s own findings too', () => {
+  it("shows the gate's own findings too", () => {
     for (const id of ['tool-arguments', 'unknown-tool', 'outside-workspace', 'exec-config', 'unknown-effect', 'parse-doubt']) {
       const r = rules('--json', id);
       expect(r.status, id).toBe(0);
@@ -24,7 +24,7 @@ describe('shellgate rules', () => {
     }
   });
 
-  it('shows a guard rule\'s safer way', () => {
+  it("shows a guard rule's safer way", () => {
     const r = rules('destructive-delete/git-force-push');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('safer: push with --force-with-lease');
@@ -34,7 +34,10 @@ describe('shellgate rules', () => {
     const text = rules().stdout.split('\n');
     expect(text.find((l) => l.startsWith('sensitive-path '))).toMatch(/\bask\s+core\s/);
     expect(text.some((l) => l.startsWith('destructive-delete/rm-root-or-home '))).toBe(true);
-    const lines = rules('--json').stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = rules('--json')
+      .stdout.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.id === 'unknown-effect')).toMatchObject({ source: 'core', level: 'ask' });
     expect(lines.find((l) => l.id === 'download-exec/pipe-to-shell')).toMatchObject({ source: 'builtin', safer: expect.any(String) });
   });

@@ -18,7 +18,9 @@ interface Case {
 }
 
 const DIR = join(import.meta.dirname, '..', '..', 'corpus');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 
 function load(file: string): Case[] {
   return readFileSync(join(DIR, file), 'utf8')

@@ -20,12 +20,15 @@ interface PeerCase {
 /** The peer's test says: flag it, block it, it is not read-only / not safe. */
 export function peerSaysDangerous(c: PeerCase): boolean {
   const e = c.peer_expectation;
-  if (c.kind === 'dangerous') return !/not flag|is None|^null \(|blocked is False|allowed safe|not destructive|non-git|is_not_dangerous|should not|toBe\(false\)|None$/i.test(e);
+  if (c.kind === 'dangerous')
+    return !/not flag|is None|^null \(|blocked is False|allowed safe|not destructive|non-git|is_not_dangerous|should not|toBe\(false\)|None$/i.test(e);
   if (c.kind === 'readonly' || c.kind === 'safe') return /\brejects\b|=> false|toBe\(false\)|is not read-only|not safe/i.test(e) && !/toBe\(true\)/.test(e);
   return false;
 }
 
-const disagreements: { command: string; peer: string; reason: string }[] = JSON.parse(readFileSync(join(import.meta.dirname, 'peer-disagreements.json'), 'utf8'));
+const disagreements: { command: string; peer: string; reason: string }[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'peer-disagreements.json'), 'utf8'),
+);
 const listed = new Set(disagreements.map((d) => d.command));
 
 describe('peer cases', () => {

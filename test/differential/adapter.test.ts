@@ -37,7 +37,7 @@ const CONSTRUCTS: [string, string][] = [
   ['for loop', 'for f in *.log $(ls /var/log); do gzip "$f"; done'],
   ['while and until', 'while read -r l; do echo "$l"; done < file; until false; do :; done'],
   ['case', 'case "$1" in start|up) run --now ;; *) usage ;; esac'],
-  ['heredocs', 'cat <<EOF > out\nhello $(whoami)\nEOF\ncat <<-\'END\'\n\t$(not run)\n\tEND\necho done'],
+  ['heredocs', "cat <<EOF > out\nhello $(whoami)\nEOF\ncat <<-'END'\n\t$(not run)\n\tEND\necho done"],
   ['command substitutions', 'echo `date +%s` "$(id -u)" x=$(pwd) "${y:-$(hostname)}"'],
   ['&> and &>>', 'make &>/dev/null && make install &>> log'],
   ['subscript assignment', 'arr[$(rm -rf x)]=1 B=2 cmd'],
@@ -109,8 +109,6 @@ describe('compareStructures', () => {
     expect(compareStructures(a, a)).toBeNull();
     expect(compareStructures(a, b)).toBe('command 1: words [rm, -rf, x] vs [rm, -rf]');
     expect(compareStructures({ ...a, operators: ['&&'] }, a)).toBe('operators [&&] vs []');
-    expect(compareStructures(a, { commands: [...a.commands, { words: ['ls'], redirects: ['>out'] }], operators: [] })).toBe(
-      'command 2: missing vs words [ls]',
-    );
+    expect(compareStructures(a, { commands: [...a.commands, { words: ['ls'], redirects: ['>out'] }], operators: [] })).toBe('command 2: missing vs words [ls]');
   });
 });

@@ -41,7 +41,12 @@ export function programsOf(p: Prediction): string[] {
   return p.entries.flatMap((e) => (e.tokens[0]?.kind === 'exact' ? [e.tokens[0].text.slice(e.tokens[0].text.lastIndexOf('/') + 1)] : []));
 }
 
-export async function settle<O extends string>(sandbox: Sandbox, found: Disagreement<O>[], predictions: { ours: Prediction; theirs: Prediction }[], reparse: Reparse): Promise<Settled<O>[]> {
+export async function settle<O extends string>(
+  sandbox: Sandbox,
+  found: Disagreement<O>[],
+  predictions: { ours: Prediction; theirs: Prediction }[],
+  reparse: Reparse,
+): Promise<Settled<O>[]> {
   const runs = await sandbox.run(found.map((d) => instrumented(d.command)));
   const judged = found.map((d, i) => judge(predictions[i].ours, predictions[i].theirs, observe(runs[i]), d.command));
   const undecided = found.map((_, i) => i).filter((i) => judged[i].winner === null);
@@ -68,9 +73,10 @@ export interface Checked {
 
 export async function check(sandbox: Sandbox, items: { source: string; command: string; prediction: Prediction }[]): Promise<Checked[]> {
   const runs = await sandbox.run(items.map((x) => instrumented(x.command)));
-  const flagged = items.map((x, i) => ({ source: x.source, command: x.command, problems: audit(x.prediction, observe(runs[i]), x.command) })).filter((x) => x.problems.length > 0);
+  const flagged = items
+    .map((x, i) => ({ source: x.source, command: x.command, problems: audit(x.prediction, observe(runs[i]), x.command) }))
+    .filter((x) => x.problems.length > 0);
   // what bash rejects runs nothing: not a problem of the parse's reading
   const prints = await sandbox.run(flagged.map((x) => prettyPrinting(x.command)));
   return flagged.filter((_, k) => printed(prints[k]) !== null);
 }
-

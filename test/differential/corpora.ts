@@ -18,12 +18,17 @@ function every<T>(xs: T[], step: number): T[] {
   return xs.filter((_, i) => i % step === 0);
 }
 
-const commandsOf = (name: string) => jsonl<{ command?: unknown }>(name).map((r) => r.command).filter((c): c is string => typeof c === 'string');
+const commandsOf = (name: string) =>
+  jsonl<{ command?: unknown }>(name)
+    .map((r) => r.command)
+    .filter((c): c is string => typeof c === 'string');
 
 /** `steps` says how sparsely to sample each big corpus (1 = all of it). */
 export function differentialCases(steps: { nl2bash: number; tldr: number; guard: number; atomic: number }): CorpusCase[] {
   const own: string[] = [];
-  for (const f of readdirSync(OWN).filter((f) => f.endsWith('.jsonl')).sort()) {
+  for (const f of readdirSync(OWN)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
     for (const l of readFileSync(join(OWN, f), 'utf8').split('\n')) {
       if (l.trim() === '') continue;
       const c = (JSON.parse(l) as { command?: unknown }).command;
@@ -37,7 +42,13 @@ export function differentialCases(steps: { nl2bash: number; tldr: number; guard:
     ['guard-cases', every(commandsOf('guard-cases.jsonl'), steps.guard)],
     ['atomic-red-team', every(commandsOf('atomic-red-team.jsonl'), steps.atomic)],
     ['nl2bash', every(nl2bash(), steps.nl2bash)],
-    ['tldr', every(tldr().map((t) => t.command), steps.tldr)],
+    [
+      'tldr',
+      every(
+        tldr().map((t) => t.command),
+        steps.tldr,
+      ),
+    ],
   ];
   const seen = new Set<string>();
   const out: CorpusCase[] = [];

@@ -44,9 +44,19 @@ function jsonlCommands(path: string): string[] {
 
 function corpus(): string[] {
   const out: string[] = [];
-  for (const f of readdirSync(OWN_CORPUS).filter((f) => f.endsWith('.jsonl')).sort()) out.push(...jsonlCommands(join(OWN_CORPUS, f)));
-  out.push(...read(join(SHARED, 'nl2bash.txt')).split('\n').filter((l) => l !== ''));
-  const tldr = read(join(SHARED, 'tldr.tsv')).split('\n').slice(1).filter((l) => l !== '');
+  for (const f of readdirSync(OWN_CORPUS)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort())
+    out.push(...jsonlCommands(join(OWN_CORPUS, f)));
+  out.push(
+    ...read(join(SHARED, 'nl2bash.txt'))
+      .split('\n')
+      .filter((l) => l !== ''),
+  );
+  const tldr = read(join(SHARED, 'tldr.tsv'))
+    .split('\n')
+    .slice(1)
+    .filter((l) => l !== '');
   tldr.forEach((l, i) => {
     if (i % TLDR_STEP === 0) out.push(l.split('\t')[2] ?? '');
   });

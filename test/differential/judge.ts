@@ -154,10 +154,19 @@ export function judge(ours: Prediction, other: Prediction, seen: Observation, co
   };
   if (seen.trace) {
     for (const t of seen.trace) {
-      if (t.cond) weigh(`bash tested [[ ${t.cond.join(' ')} ]]${t.forked ? ' in a forked shell' : ''}`, explainCond(ours.entries, t.cond, t.forked), explainCond(other.entries, t.cond, t.forked));
+      if (t.cond)
+        weigh(
+          `bash tested [[ ${t.cond.join(' ')} ]]${t.forked ? ' in a forked shell' : ''}`,
+          explainCond(ours.entries, t.cond, t.forked),
+          explainCond(other.entries, t.cond, t.forked),
+        );
       if (t.array) weigh(`bash assigned the array ${t.text}`, explainArray(ours.entries, t), explainArray(other.entries, t));
       if (!t.words) continue;
-      weigh(`bash ran ${JSON.stringify(t.words)}${t.forked ? ' in a forked shell' : ''}`, explain(ours.entries, t.words, t.forked, false), explain(other.entries, t.words, t.forked, false));
+      weigh(
+        `bash ran ${JSON.stringify(t.words)}${t.forked ? ' in a forked shell' : ''}`,
+        explain(ours.entries, t.words, t.forked, false),
+        explain(other.entries, t.words, t.forked, false),
+      );
     }
   } else {
     for (const r of seen.execs) {
@@ -169,7 +178,9 @@ export function judge(ours: Prediction, other: Prediction, seen: Observation, co
     const traced = seen.trace.flatMap((t) => (t.words ? [t.words] : []));
     const notRun = (mine: Prediction, theirs: Prediction) => {
       const theirKeys = new Set(theirs.entries.map((e) => key(e.tokens)));
-      return mine.entries.filter((e) => e.certain && informative(e) && !theirKeys.has(key(e.tokens)) && !traced.some((words) => matchScore(e.tokens, words) >= 0));
+      return mine.entries.filter(
+        (e) => e.certain && informative(e) && !theirKeys.has(key(e.tokens)) && !traced.some((words) => matchScore(e.tokens, words) >= 0),
+      );
     };
     for (const e of notRun(ours, other)) forOther.push(`other: bash never ran ${key(e.tokens)}, which ours says it certainly runs`);
     for (const e of notRun(other, ours)) forOurs.push(`ours: bash never ran ${key(e.tokens)}, which the other parser says it certainly runs`);
@@ -223,7 +234,8 @@ export function audit(ours: Prediction, seen: Observation, command: string): str
   if (!seen.timedOut && !TOUCHES_TRACE.test(command)) {
     const traced = seen.trace.flatMap((t) => (t.words ? [t.words] : []));
     for (const e of ours.entries) {
-      if (e.certain && informative(e) && !traced.some((words) => matchScore(e.tokens, words) >= 0)) problems.push(`bash never ran ${key(e.tokens)}, which the parse says it certainly runs`);
+      if (e.certain && informative(e) && !traced.some((words) => matchScore(e.tokens, words) >= 0))
+        problems.push(`bash never ran ${key(e.tokens)}, which the parse says it certainly runs`);
     }
   }
   return problems;

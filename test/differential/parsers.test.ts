@@ -161,7 +161,8 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
 
     const predictions = found.map((d) => ({ ours: predict(d.ours, d.command), theirs: predict(d.theirs, d.command) }));
     const programs = new Set<string>(JSON.parse(readFileSync(join(HERE, '..', 'oracle', 'common-programs.json'), 'utf8')) as string[]);
-    for (const p of [...predictions.flatMap((x) => [x.ours, x.theirs]), ...alone.map((x) => x.prediction)]) for (const name of programsOf(p)) programs.add(name);
+    for (const p of [...predictions.flatMap((x) => [x.ours, x.theirs]), ...alone.map((x) => x.prediction)])
+      for (const name of programsOf(p)) programs.add(name);
     programs.add(TRACE_PROGRAM);
     programs.add(PRINT_PROGRAM);
     sandbox = Sandbox.create({ programs, timeoutSeconds: 2, workers: 2 });
@@ -191,7 +192,8 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
       staleByHand.push(`${JSON.stringify(f.command)} (bash): the problem is now ${f.problems[0]}`);
       return true;
     });
-    for (const h of byHand) if (!used.has(handKey(h.other, h.command))) staleByHand.push(`${JSON.stringify(h.command)} (${h.other}): bash and our parser agree now`);
+    for (const h of byHand)
+      if (!used.has(handKey(h.other, h.command))) staleByHand.push(`${JSON.stringify(h.command)} (${h.other}): bash and our parser agree now`);
   }, 240_000);
 
   afterAll(() => sandbox?.dispose());
@@ -229,7 +231,10 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
     );
     const against = verdicts
       .filter((r) => r.winner !== 'ours' && r.winner !== 'same')
-      .map((r) => `[${r.other}, ${r.winner === 'other' ? `bash agrees with ${r.other}` : 'bash cannot tell'}] ${JSON.stringify(r.command)}\n    ${r.difference}\n    ${r.evidence.slice(0, 4).join('\n    ')}`);
+      .map(
+        (r) =>
+          `[${r.other}, ${r.winner === 'other' ? `bash agrees with ${r.other}` : 'bash cannot tell'}] ${JSON.stringify(r.command)}\n    ${r.difference}\n    ${r.evidence.slice(0, 4).join('\n    ')}`,
+      );
     expect(against.slice(0, 25), `${against.length} disagreement(s) not resolved in our favour`).toEqual([]);
   });
 
@@ -260,7 +265,9 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
       else if (l.difference !== r.difference) changed.push(`${JSON.stringify(r.command)}\n    listed: ${l.difference}\n    now:    ${r.difference}`);
     }
     const differing = new Set(verdicts.filter((r) => r.other === 'tree-sitter').map((r) => r.command));
-    const stale = listed.filter((l) => !differing.has(l.command)).map((l) => `${JSON.stringify(l.command)}: listed (${l.difference}) but tree-sitter agrees with us now`);
+    const stale = listed
+      .filter((l) => !differing.has(l.command))
+      .map((l) => `${JSON.stringify(l.command)}: listed (${l.difference}) but tree-sitter agrees with us now`);
     expect(unlisted.slice(0, 25), `${unlisted.length} case(s) where bash agrees with us against tree-sitter, not listed`).toEqual([]);
     expect(changed.slice(0, 25), `${changed.length} listed case(s) whose difference changed`).toEqual([]);
     expect(stale.slice(0, 25), `${stale.length} listed case(s) that no longer differ`).toEqual([]);

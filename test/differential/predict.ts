@@ -54,7 +54,27 @@ export interface Prediction {
 }
 
 /** Builtins after which nothing is certain: they can end the shell, jump, or change how it runs. */
-const DIVERTING = new Set(['exit', 'exec', 'return', 'logout', 'break', 'continue', 'set', 'shopt', 'trap', 'eval', 'source', '.', 'kill', 'enable', 'alias', 'unset', 'builtin', 'command', 'suspend']);
+const DIVERTING = new Set([
+  'exit',
+  'exec',
+  'return',
+  'logout',
+  'break',
+  'continue',
+  'set',
+  'shopt',
+  'trap',
+  'eval',
+  'source',
+  '.',
+  'kill',
+  'enable',
+  'alias',
+  'unset',
+  'builtin',
+  'command',
+  'suspend',
+]);
 
 interface Walk {
   out: Prediction;
@@ -221,7 +241,12 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
       // and evaluates its operands lazily
       for (const x of cmd.words) walkParts(x.parts, certain && cmd.bracket === '[', forked, w);
       walkRedirects(cmd.redirects, certain, forked, w);
-      push(w, forked, [{ kind: 'exact', text: cmd.bracket }, ...cmd.words.flatMap(wordTokens), { kind: 'exact', text: cmd.bracket === '[' ? ']' : ']]' }], certain);
+      push(
+        w,
+        forked,
+        [{ kind: 'exact', text: cmd.bracket }, ...cmd.words.flatMap(wordTokens), { kind: 'exact', text: cmd.bracket === '[' ? ']' : ']]' }],
+        certain,
+      );
       return;
     case 'ArithCommand':
       walkParts(cmd.inner, certain, forked, w);
@@ -341,10 +366,7 @@ function walkParts(parts: WordPart[], certain: boolean, forked: boolean | null, 
 
 function mayFailExpanding(parts: WordPart[]): boolean {
   return parts.some(
-    (p) =>
-      p.type === 'ArithExp' ||
-      (p.type === 'ParamExp' && /^\$\{[^}]*\?/.test(p.raw)) ||
-      (p.type === 'DoubleQuoted' && mayFailExpanding(p.parts)),
+    (p) => p.type === 'ArithExp' || (p.type === 'ParamExp' && /^\$\{[^}]*\?/.test(p.raw)) || (p.type === 'DoubleQuoted' && mayFailExpanding(p.parts)),
   );
 }
 

@@ -123,9 +123,17 @@ export function judgeByPrint(
   const x = reparse.theirs(print);
   if (!o || !x) return { winner: null, evidence: [...forOurs, ...forOther, `a parser cannot read bash's print ${JSON.stringify(print)}`] };
   const canonical = printedShape(structureOf(o));
-  if (canonical !== printedShape(structureOf(x))) return { winner: null, evidence: [...forOurs, ...forOther, `the parsers read bash's print ${JSON.stringify(print)} differently too`] };
+  if (canonical !== printedShape(structureOf(x)))
+    return { winner: null, evidence: [...forOurs, ...forOther, `the parsers read bash's print ${JSON.stringify(print)} differently too`] };
   const oursOk = printedShape(structureOf(ours)) === canonical;
   const otherOk = printedShape(structureOf(theirs)) === canonical;
   const winner = oursOk && otherOk ? 'same' : oursOk ? 'ours' : otherOk ? 'other' : null;
-  return { winner, evidence: [...forOurs, ...forOther, `bash prints it as ${JSON.stringify(print)}; ours ${oursOk ? 'matches' : 'differs'}, the other ${otherOk ? 'matches' : 'differs'}`] };
+  return {
+    winner,
+    evidence: [
+      ...forOurs,
+      ...forOther,
+      `bash prints it as ${JSON.stringify(print)}; ours ${oursOk ? 'matches' : 'differs'}, the other ${otherOk ? 'matches' : 'differs'}`,
+    ],
+  };
 }

@@ -6,7 +6,14 @@ import { BashParser } from '../../src/syntax/tree-sitter/parser.js';
 import type { SimpleCommand } from '../../src/syntax/ast.js';
 
 const parser = await BashParser.create();
-const scope: ExpandScope = { home: '/home/u', env: { USER: 'u', SPACED: 'a b  c' }, vars: new Map([['X', '/tmp'], ['UNK', null]]) };
+const scope: ExpandScope = {
+  home: '/home/u',
+  env: { USER: 'u', SPACED: 'a b  c' },
+  vars: new Map([
+    ['X', '/tmp'],
+    ['UNK', null],
+  ]),
+};
 
 /** Expand the words of a one-command script. */
 function fields(src: string): { fields: string[]; dynamic: boolean; glob: boolean }[] {

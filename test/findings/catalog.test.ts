@@ -25,7 +25,12 @@ function literalIds(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sources(join(ROOT, 'src'))) {
     const text = readFileSync(file, 'utf8');
-    const patterns = [/\b(?:makeFinding|finding)\(\s*'([a-z][a-z-]*)'/g, /\brule: '([a-z][a-z-]*)'/g, /\brule === '([a-z][a-z-]*)'/g, /\? '(parse-doubt|parse-error)'|: '(parse-doubt|parse-error)'/g];
+    const patterns = [
+      /\b(?:makeFinding|finding)\(\s*'([a-z][a-z-]*)'/g,
+      /\brule: '([a-z][a-z-]*)'/g,
+      /\brule === '([a-z][a-z-]*)'/g,
+      /\? '(parse-doubt|parse-error)'|: '(parse-doubt|parse-error)'/g,
+    ];
     if (file.endsWith(join('verdict', 'assess.ts'))) patterns.push(/\b(?:add|opAdd)\(\s*'([a-z][a-z-]*)'/g);
     for (const re of patterns) for (const m of text.matchAll(re)) found.set(m[1] ?? m[2], file.slice(ROOT.length + 1));
   }
@@ -36,14 +41,31 @@ function corpusCommands(): string[] {
   const dir = join(ROOT, 'corpus');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => (JSON.parse(l) as { command: string }).command));
+    .flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => (JSON.parse(l) as { command: string }).command),
+    );
 }
 
 describe('the finding catalog', () => {
-  it('holds every finding id written in the sources, the gate\'s own included', () => {
+  it("holds every finding id written in the sources, the gate's own included", () => {
     const ids = literalIds();
     // The scan finds the analyser's, the walker's and the gate's ids (else it would prove nothing).
-    for (const id of ['tool-arguments', 'unknown-tool', 'sensitive-path', 'outside-workspace', 'network', 'write', 'delete', 'exec-config', 'dynamic-command', 'parse-doubt', 'unknown-effect']) {
+    for (const id of [
+      'tool-arguments',
+      'unknown-tool',
+      'sensitive-path',
+      'outside-workspace',
+      'network',
+      'write',
+      'delete',
+      'exec-config',
+      'dynamic-command',
+      'parse-doubt',
+      'unknown-effect',
+    ]) {
       expect(ids.has(id), id).toBe(true);
     }
     const missing = [...ids].filter(([id]) => !(id in CATALOG)).map(([id, file]) => `${id} (${file})`);
@@ -104,7 +126,7 @@ async function run(example: FindingExample, settings?: Record<string, unknown>):
   return (await gateFor(undefined, settings)).evaluate({ tool: example.tool, args: { ...example.args } }, CONTEXT);
 }
 
-describe('the finding catalog\'s examples', () => {
+describe("the finding catalog's examples", () => {
   it('gives every entry an example, or says why no input is meant to produce it', () => {
     for (const [id, m] of Object.entries(CATALOG)) {
       if (m.examples.length === 0) expect(m.noExample?.length ?? 0, id).toBeGreaterThan(20);
@@ -117,7 +139,8 @@ describe('the finding catalog\'s examples', () => {
     for (const [id, m] of Object.entries(CATALOG)) {
       for (const example of m.examples) {
         const d = await run(example);
-        if (!d.findings.some((f) => f.rule === id)) missed.push(`${id}: ${JSON.stringify(example)} gave ${d.findings.map((f) => f.rule).join(', ') || 'nothing'}`);
+        if (!d.findings.some((f) => f.rule === id))
+          missed.push(`${id}: ${JSON.stringify(example)} gave ${d.findings.map((f) => f.rule).join(', ') || 'nothing'}`);
       }
     }
     expect(missed).toEqual([]);

@@ -59,7 +59,10 @@ describe('shellgate rules', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
 
   it('lists every rule as JSON lines with id, category, level, message and source', () => {
-    const lines = run('--json').stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = run('--json')
+      .stdout.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThan(10);
     for (const l of lines) expect(Object.keys(l).slice(0, 5)).toEqual(['id', 'category', 'level', 'message', 'source']);
   });

@@ -32,7 +32,9 @@ const commands = [
   ...before,
   ...nl,
   ...tldr().map((t) => t.command),
-  ...['guard-cases.jsonl', 'bypass-cases.jsonl', 'peer-cases.jsonl', 'atomic-red-team.jsonl'].flatMap((f) => jsonl<{ command: string }>(f).map((c) => c.command)),
+  ...['guard-cases.jsonl', 'bypass-cases.jsonl', 'peer-cases.jsonl', 'atomic-red-team.jsonl'].flatMap((f) =>
+    jsonl<{ command: string }>(f).map((c) => c.command),
+  ),
 ];
 const verdicts: Verdict[] = commands.map((c) => a.analyze(c, CONTEXT));
 
@@ -40,7 +42,8 @@ const verdicts: Verdict[] = commands.map((c) => a.analyze(c, CONTEXT));
 function unfiltered(v: Verdict): Finding[] {
   const out: Finding[] = [];
   for (const s of buildSubjects(v.commands, v.operations, specs)) {
-    for (const r of rules) if (r.test(s)) out.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+    for (const r of rules)
+      if (r.test(s)) out.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
   }
   return out;
 }
@@ -54,7 +57,8 @@ describe('guard prefilter', () => {
       const all = unfiltered(v);
       matched += all.length;
       const got = applyGuards(ruleSet, v.commands, v.operations, specs);
-      if (JSON.stringify(got) !== JSON.stringify(all)) differ.push(`${commands[i]}: ${all.map((f) => f.rule).join(', ')} ≠ ${got.map((f) => f.rule).join(', ')}`);
+      if (JSON.stringify(got) !== JSON.stringify(all))
+        differ.push(`${commands[i]}: ${all.map((f) => f.rule).join(', ')} ≠ ${got.map((f) => f.rule).join(', ')}`);
     }
     expect(differ).toEqual([]);
     expect(matched).toBeGreaterThan(rules.length); // the check saw real matches, not only misses
@@ -129,8 +133,49 @@ describe('clauses a matcher implies', () => {
 });
 
 describe('path areas', () => {
-  const paths = ['/', '/etc', '/etc/passwd', '/etcetera/x', '/dev', '/dev/null', '/dev/sda', '/dev/null/x', '/dev/fd/3', '/dev/fd0', '/dev/tcp/1.2.3.4/80', '/dev/shm/x', '/home/user/.bashrc', '/Users/u/x', '/usr/lib/x', '/lib64/x', '/sys/block/sda/device/delete', 'relative/x', '~/x', '/tmp/a b', '/private/etc/sudoers'];
-  const patterns = ['/etc/**', '/etc', '/dev/**', '/dev/tcp/**', '/dev/null', '/dev/*', '/dev/fd/*', '/dev/sd?', '**/.ssh/**', '/home/*/.bashrc', '/Users/**', '/sys/block/*/device/delete', '/{etc,usr}/**', '/e?c/**', '/*', 'x', '/private/etc/sudoers.d/**', '/lib/**'];
+  const paths = [
+    '/',
+    '/etc',
+    '/etc/passwd',
+    '/etcetera/x',
+    '/dev',
+    '/dev/null',
+    '/dev/sda',
+    '/dev/null/x',
+    '/dev/fd/3',
+    '/dev/fd0',
+    '/dev/tcp/1.2.3.4/80',
+    '/dev/shm/x',
+    '/home/user/.bashrc',
+    '/Users/u/x',
+    '/usr/lib/x',
+    '/lib64/x',
+    '/sys/block/sda/device/delete',
+    'relative/x',
+    '~/x',
+    '/tmp/a b',
+    '/private/etc/sudoers',
+  ];
+  const patterns = [
+    '/etc/**',
+    '/etc',
+    '/dev/**',
+    '/dev/tcp/**',
+    '/dev/null',
+    '/dev/*',
+    '/dev/fd/*',
+    '/dev/sd?',
+    '**/.ssh/**',
+    '/home/*/.bashrc',
+    '/Users/**',
+    '/sys/block/*/device/delete',
+    '/{etc,usr}/**',
+    '/e?c/**',
+    '/*',
+    'x',
+    '/private/etc/sudoers.d/**',
+    '/lib/**',
+  ];
 
   it('never rule out a path its pattern matches', () => {
     for (const p of patterns) {
@@ -155,11 +200,14 @@ describe('argument starts', () => {
     expect(regexPrefix('^-r ?open-uri$')).toBe('-r');
     expect(regexPrefix('^ab+c')).toBe('ab');
     expect(regexPrefix('^(?:foo|foobar)x')).toBe('foo');
-    for (const none of ['^a|b', 'abc', '(^|/)xmrig', '^(?=x)y', '^x{2}', '^x*', '^[ab]c', '^\\dx', '^(a|b)c', '^(ab)?c']) expect(regexPrefix(none), none).toBe('');
+    for (const none of ['^a|b', 'abc', '(^|/)xmrig', '^(?=x)y', '^x{2}', '^x*', '^[ab]c', '^\\dx', '^(a|b)c', '^(ab)?c'])
+      expect(regexPrefix(none), none).toBe('');
   });
 
   it('never rule out an argument an expression of the rules matches', () => {
-    const regexes = rules.flatMap((r) => [...JSON.stringify(r.match).matchAll(/"arg(?:Regex|sAll)":("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]) as string));
+    const regexes = rules.flatMap((r) =>
+      [...JSON.stringify(r.match).matchAll(/"arg(?:Regex|sAll)":("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]) as string),
+    );
     expect(regexes.length).toBeGreaterThan(50);
     const args = verdicts.flatMap((v) => v.commands.flatMap((c) => c.args.map((a) => a.value)));
     for (const src of regexes) {

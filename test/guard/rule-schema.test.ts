@@ -107,7 +107,13 @@ describe('the guard rule schema', () => {
       return () => loadRuleFile(file, defs, () => '/home/u', false);
     };
     expect(load(fileWith(good))()).toHaveLength(1);
-    for (const data of [withMatch({ program: 'x', colour: 'red' }), withMatch({ program: 42 }), withMatch({ execsStdin: 'yes' }), withMatch({}), withMatch({ context: { sudo: true } })]) {
+    for (const data of [
+      withMatch({ program: 'x', colour: 'red' }),
+      withMatch({ program: 42 }),
+      withMatch({ execsStdin: 'yes' }),
+      withMatch({}),
+      withMatch({ context: { sudo: true } }),
+    ]) {
       expect(errorsOf(data)).not.toEqual([]);
       expect(load(data)).toThrow(/field "match/);
     }
@@ -119,7 +125,13 @@ describe('docs/guard-rules.md', () => {
   const normalise = (md: string) =>
     md
       .split('\n')
-      .map((l) => l.trim().replace(/\s*\|\s*/g, '|').replace(/-{3,}/g, '---').replace(/\s+/g, ' '))
+      .map((l) =>
+        l
+          .trim()
+          .replace(/\s*\|\s*/g, '|')
+          .replace(/-{3,}/g, '---')
+          .replace(/\s+/g, ' '),
+      )
       .filter((l) => l !== '')
       .join('\n');
 

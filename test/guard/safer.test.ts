@@ -30,7 +30,7 @@ function hook(command: string): { decision: string; reason: string } {
 }
 
 describe('safer alternatives', () => {
-  it('every guard rule\'s safer way is one line of text, and each category with a safer way worth giving has one', () => {
+  it("every guard rule's safer way is one line of text, and each category with a safer way worth giving has one", () => {
     const files = builtinRules();
     for (const f of files) {
       for (const r of f.rules) {
@@ -41,7 +41,18 @@ describe('safer alternatives', () => {
       }
     }
     const withSafer = new Set(files.filter((f) => f.rules.some((r) => r.safer !== undefined)).map((f) => f.category));
-    for (const c of ['destructive-delete', 'disk-write', 'download-exec', 'exfiltration', 'obfuscation', 'privilege-escalation', 'remote-exec', 'resource-abuse', 'reverse-shell', 'shutdown']) {
+    for (const c of [
+      'destructive-delete',
+      'disk-write',
+      'download-exec',
+      'exfiltration',
+      'obfuscation',
+      'privilege-escalation',
+      'remote-exec',
+      'resource-abuse',
+      'reverse-shell',
+      'shutdown',
+    ]) {
       expect(withSafer.has(c), c).toBe(true);
     }
   });

@@ -36,7 +36,7 @@ export function shortPath(p: string): string {
 export function ops(v: Verdict): string[] {
   const out = new Set<string>();
   for (const o of v.operations) {
-    const what = o.path ? shortPath(o.path) : o.host ?? o.program ?? o.target ?? '';
+    const what = o.path ? shortPath(o.path) : (o.host ?? o.program ?? o.target ?? '');
     out.add(`${o.kind} ${what}`.trim());
   }
   return [...out];

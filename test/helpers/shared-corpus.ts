@@ -11,7 +11,9 @@ function read(name: string): string {
 }
 
 export function nl2bash(): string[] {
-  return read('nl2bash.txt').split('\n').filter((l) => l !== '');
+  return read('nl2bash.txt')
+    .split('\n')
+    .filter((l) => l !== '');
 }
 
 export function tldr(): { platform: string; page: string; command: string }[] {

@@ -8,8 +8,18 @@ import type { CommandContext } from '../../src/walk/types.js';
 export const HOME = '/home/user';
 
 const ROOT: CommandContext = {
-  pipeline: null, substitution: null, background: false, negated: false, conditional: false, loop: false, infiniteLoop: false,
-  functionName: null, depth: 0, via: [], remote: null, privileged: false,
+  pipeline: null,
+  substitution: null,
+  background: false,
+  negated: false,
+  conditional: false,
+  loop: false,
+  infiniteLoop: false,
+  functionName: null,
+  depth: 0,
+  via: [],
+  remote: null,
+  privileged: false,
 };
 
 export function walkLine(source: string, cwd: string): LineWalker {

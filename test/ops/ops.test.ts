@@ -62,7 +62,7 @@ describe('operations', () => {
     expect((await check("sed 's/a/b/w /tmp/x' f")).level).toBe('ask');
     expect((await check('find . -delete')).level).toBe('ask');
     expect((await check('find . -fprint out')).level).toBe('ask');
-    expect((await check("awk '{system(\"id\")}' f")).level).toBe('ask');
+    expect((await check('awk \'{system("id")}\' f')).level).toBe('ask');
   });
   it('treats redirects as operations; fd duplication is not a file', async () => {
     expect(ops(await check('echo hi > out 2>&1'))).toEqual(['Write ./out']);

@@ -69,10 +69,14 @@ function jsonlCommands(text: string): string[] {
 
 function loadItems(): Item[] {
   const items: Item[] = [];
-  for (const f of readdirSync(PROJECT_CORPUS).filter((x) => x.endsWith('.jsonl')).sort()) {
+  for (const f of readdirSync(PROJECT_CORPUS)
+    .filter((x) => x.endsWith('.jsonl'))
+    .sort()) {
     for (const c of jsonlCommands(readFileSync(join(PROJECT_CORPUS, f), 'utf8'))) items.push({ source: 'project corpus', command: c });
   }
-  const nl2bash = readShared('nl2bash.txt').split('\n').filter((l) => l !== '');
+  const nl2bash = readShared('nl2bash.txt')
+    .split('\n')
+    .filter((l) => l !== '');
   for (const c of everyKth(nl2bash, SAMPLE.nl2bash)) items.push({ source: 'nl2bash', command: c });
   const tldr = readShared('tldr.tsv')
     .split('\n')
@@ -174,7 +178,10 @@ describe('real bash as the oracle', () => {
   it('every program bash runs is among shellgate’s sub-commands, or shellgate asks because it cannot know', () => {
     const violations: Violation[] = [];
     const timedOut: string[] = [];
-    const stats = new Map<string, { commands: number; observed: number; matched: number; excused: number; violations: number; timeouts: number; logProblems: number }>();
+    const stats = new Map<
+      string,
+      { commands: number; observed: number; matched: number; excused: number; violations: number; timeouts: number; logProblems: number }
+    >();
     for (let i = 0; i < items.length; i++) {
       const { source, command } = items[i];
       const v = verdicts[i];
@@ -214,13 +221,21 @@ describe('real bash as the oracle', () => {
 
     const total = { commands: 0, observed: 0, matched: 0, excused: 0, violations: 0, timeouts: 0, logProblems: 0 };
     for (const s of stats.values()) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += s[k];
-    const table = [...stats, ['TOTAL', total] as const].map(([src, s]) => ({ source: src, ...s, duplicatesSkipped: src === 'TOTAL' ? Object.values(duplicates).reduce((a, b) => a + b, 0) : duplicates[src] ?? 0 }));
-    console.log(`\nreal-bash oracle: ${total.commands} commands run, ${total.observed} programs observed (distinct per command), ${total.matched} matched, ${total.excused} excused (not allow + dynamic/unknown finding), ${violations.length} violation(s); ${withNul.length} command(s) with NUL not runnable`);
+    const table = [...stats, ['TOTAL', total] as const].map(([src, s]) => ({
+      source: src,
+      ...s,
+      duplicatesSkipped: src === 'TOTAL' ? Object.values(duplicates).reduce((a, b) => a + b, 0) : (duplicates[src] ?? 0),
+    }));
+    console.log(
+      `\nreal-bash oracle: ${total.commands} commands run, ${total.observed} programs observed (distinct per command), ${total.matched} matched, ${total.excused} excused (not allow + dynamic/unknown finding), ${violations.length} violation(s); ${withNul.length} command(s) with NUL not runnable`,
+    );
     console.table(table);
     const distinct = new Set(results.flatMap((r) => r.records.map((x) => x.program)));
     console.log(`${distinct.size} distinct programs observed; timed out (${timedOut.length}): ${timedOut.map((c) => JSON.stringify(c)).join(' ')}`);
     for (const x of violations) {
-      console.log(`VIOLATION [${x.source}] ${JSON.stringify(x.command)}\n  bash ran: ${x.ran.join(', ')}\n  shellgate: ${x.level} ${JSON.stringify(x.shellgate)} rules ${x.rules.join(',')}`);
+      console.log(
+        `VIOLATION [${x.source}] ${JSON.stringify(x.command)}\n  bash ran: ${x.ran.join(', ')}\n  shellgate: ${x.level} ${JSON.stringify(x.shellgate)} rules ${x.rules.join(',')}`,
+      );
     }
 
     // the samples are what the issue asks for
@@ -239,7 +254,9 @@ describe('real bash as the oracle', () => {
     const unexplained = found.filter((f) => !expected.includes(f));
     for (const x of violations) {
       if (unexplained.includes(key(x.command, x.ran))) {
-        console.log(`NEW VIOLATION (add to known-violations.json with a reason, or fix shellgate): ${JSON.stringify({ command: x.command, ran: x.ran, shellgate: `${x.level} ${JSON.stringify(x.shellgate)} ${x.rules.join(',')}`, source: x.source })}`);
+        console.log(
+          `NEW VIOLATION (add to known-violations.json with a reason, or fix shellgate): ${JSON.stringify({ command: x.command, ran: x.ran, shellgate: `${x.level} ${JSON.stringify(x.shellgate)} ${x.rules.join(',')}`, source: x.source })}`,
+        );
       }
     }
     const gone = expected.filter((e) => !found.includes(e));

@@ -25,7 +25,20 @@
  * not find. /bin/sh and /usr/bin/sh are symlinks to the real bash, so `sh -c` really runs.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -264,9 +277,23 @@ export class Sandbox {
     const nproc = (asRoot ? 0 : processesOf(process.getuid?.() ?? -1)) + 400;
     const total = Math.ceil(list.length * (this.timeoutSeconds + 0.5) + 20);
     const args = [
-      '-s', 'KILL', String(total),
-      HOST_BINS.unshare, '-r', '-m', '--pid', '--fork', '--net',
-      'bash', join(this.dir, 'driver.sh'), this.root, out, listFile, String(this.timeoutSeconds), join(this.dir, 'notfound.fn'), String(nproc),
+      '-s',
+      'KILL',
+      String(total),
+      HOST_BINS.unshare,
+      '-r',
+      '-m',
+      '--pid',
+      '--fork',
+      '--net',
+      'bash',
+      join(this.dir, 'driver.sh'),
+      this.root,
+      out,
+      listFile,
+      String(this.timeoutSeconds),
+      join(this.dir, 'notfound.fn'),
+      String(nproc),
     ];
     const { code, stderr } = await spawnP(HOST_BINS.timeout, args, asRoot ? { uid, gid: uid } : {});
     if (!existsSync(join(out, 'ready'))) {
@@ -307,7 +334,11 @@ function processesOf(uid: number): number {
 
 function spawnP(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C' } });
+    const child = spawn(cmd, args, {
+      ...opts,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C' },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       if (stderr.length < 20_000) stderr += d.toString();

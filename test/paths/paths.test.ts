@@ -67,7 +67,22 @@ describe('classes', () => {
     expect(c.classify('/dev/null', false)).toEqual(['special-device']);
   });
   it('sensitive files from the list', () => {
-    for (const p of ['/home/u/.ssh/id_rsa', '/home/u/.aws/credentials', '/ws/p/.env', '/ws/p/.env.local', '/etc/shadow', '/etc/sudoers.d/x', '/home/u/.bashrc', '/ws/p/.git/hooks/pre-commit', '/ws/p/.git/config', '/ws/p/.claude/settings.json', '/ws/p/.vscode/settings.json', '/ws/p/.mcp.json', '/home/u/.docker/config.json', '/home/u/.kube/config']) {
+    for (const p of [
+      '/home/u/.ssh/id_rsa',
+      '/home/u/.aws/credentials',
+      '/ws/p/.env',
+      '/ws/p/.env.local',
+      '/etc/shadow',
+      '/etc/sudoers.d/x',
+      '/home/u/.bashrc',
+      '/ws/p/.git/hooks/pre-commit',
+      '/ws/p/.git/config',
+      '/ws/p/.claude/settings.json',
+      '/ws/p/.vscode/settings.json',
+      '/ws/p/.mcp.json',
+      '/home/u/.docker/config.json',
+      '/home/u/.kube/config',
+    ]) {
       expect(c.classify(p, false), p).toContain('sensitive');
     }
     expect(c.classify('/ws/p/src/env.ts', false)).not.toContain('sensitive');
@@ -137,7 +152,11 @@ describe('verdicts through symlinks on disk', async () => {
   symlinkSync('b', join(ws, 'a'));
   symlinkSync('a', join(ws, 'b'));
   const ctx = { cwd: ws, workspaceRoots: [ws], home: '/home/u', env: {} };
-  const rules = (c: string) => a.analyze(c, ctx).findings.filter((f) => f.level !== 'allow').map((f) => f.rule);
+  const rules = (c: string) =>
+    a
+      .analyze(c, ctx)
+      .findings.filter((f) => f.level !== 'allow')
+      .map((f) => f.rule);
 
   it('`link/..` leaves the workspace when the link points outside it', () => {
     expect(a.analyze('cat src/../README', ctx).level).toBe('allow');
@@ -165,9 +184,15 @@ describe('readings through what the line made', () => {
   const cache = new RealpathCache();
   const view = (entries: MadeEntry[]): MadeView => ({ entries, names: new Set(entries.map((e) => e.path.split('/').pop()!)) });
   const read = (value: string, entries: MadeEntry[], opts: Partial<{ glob: boolean; kind: 'follow' | 'delete' }> = {}) =>
-    pathReadings(value, '/ws/p', { realpaths: cache, made: view(entries), glob: opts.glob ?? false, followLast: opts.kind !== 'delete', removesName: opts.kind === 'delete' });
+    pathReadings(value, '/ws/p', {
+      realpaths: cache,
+      made: view(entries),
+      glob: opts.glob ?? false,
+      followLast: opts.kind !== 'delete',
+      removesName: opts.kind === 'delete',
+    });
 
-  it('walks through a link that is surely there, relative targets from the link\'s directory', () => {
+  it("walks through a link that is surely there, relative targets from the link's directory", () => {
     expect(read('h/x', [{ path: '/ws/p/h', kind: 'symlink', target: '/home/u', certain: true }])).toEqual([{ path: '/home/u/x' }]);
     expect(read('d/r/etc', [{ path: '/ws/p/d/r', kind: 'symlink', target: '../../..', certain: true }])).toEqual([{ path: '/etc' }]);
     expect(read('h/../x', [{ path: '/ws/p/h', kind: 'symlink', target: '/home/u', certain: true }])).toEqual([{ path: '/home/x' }]);
@@ -241,7 +266,7 @@ describe('case-insensitive file systems', () => {
     expect(exact.classify('/ws/p/.git/hooks/pre-commit', false)).toContain('exec-config');
   });
 
-  it('folds when the disk cannot tell, and reads this machine\'s temp dir as case-sensitive', () => {
+  it("folds when the disk cannot tell, and reads this machine's temp dir as case-sensitive", () => {
     expect(foldsCase('/x', () => null)).toBe(true);
     expect(foldsCase('/x', () => false)).toBe(false);
     // Linux file systems here are case-sensitive; a case-insensitive mount is not available to test on.
@@ -324,7 +349,32 @@ describe('realpaths read again each analysis', () => {
 describe('lexical paths', () => {
   it('are what posix.resolve makes of a word in a directory, shortcut or not', () => {
     const cwds = ['/', '/ws/project', '/ws/project/', '/a//b', '/a/./b', '/a/../b', '/.x', '/x/.'];
-    const values = ['', '.', '..', 'a', 'a/b', 'a/', './a', '../a', 'a/..', 'a/.', '...', '.hidden', 'a/.b', 'a//b', '~/x', 'a b', '-', '*.c', '/x', '/x/', '//x', '/x/./y', '/x/../y', '/*'];
+    const values = [
+      '',
+      '.',
+      '..',
+      'a',
+      'a/b',
+      'a/',
+      './a',
+      '../a',
+      'a/..',
+      'a/.',
+      '...',
+      '.hidden',
+      'a/.b',
+      'a//b',
+      '~/x',
+      'a b',
+      '-',
+      '*.c',
+      '/x',
+      '/x/',
+      '//x',
+      '/x/./y',
+      '/x/../y',
+      '/*',
+    ];
     for (const cwd of cwds) for (const v of values) expect(lexicalPath(cwd, v), `${cwd} + ${v}`).toBe(resolvePath(v, cwd));
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const WS = mkdtempSync(join(tmpdir(), 'sg-clipol-'));
 mkdirSync(join(WS, '.claude'));
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'check', '--cwd', WS, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, 'check', '--cwd', WS, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 describe('check with a policy', () => {
   it('checks non-shell tool calls with --tool and --arg', () => {
@@ -52,7 +53,19 @@ describe('settings schema', () => {
     const { readFileSync } = await import('node:fs');
     const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'rules', 'settings.schema.json'), 'utf8'));
     expect(Object.keys(schema.properties).sort()).toEqual(
-      ['$schema', 'permissions', 'presets', 'defaultMode', 'audit', 'chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles'].sort(),
+      [
+        '$schema',
+        'permissions',
+        'presets',
+        'defaultMode',
+        'audit',
+        'chaining',
+        'maxInputLength',
+        'maxScriptDepth',
+        'commandSpecDirs',
+        'followSource',
+        'ruleFiles',
+      ].sort(),
     );
     expect(Object.keys(schema.properties.permissions.properties).sort()).toEqual(['additionalDirectories', 'allow', 'ask', 'defaultMode', 'deny']);
   });

@@ -39,13 +39,24 @@ const SHELL_WRITES = [
 ];
 
 /** The same programs writing ordinary workspace files: auto-edit still approves them. */
-const ORDINARY_WRITES = ['echo x > notes.txt', 'tee src/a.ts < x', 'cp x src/config.toml', 'sed -i s/a/b/ src/a.ts', 'touch .editorconfig', 'mkdir -p build/out', 'cp x src/'];
+const ORDINARY_WRITES = [
+  'echo x > notes.txt',
+  'tee src/a.ts < x',
+  'cp x src/config.toml',
+  'sed -i s/a/b/ src/a.ts',
+  'touch .editorconfig',
+  'mkdir -p build/out',
+  'cp x src/',
+];
 
 describe('the shell verdict', () => {
   it('gives every spelling the exec-config finding, on the file it lands in', async () => {
     for (const c of SHELL_WRITES) {
       const v = await check(c);
-      expect(v.findings.map((f) => f.rule), c).toContain('exec-config');
+      expect(
+        v.findings.map((f) => f.rule),
+        c,
+      ).toContain('exec-config');
     }
     const landed = await check('cp evil/.envrc .');
     expect(landed.operations.filter((o) => o.kind === 'Write').map((o) => o.path)).toContain(`${WS}/.envrc`);
@@ -53,7 +64,10 @@ describe('the shell verdict', () => {
 
   it('leaves ordinary writes, reads of those files and writes beside them alone', async () => {
     for (const c of [...ORDINARY_WRITES, 'cat .envrc', 'git status', 'cp x .cargo/', 'cat .git/HEAD']) {
-      expect((await check(c)).findings.map((f) => f.rule), c).not.toContain('exec-config');
+      expect(
+        (await check(c)).findings.map((f) => f.rule),
+        c,
+      ).not.toContain('exec-config');
     }
   });
 
@@ -96,7 +110,14 @@ describe('the gate in auto-edit mode', async () => {
   });
 
   it('asks for file tools writing them', () => {
-    for (const [tool, path] of [['write_file', '.git/hooks/pre-commit'], ['write_file', '.cargo/config.toml'], ['edit', '.envrc'], ['edit', '.git/config'], ['write_file', 'sub/.yarnrc.yml'], ['Edit', '.gitattributes']]) {
+    for (const [tool, path] of [
+      ['write_file', '.git/hooks/pre-commit'],
+      ['write_file', '.cargo/config.toml'],
+      ['edit', '.envrc'],
+      ['edit', '.git/config'],
+      ['write_file', 'sub/.yarnrc.yml'],
+      ['Edit', '.gitattributes'],
+    ]) {
       const d = gate.evaluate(file(tool, path), mode);
       expect({ level: d.level, rule: d.reason.split(':')[0] }, `${tool} ${path}`).toEqual({ level: 'ask', rule: 'exec-config' });
     }

@@ -40,7 +40,10 @@ describe('every path-bearing argument is checked', () => {
     ] as ToolCall[]) {
       const d = g.evaluate(call, ctx);
       expect(d.level, JSON.stringify(call)).not.toBe('allow');
-      expect(d.findings.map((f) => f.rule), JSON.stringify(call)).toContain('tool-arguments');
+      expect(
+        d.findings.map((f) => f.rule),
+        JSON.stringify(call),
+      ).toContain('tool-arguments');
     }
   });
 
@@ -63,7 +66,7 @@ describe('every path-bearing argument is checked', () => {
     expect(g.evaluate({ tool: 'Grep', args: { pattern: 'key', path: '~/.ssh' } }, ctx).level).not.toBe('allow');
   });
 
-  it('takes the shell tool\'s directory argument as the cwd the command runs in', async () => {
+  it("takes the shell tool's directory argument as the cwd the command runs in", async () => {
     const { root, home, ctx } = project();
     const g = await createGate();
     expect(g.evaluate({ tool: 'run_shell_command', args: { command: 'ls', directory: 'src' } }, ctx).level).toBe('allow');
@@ -105,7 +108,19 @@ describe('importing Claude Code settings never widens', () => {
   it('imports rules for tools shellgate does not gate, never a hard error, and they match only that tool', async () => {
     const { root, ctx } = project();
     const file = join(root, '.claude', 'settings.json');
-    const names = ['Task', 'Agent(Explore)', 'TodoWrite', 'Skill(pdf)', 'SlashCommand(/x)', 'BashOutput', 'KillShell', 'ExitPlanMode', 'WebSearch', 'mcp__server__*', 'FutureTool(arg)'];
+    const names = [
+      'Task',
+      'Agent(Explore)',
+      'TodoWrite',
+      'Skill(pdf)',
+      'SlashCommand(/x)',
+      'BashOutput',
+      'KillShell',
+      'ExitPlanMode',
+      'WebSearch',
+      'mcp__server__*',
+      'FutureTool(arg)',
+    ];
     writeFileSync(file, JSON.stringify({ permissions: { allow: names, deny: ['Agent(general-purpose)'] } }));
     const g = await createGate({ settings: [{ source: 'project', file }] });
     expect(g.policy.rules.map((r) => r.rule.text)).toEqual(expect.arrayContaining(names));
@@ -132,7 +147,7 @@ describe('importing Claude Code settings never widens', () => {
     await expect(createGate({ settings: [{ source: 'local', file }] })).rejects.toThrow(/deny\/0.*one command/);
   });
 
-  it('still rejects an unknown tool name in shellgate\'s own settings (a typo must not pass silently)', async () => {
+  it("still rejects an unknown tool name in shellgate's own settings (a typo must not pass silently)", async () => {
     await expect(createGate({ settings: [{ source: 'project', settings: { permissions: { allow: ['Bahs(ls)'] } } }] })).rejects.toThrow(/unknown tool "Bahs"/);
   });
 
@@ -152,7 +167,13 @@ describe('importing Claude Code settings never widens', () => {
 });
 
 describe('rule semantics users rely on', () => {
-  const settings = { permissions: { allow: ['Bash(find:*)', 'Bash(git commit *)', 'Bash(git push *)', 'Bash(find . -name *.o -delete)'], ask: ['Bash(npm publish *)'], deny: ['Bash(rm -rf *)'] } };
+  const settings = {
+    permissions: {
+      allow: ['Bash(find:*)', 'Bash(git commit *)', 'Bash(git push *)', 'Bash(find . -name *.o -delete)'],
+      ask: ['Bash(npm publish *)'],
+      deny: ['Bash(rm -rf *)'],
+    },
+  };
 
   it('an explicit ask rule still asks in bypass (yolo), auto-edit and auto modes', async () => {
     const { ctx } = project();
@@ -166,11 +187,21 @@ describe('rule semantics users rely on', () => {
     expect(g.evaluate(sh('make deploy'), { ...ctx, mode: 'yolo' }).level).toBe('allow');
   });
 
-  it('an allow rule\'s * does not stand for options that change what the program is', async () => {
+  it("an allow rule's * does not stand for options that change what the program is", async () => {
     const { ctx } = project();
     const g = await createGate({ settings: [{ source: 'project', settings }] });
     expect(g.evaluate(sh('find . -name "*.ts"'), ctx).level).toBe('allow');
-    for (const c of ['find src -delete', 'find . -type f -exec rm {} +', 'find . -execdir sh -c x \\;', 'find . -fprint out.txt', 'git commit --no-verify -m x', 'git commit -n -m x', 'git push --force origin main', 'git push -f', 'git push origin --delete main']) {
+    for (const c of [
+      'find src -delete',
+      'find . -type f -exec rm {} +',
+      'find . -execdir sh -c x \\;',
+      'find . -fprint out.txt',
+      'git commit --no-verify -m x',
+      'git commit -n -m x',
+      'git push --force origin main',
+      'git push -f',
+      'git push origin --delete main',
+    ]) {
       const d = g.evaluate(sh(c), ctx);
       expect(d.level, c).not.toBe('allow');
     }

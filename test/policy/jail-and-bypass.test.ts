@@ -24,7 +24,13 @@ describe('jail preset: reads and edits inside the workspace only', () => {
     const g = await createGate({ presets: ['jail'] });
     expect(g.evaluate(read(`${WS}/a.ts`), CTX).level).toBe('allow');
     expect(g.evaluate(sh('cat a.ts'), CTX).level).toBe('allow');
-    for (const call of [read('/etc/hosts'), sh('cat /etc/hosts'), sh('tar cf - ~/.config'), { tool: 'write_file', args: { path: '/home/user/x' } }, sh('cp a.ts /srv/x')]) {
+    for (const call of [
+      read('/etc/hosts'),
+      sh('cat /etc/hosts'),
+      sh('tar cf - ~/.config'),
+      { tool: 'write_file', args: { path: '/home/user/x' } },
+      sh('cp a.ts /srv/x'),
+    ]) {
       expect(g.evaluate(call, CTX).level, JSON.stringify(call)).toBe('deny');
     }
   });
@@ -82,7 +88,9 @@ describe('bypass attempts on Bash(git status)', () => {
     expect(g.evaluate(sh('git logout'), CTX).level).not.toBe('allow');
   });
   it('a deny on rm -rf holds for every spelling and wrapper', async () => {
-    const g = await createGate({ settings: [{ source: 'project', settings: { permissions: { deny: ['Bash(rm -rf *)', 'Bash(rm -fr *)', 'Bash(rm -r -f *)'] } } }] });
+    const g = await createGate({
+      settings: [{ source: 'project', settings: { permissions: { deny: ['Bash(rm -rf *)', 'Bash(rm -fr *)', 'Bash(rm -r -f *)'] } } }],
+    });
     for (const c of ['rm -rf x', 'sudo rm -rf x', '/bin/rm -rf x', '"rm" -rf x', 'env rm -rf x', "sh -c 'rm -rf x'", 'nohup rm -rf x &']) {
       expect(g.evaluate(sh(c), CTX).level, c).toBe('deny');
     }

@@ -24,7 +24,7 @@ describe('the layer table', () => {
 });
 
 describe('auto mode on the same table', () => {
-  it('runs the gate\'s layers once per call and appends the step that decided', async () => {
+  it("runs the gate's layers once per call and appends the step that decided", async () => {
     let runs = 0;
     const counting: Gate = Object.create(gate, {
       evaluation: { value: (...a: Parameters<Gate['evaluation']>) => (runs++, gate.evaluation(...a)) },

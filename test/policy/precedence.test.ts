@@ -16,7 +16,16 @@ const gate = await createGate({
       source: 'project',
       settings: {
         permissions: {
-          allow: ['Bash(git status)', 'Bash(npm run test:*)', 'Bash(git push *)', 'Read(//etc/hosts)', 'Bash(rm -rf *)', 'Bash(cat *)', 'WebFetch(domain:example.com)', 'mcp__github'],
+          allow: [
+            'Bash(git status)',
+            'Bash(npm run test:*)',
+            'Bash(git push *)',
+            'Read(//etc/hosts)',
+            'Bash(rm -rf *)',
+            'Bash(cat *)',
+            'WebFetch(domain:example.com)',
+            'mcp__github',
+          ],
           ask: ['Bash(npm publish *)', 'Bash(git push --force *)'],
           deny: ['Read(~/.ssh/**)', 'Bash(git push origin prod)', 'mcp__danger'],
         },
@@ -70,7 +79,18 @@ describe('precedence', () => {
 
   it('traces every layer in order until the one that decided', () => {
     const d = gate.evaluate(sh('git push origin main'), CTX);
-    expect(d.trace.map((t) => t.layer)).toEqual(['tool-default', 'whole-tool-deny', 'guard-deny', 'rule-deny', 'rule-ask', 'rule-allow', 'external-directory', 'mode', 'channel', 'final']);
+    expect(d.trace.map((t) => t.layer)).toEqual([
+      'tool-default',
+      'whole-tool-deny',
+      'guard-deny',
+      'rule-deny',
+      'rule-ask',
+      'rule-allow',
+      'external-directory',
+      'mode',
+      'channel',
+      'final',
+    ]);
     expect(d.trace.find((t) => t.layer === 'rule-allow')?.reason).toContain('Bash(git push *)');
   });
 

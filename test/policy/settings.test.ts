@@ -19,7 +19,12 @@ describe('Claude Code import', () => {
   it('reads permissions with their path semantics: /x is the project root, ./x the cwd, //x absolute, ~/x home', async () => {
     const { root, ctx } = project();
     const file = join(root, '.claude', 'settings.json');
-    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(npm run build)'], deny: ['Edit(/src/generated/**)', 'Read(./secret.txt)', 'Read(//etc/shadow)', 'Read(~/.zshrc)'] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        permissions: { allow: ['Bash(npm run build)'], deny: ['Edit(/src/generated/**)', 'Read(./secret.txt)', 'Read(//etc/shadow)', 'Read(~/.zshrc)'] },
+      }),
+    );
     const g = await createGate({ settings: [{ source: 'project', file }] });
     expect(g.evaluate(sh('npm run build'), ctx).level).toBe('allow');
     expect(g.evaluate(sh('npm run build --prod'), ctx).level).not.toBe('allow'); // Claude: exact match
@@ -78,7 +83,9 @@ describe('bad settings', () => {
     const { root } = project();
     const file = join(root, 'shellgate.json');
     writeFileSync(file, '{\n  "permissions": {\n    "allow": [\n      "Bash(git status)",\n      "Bahs(ls)"\n    ]\n  }\n}\n');
-    await expect(createGate({ settings: [{ source: 'project', file }] })).rejects.toThrow(/shellgate\.json: \/permissions\/allow\/1 \(line 5\): rule "Bahs\(ls\)": .*unknown tool "Bahs"/);
+    await expect(createGate({ settings: [{ source: 'project', file }] })).rejects.toThrow(
+      /shellgate\.json: \/permissions\/allow\/1 \(line 5\): rule "Bahs\(ls\)": .*unknown tool "Bahs"/,
+    );
     writeFileSync(file, '{"permissions": {"deny": ["Bash(rm -rf x && y)"]}}');
     await expect(createGate({ settings: [{ source: 'project', file }] })).rejects.toThrow(/\/permissions\/deny\/0.*one command/);
     writeFileSync(file, '{"permission": {}}');

@@ -64,7 +64,7 @@ describe('command specs', () => {
     expect(a.analyze('frobnicate README.md', CONTEXT).level).toBe('allow');
   });
 
-  it('a subcommand with inheritOptions accepts its parent\'s options, its own entries winning', () => {
+  it("a subcommand with inheritOptions accepts its parent's options, its own entries winning", () => {
     const specs = loadSpecDir(
       specDir({
         tool: {
@@ -81,7 +81,9 @@ describe('command specs', () => {
     const subs = specs.get('tool')!.subcommands!;
     expect(subs.run.options).toEqual({ '--out': { value: true, role: 'write', class: 'mutating' }, '-q': { value: true } });
     expect(subs.list.options).toBeUndefined();
-    expect(() => loadSpecDir(specDir({ tool: { summary: 'x', class: 'read-only', inheritOptions: true } }))).toThrow(/inheritOptions.*only applies to a subcommand/);
+    expect(() => loadSpecDir(specDir({ tool: { summary: 'x', class: 'read-only', inheritOptions: true } }))).toThrow(
+      /inheritOptions.*only applies to a subcommand/,
+    );
   });
 
   it('an option written as one word loads as the object it stands for', () => {
@@ -148,7 +150,10 @@ describe('command specs', () => {
       const v = await check(e.command);
       const why = `${where}: ${e.command} → ${JSON.stringify(v.findings.map((f) => `${f.level} ${f.rule}`))}`;
       // The example uses the program (or one of its aliases) it documents.
-      expect(v.commands.some((c) => c.program !== null && specs.get(c.program) === root), why).toBe(true);
+      expect(
+        v.commands.some((c) => c.program !== null && specs.get(c.program) === root),
+        why,
+      ).toBe(true);
       expect(v.level, why).toBe(e.level);
       if (e.ops) expect(new Set(ops(v)), why).toEqual(new Set(e.ops));
       if (e.rules) expect(rules(v), why).toEqual(expect.arrayContaining(e.rules));
@@ -188,9 +193,13 @@ describe('command specs', () => {
         counts.set(c.program, (counts.get(c.program) ?? 0) + 1);
       }
     }
-    const top = [...counts].sort((x, y) => y[1] - x[1]).slice(0, 150).map(([p]) => p);
+    const top = [...counts]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 150)
+      .map(([p]) => p);
     const specs = defaultSpecs();
-    const known = (p: string) => specs.has(p) || p in PROGRAM_HANDLERS || registry.has(p, 'wrapper') || registry.has(p, 'shell') || ['source', '.', 'alias'].includes(p);
+    const known = (p: string) =>
+      specs.has(p) || p in PROGRAM_HANDLERS || registry.has(p, 'wrapper') || registry.has(p, 'shell') || ['source', '.', 'alias'].includes(p);
     expect(top.filter((p) => !known(p))).toEqual([]);
   });
 });

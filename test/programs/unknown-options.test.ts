@@ -12,7 +12,10 @@ import { check, ops, rules } from '../helpers/analyzer.js';
 
 const args = (...v: string[]): Arg[] => v.map((value) => ({ value, dynamic: false, glob: false, span: { start: 0, end: 0 } }));
 const dyn = (value: string): Arg => ({ value, dynamic: true, glob: false, span: { start: 0, end: 0 } });
-const unknown = (spec: CommandSpec, a: Arg[]) => parseArgv(spec, a).options.filter((o) => !o.spec).map((o) => o.name);
+const unknown = (spec: CommandSpec, a: Arg[]) =>
+  parseArgv(spec, a)
+    .options.filter((o) => !o.spec)
+    .map((o) => o.name);
 
 const reader: CommandSpec = {
   summary: 't',
@@ -109,7 +112,19 @@ describe('the verdict on options it does not know', () => {
   });
 
   it('keeps common read-only use allowed', async () => {
-    for (const c of ['ls -la src', 'head -5 README.md', 'tail -n 20 -f log.txt', 'grep -rn --color=auto TODO src', 'sort -u -k2,2 f | uniq -c', 'git log --oneline -5', 'echo -n hi', "printf '%s\\n' x", 'test -f x && echo y', 'ps aux', 'wc -l *.ts']) {
+    for (const c of [
+      'ls -la src',
+      'head -5 README.md',
+      'tail -n 20 -f log.txt',
+      'grep -rn --color=auto TODO src',
+      'sort -u -k2,2 f | uniq -c',
+      'git log --oneline -5',
+      'echo -n hi',
+      "printf '%s\\n' x",
+      'test -f x && echo y',
+      'ps aux',
+      'wc -l *.ts',
+    ]) {
       expect((await check(c)).level, c).toBe('allow');
     }
   });

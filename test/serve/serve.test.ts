@@ -102,7 +102,11 @@ let url: string;
 let token: string;
 
 function post(body: string, auth: string | null = `Bearer ${token}`, agent = 'claude-code'): Promise<Response> {
-  return fetch(`${url}/hook/${agent}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...(auth !== null ? { authorization: auth } : {}) } });
+  return fetch(`${url}/hook/${agent}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(auth !== null ? { authorization: auth } : {}) },
+  });
 }
 
 beforeAll(async () => {
@@ -127,7 +131,12 @@ describe('shellgate serve', () => {
   });
 
   it('answers allow, ask and deny over the socket as Claude Code reads them', async () => {
-    for (const [payload, level] of [[ALLOW, 'allow'], [ASK, 'ask'], [DENY, 'deny'], [READ, 'allow']] as const) {
+    for (const [payload, level] of [
+      [ALLOW, 'allow'],
+      [ASK, 'ask'],
+      [DENY, 'deny'],
+      [READ, 'allow'],
+    ] as const) {
       const a = await ask(SOCKET, { agent: 'claude-code', input: payload });
       expect(a.exitCode, payload).toBe(0);
       expect(decisionOf(a.stdout), payload).toBe(level);
@@ -150,7 +159,12 @@ describe('shellgate serve', () => {
   });
 
   it('answers over HTTP with the body Claude Code parses, for allow, ask and deny', async () => {
-    for (const [payload, level] of [[ALLOW, 'allow'], [ASK, 'ask'], [DENY, 'deny'], [READ, 'allow']] as const) {
+    for (const [payload, level] of [
+      [ALLOW, 'allow'],
+      [ASK, 'ask'],
+      [DENY, 'deny'],
+      [READ, 'allow'],
+    ] as const) {
       const r = await post(payload);
       expect(r.status).toBe(200);
       expect(decisionOf(await r.text()), payload).toBe(level);
@@ -187,7 +201,10 @@ describe('shellgate serve', () => {
   });
 
   it('logs each decision to --audit-log', () => {
-    const lines = readFileSync(AUDIT, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(AUDIT, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.some((l) => l.agent === 'claude-code' && l.level === 'deny' && l.command === 'rm -rf ~')).toBe(true);
   });
 
@@ -219,7 +236,13 @@ describe('shellgate serve', () => {
     const dir = join(TMP, 'open');
     mkdirSync(dir);
     chmodSync(dir, 0o755);
-    const liar: Server = createServer((c) => c.on('data', () => c.end(JSON.stringify({ stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n', stderr: '', exitCode: 0 }) + '\n')));
+    const liar: Server = createServer((c) =>
+      c.on('data', () =>
+        c.end(
+          JSON.stringify({ stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n', stderr: '', exitCode: 0 }) + '\n',
+        ),
+      ),
+    );
     await new Promise<void>((r) => liar.listen(join(dir, 'sock'), r));
     try {
       const r = await cli(['hook', 'claude-code', '--server', join(dir, 'sock')], DENY);

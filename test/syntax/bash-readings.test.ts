@@ -60,7 +60,7 @@ describe('backslash-newline, joined where bash joins it', () => {
     expect(joinContinuations('ec\\\nho "$\\\n(a)" `b\\\nc`').text).toBe('echo "$(a)" `bc`');
     expect(joinContinuations('cat <<E\n$\\\n(a)\nE').text).toBe('cat <<E\n$(a)\nE');
   });
-  it('keeps it inside single quotes, $\'…\', comments, quoted here-documents, and after an escaped backslash', () => {
+  it("keeps it inside single quotes, $'…', comments, quoted here-documents, and after an escaped backslash", () => {
     for (const s of ["echo 'a\\\nb'", "echo $'a\\\nb'", 'echo # a\\\nb', "cat <<'E'\na\\\nE\nE", 'echo a\\\\\nb']) {
       expect(joinContinuations(s).text).toBe(s);
     }

@@ -61,6 +61,8 @@ export interface TreeSitterWrong {
 
 const L = String.raw;
 
+// A table of cases laid out by hand: the spellings of one construct side by side.
+// prettier-ignore
 export const groups: Group[] = [
   // -------------------------------------------------------------------------------------------
   // Lists, pipelines and precedence
@@ -2160,13 +2162,18 @@ export const rejected: Rejected[] = [
  */
 export const strictReadings: Rejected[] = [
   { input: 'a @(b|c)', why: 'extglob may be on (`shopt -s extglob` earlier, in ~/.bashrc, or a shell snapshot): then it is a glob operand of a' },
-  { input: '((a)\n(b))', why: 'bash gives up on `((` as arithmetic and refuses the line; the same text with a blank after the first `(` is two subshells, which is what we read' },
+  {
+    input: '((a)\n(b))',
+    why: 'bash gives up on `((` as arithmetic and refuses the line; the same text with a blank after the first `(` is two subshells, which is what we read',
+  },
 ];
 
 /**
  * Spellings the tree-sitter front end (src/syntax/tree-sitter) reads otherwise than bash, or
  * cannot parse cleanly; each with bash's reading. Checked both ways by golden.test.ts.
  */
+// Printed one case a line (see golden-print.ts).
+// prettier-ignore
 export const treeSitterWrong: TreeSitterWrong[] = [
   { group: "`time` and `!` in either order", spelling: "time ! a", bash: "`time ! a`: time a negated pipeline that runs a (`!` is a reserved word after `time`)", treeSitter: "reads [! a]" },
   { group: "`!` before a compound command", spelling: "! { a; }", bash: "a negated group that runs a", treeSitter: "parse error [\"error: }\"]" },

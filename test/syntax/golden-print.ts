@@ -79,7 +79,9 @@ function mapValue(v: unknown, r: Reductions): unknown {
   }
   if (node.type === 'List') {
     const list = out as unknown as List;
-    list.items = list.items.map((item) => (item.type === 'List' && item.items.length === 1 && item.redirects.length === 0 && !item.operators[0] ? item.items[0] : item));
+    list.items = list.items.map((item) =>
+      item.type === 'List' && item.items.length === 1 && item.redirects.length === 0 && !item.operators[0] ? item.items[0] : item,
+    );
   }
   if (node.type === 'Redirect' && /^[<>]&-$/.test((out as { op: string }).op)) {
     const red = out as { op: string; target: Word };
@@ -131,7 +133,10 @@ function printCommand(cmd: Command): string {
     case 'List':
       return withRedirects(`list(${printList(cmd)})`, cmd.redirects);
     case 'Pipeline':
-      return withRedirects(`pipe(${cmd.negated ? '! ' : ''}${cmd.commands.map((c, i) => printCommand(c) + (i < cmd.operators.length ? ` ${cmd.operators[i]}` : '')).join(' ')})`, cmd.redirects);
+      return withRedirects(
+        `pipe(${cmd.negated ? '! ' : ''}${cmd.commands.map((c, i) => printCommand(c) + (i < cmd.operators.length ? ` ${cmd.operators[i]}` : '')).join(' ')})`,
+        cmd.redirects,
+      );
     case 'Subshell':
       return withRedirects(`sub(${printList(cmd.body)})`, cmd.redirects);
     case 'Group':
@@ -203,7 +208,9 @@ function printParts(parts: WordPart[]): string {
  * end may or may not repeat it in `inner`.
  */
 function expansionsIn(parts: WordPart[]): WordPart[] {
-  return parts.flatMap((p) => (p.type === 'DoubleQuoted' ? expansionsIn(p.parts) : ['CmdSubst', 'ProcSubst', 'ArithExp', 'ParamExp'].includes(p.type) ? [p] : []));
+  return parts.flatMap((p) =>
+    p.type === 'DoubleQuoted' ? expansionsIn(p.parts) : ['CmdSubst', 'ProcSubst', 'ArithExp', 'ParamExp'].includes(p.type) ? [p] : [],
+  );
 }
 
 function printExpansions(parts: WordPart[]): string {

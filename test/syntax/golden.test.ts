@@ -94,7 +94,13 @@ function failures(parser: (text: string) => ParseResult): Failure[] {
   }
   for (const r of rejected) {
     const result = parseSafely(parser, r.input);
-    if (typeof result !== 'string' && unclean(result) === null) out.push({ group: 'rejected', spelling: r.input, key: caseKey('rejected', r.input), message: `rejected: ${JSON.stringify(r.input)} parsed cleanly as ${printAst(result.script)}` });
+    if (typeof result !== 'string' && unclean(result) === null)
+      out.push({
+        group: 'rejected',
+        spelling: r.input,
+        key: caseKey('rejected', r.input),
+        message: `rejected: ${JSON.stringify(r.input)} parsed cleanly as ${printAst(result.script)}`,
+      });
   }
   return out;
 }
@@ -105,7 +111,10 @@ const caseKey = (group: string, spelling: string) => JSON.stringify([group, spel
 // Real bash
 
 function bashParses(text: string, shopt: string[] = []): { ok: boolean; message: string } {
-  const r = spawnSync('bash', [...shopt.flatMap((o) => ['-O', o]), '-n', '-c', text], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+  const r = spawnSync('bash', [...shopt.flatMap((o) => ['-O', o]), '-n', '-c', text], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' },
+  });
   const message = (r.stderr ?? '').trim();
   return { ok: r.status === 0 && message === '', message: message || `exit ${r.status}` };
 }
@@ -123,7 +132,9 @@ describe('golden tables', () => {
   it('are well formed: unique names, each group with what its kind of comparison needs', () => {
     const names = groups.map((g) => g.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
-    const bad = groups.filter((g) => g.spellings.length === 0 || (g.same === 'ast' && g.ast === undefined) || (g.same === 'run' && g.asts?.length !== g.spellings.length));
+    const bad = groups.filter(
+      (g) => g.spellings.length === 0 || (g.same === 'ast' && g.ast === undefined) || (g.same === 'run' && g.asts?.length !== g.spellings.length),
+    );
     expect(bad.map((g) => g.name)).toEqual([]);
     const spellings = groups.reduce((n, g) => n + g.spellings.length, 0);
     expect(groups.length).toBeGreaterThanOrEqual(100);
@@ -185,7 +196,8 @@ describe('golden tables, run by real bash in the oracle sandbox', () => {
       const want = g.runs ? [...g.runs].sort() : ran.get(caseKey(g.name, g.spellings[0]));
       for (const s of g.spellings) {
         const got = ran.get(caseKey(g.name, s));
-        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${g.name}: ${JSON.stringify(s)} ran ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          wrong.push(`${g.name}: ${JSON.stringify(s)} ran ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -225,7 +237,9 @@ describe('tree-sitter, the second opinion', () => {
     if (process.env.GOLDEN_DUMP) writeFileSync(process.env.GOLDEN_DUMP, JSON.stringify(found, null, 1) + '\n');
     const listed = new Set(treeSitterWrong.map((w) => caseKey(w.group, w.spelling)));
     const unlisted = found.filter((f) => !listed.has(f.key)).map((f) => f.message);
-    const fixed = treeSitterWrong.filter((w) => !found.some((f) => f.key === caseKey(w.group, w.spelling))).map((w) => `${w.group}: ${JSON.stringify(w.spelling)}`);
+    const fixed = treeSitterWrong
+      .filter((w) => !found.some((f) => f.key === caseKey(w.group, w.spelling)))
+      .map((w) => `${w.group}: ${JSON.stringify(w.spelling)}`);
     expect({ unlisted, fixed }).toEqual({ unlisted: [], fixed: [] });
   });
 });

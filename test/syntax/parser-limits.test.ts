@@ -17,7 +17,7 @@ const NESTINGS: Record<string, (n: number) => string> = {
   'process substitution': (n) => 'cat ' + '<('.repeat(n) + 'ls' + ')'.repeat(n),
   'double quotes and substitutions': (n) => 'echo ' + '"$('.repeat(n) + 'ls' + ')"'.repeat(n),
   'parameter defaults': (n) => 'echo ' + '${x:-'.repeat(n) + '$(ls)' + '}'.repeat(n),
-  'arithmetic': (n) => 'echo $((' + '('.repeat(n) + '1' + ')'.repeat(n) + '))',
+  arithmetic: (n) => 'echo $((' + '('.repeat(n) + '1' + ')'.repeat(n) + '))',
   case: (n) => 'case x in x) '.repeat(n) + 'ls' + ';; esac'.repeat(n),
   functions: (n) => 'f() { '.repeat(n) + 'ls' + '; }'.repeat(n),
 };

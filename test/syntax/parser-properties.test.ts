@@ -26,8 +26,54 @@ function spans(root: unknown): { start: number; end: number }[] {
 }
 
 /** Shell-flavoured bytes: operators, quotes, expansions and keywords are likelier than in random text. */
-const PIECES = ['\n', ' ', ';', '&', '|', '(', ')', '{', '}', '<', '>', '<<', 'EOF', "'", '"', '`', '\\', '$', '${', '$(', '$((', '))', '[[', ']]', 'if', 'then', 'fi', 'do', 'done', 'case', 'in', 'esac', ';;', 'for', 'x', '=', '#', '*', '!', '\r', '\t', '~', 'rm -rf /'];
-const shellish = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 }), fc.string({ unit: 'grapheme', maxLength: 2 })), { maxLength: 60 }).map((xs) => xs.join(''));
+const PIECES = [
+  '\n',
+  ' ',
+  ';',
+  '&',
+  '|',
+  '(',
+  ')',
+  '{',
+  '}',
+  '<',
+  '>',
+  '<<',
+  'EOF',
+  "'",
+  '"',
+  '`',
+  '\\',
+  '$',
+  '${',
+  '$(',
+  '$((',
+  '))',
+  '[[',
+  ']]',
+  'if',
+  'then',
+  'fi',
+  'do',
+  'done',
+  'case',
+  'in',
+  'esac',
+  ';;',
+  'for',
+  'x',
+  '=',
+  '#',
+  '*',
+  '!',
+  '\r',
+  '\t',
+  '~',
+  'rm -rf /',
+];
+const shellish = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 }), fc.string({ unit: 'grapheme', maxLength: 2 })), { maxLength: 60 })
+  .map((xs) => xs.join(''));
 
 describe('parser properties', () => {
   it('never throws, keeps every span inside the text, and reports every Unparsed node', () => {

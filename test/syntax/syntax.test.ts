@@ -42,10 +42,19 @@ describe('constructs', () => {
   it('converts every compound construct to its own node', () => {
     const types = (src: string) => body(src).items.map((i) => i.type);
     expect(types('(a); { b; }; f() { c; }; if x; then y; fi; for i in 1; do z; done; while a; do b; done')).toEqual([
-      'Subshell', 'Group', 'FunctionDef', 'If', 'For', 'While',
+      'Subshell',
+      'Group',
+      'FunctionDef',
+      'If',
+      'For',
+      'While',
     ]);
     expect(types('case $x in a) b;; esac; [[ -f x ]]; (( i++ )); for ((i=0;i<3;i++)); do a; done; select x in a; do b; done')).toEqual([
-      'Case', 'TestCommand', 'ArithCommand', 'ArithFor', 'For',
+      'Case',
+      'TestCommand',
+      'ArithCommand',
+      'ArithFor',
+      'For',
     ]);
   });
   it('splits word parts by kind', () => {

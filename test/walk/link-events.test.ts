@@ -1,19 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { HOME, walkLine } from '../helpers/walk-line.js';
 
-const events = (line: string) => walkLine(line, '/ws/p').lineLinks.events.map((r) => ({ ...r.event, program: r.maker.program, cwd: r.cwd, straight: r.straight }));
+const events = (line: string) =>
+  walkLine(line, '/ws/p').lineLinks.events.map((r) => ({ ...r.event, program: r.maker.program, cwd: r.cwd, straight: r.straight }));
 
 describe('links and directories the line makes, as the walker records them', () => {
   it('records a link and a later removal with their words as written and the directory they were written in', () => {
     expect(events('ln -s ~ h; cd sub; rm -rf h/')).toEqual([
-      { type: 'link', kind: 'symlink', sources: [HOME], dest: 'h', into: 'auto', noDeref: false, fromCwd: false, force: false, unknown: false, program: 'ln', cwd: '/ws/p', straight: true },
+      {
+        type: 'link',
+        kind: 'symlink',
+        sources: [HOME],
+        dest: 'h',
+        into: 'auto',
+        noDeref: false,
+        fromCwd: false,
+        force: false,
+        unknown: false,
+        program: 'ln',
+        cwd: '/ws/p',
+        straight: true,
+      },
       { type: 'remove', paths: ['h/'], program: 'rm', cwd: '/ws/p/sub', straight: true },
     ]);
   });
 
   it('marks what may not have run before the commands after it (a branch, a pipeline stage, the background)', () => {
     for (const line of ['true && ln -s /etc e', 'ln -s /etc e | cat', 'ln -s /etc e &', 'if x; then mkdir d; fi']) {
-      expect(events(line).map((e) => e.straight), line).toEqual([false]);
+      expect(
+        events(line).map((e) => e.straight),
+        line,
+      ).toEqual([false]);
     }
   });
 

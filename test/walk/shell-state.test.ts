@@ -69,7 +69,7 @@ describe('$PWD and $OLDPWD', () => {
 
 describe('names a builtin assigns', () => {
   const names = (program: string, ...v: string[]) => assignedNames(program, args(...v)).names.map((a) => a.value);
-  it('reads each builtin\'s own options: values that are names, values that are not', () => {
+  it("reads each builtin's own options: values that are names, values that are not", () => {
     expect(names('read', '-r', '-p', 'PATH', 'x', 'y')).toEqual(['x', 'y']);
     expect(names('read', '-rpPROMPT', '-a', 'arr')).toEqual(['arr']);
     expect(names('mapfile', '-t', '-C', 'cb', 'LINES', 'extra')).toEqual(['LINES']);

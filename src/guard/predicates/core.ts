@@ -12,12 +12,7 @@ import { requires, type Predicate } from './programs.js';
 function forkBomb(s: Subject): boolean {
   const name = s.cmd.calls?.kind === 'function' ? s.cmd.calls.name : null;
   if (name === null || s.cmd.context.functionName === name) return false;
-  return s.all.some(
-    (o) =>
-      o.cmd.calls?.name === name &&
-      o.cmd.context.functionName === name &&
-      (o.cmd.context.pipeline !== null || o.cmd.context.background),
-  );
+  return s.all.some((o) => o.cmd.calls?.name === name && o.cmd.context.functionName === name && (o.cmd.context.pipeline !== null || o.cmd.context.background));
 }
 
 /** A command started in the background inside a loop that never ends (`while :; do … & done`). */

@@ -64,7 +64,25 @@ function targetsBlockDevice(s: Subject): boolean {
 }
 
 /** The directories whose loss breaks the system, for mount/umount. */
-const SYSTEM_MOUNTS = new Set(['/', '/boot', '/boot/efi', '/etc', '/home', '/usr', '/var', '/bin', '/sbin', '/lib', '/lib64', '/opt', '/root', '/srv', '/nix', '/System', '/Users']);
+const SYSTEM_MOUNTS = new Set([
+  '/',
+  '/boot',
+  '/boot/efi',
+  '/etc',
+  '/home',
+  '/usr',
+  '/var',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib64',
+  '/opt',
+  '/root',
+  '/srv',
+  '/nix',
+  '/System',
+  '/Users',
+]);
 
 /** `mount --bind X /`: the mount point (the last operand) is the root or a system directory. */
 function mountPointIsSystem(s: Subject): boolean {

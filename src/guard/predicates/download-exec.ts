@@ -32,7 +32,10 @@ function stdinFromRawIp(s: Subject): boolean {
   const before = s.pipelineNeighbours('before');
   if (before.some(rawIpSource)) return true;
   const readsFd = before.some((b) => b.cmd.redirects.some((r) => r.dup && r.op.startsWith('<')));
-  return readsFd && s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value)) && rawIpSource(o));
+  return (
+    readsFd &&
+    s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value)) && rawIpSource(o))
+  );
 }
 
 /** Programs that fetch a file: the network fetchers, remote copies, and Windows' certutil (`-urlcache`). */
@@ -94,7 +97,10 @@ function runsFetched(s: Subject, rawIpOnly: boolean): boolean {
 function pwshDownloadEval(s: Subject): boolean {
   if (s.interpreter !== 'pwsh') return false;
   const text = s.cmd.args.map((a) => a.value).join(' ');
-  return /\b(iex|invoke-expression)\b/i.test(text) && /(net\.webclient|downloadstring|downloaddata|\biwr\b|invoke-webrequest|\birm\b|invoke-restmethod|start-bitstransfer|https?:\/\/)/i.test(text);
+  return (
+    /\b(iex|invoke-expression)\b/i.test(text) &&
+    /(net\.webclient|downloadstring|downloaddata|\biwr\b|invoke-webrequest|\birm\b|invoke-restmethod|start-bitstransfer|https?:\/\/)/i.test(text)
+  );
 }
 
 function isPwsh(program: string): boolean {

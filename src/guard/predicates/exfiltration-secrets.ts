@@ -68,7 +68,16 @@ export function isSecretPath(path: string, classes: readonly string[] = []): boo
 }
 
 /** Directories whose every file is a secret: a glob inside them (`~/.ssh/*`) reads secrets. */
-export const SECRET_DIRS = globMatcher(['**/.ssh', '**/.aws', '**/.gnupg', '**/.kube', '**/.password-store', '**/.config/gcloud', '**/.azure', '/etc/ssl/private']);
+export const SECRET_DIRS = globMatcher([
+  '**/.ssh',
+  '**/.aws',
+  '**/.gnupg',
+  '**/.kube',
+  '**/.password-store',
+  '**/.config/gcloud',
+  '**/.azure',
+  '/etc/ssl/private',
+]);
 
 /**
  * The operation reads a secret. A glob counts only when its fixed directory is a secret
@@ -91,4 +100,3 @@ export const SECRET_TEXT =
 export function textNamesSecret(text: string): boolean {
   return SECRET_TEXT.test(text) && !/\.pub(\s|$|['"])/.test(text.match(SECRET_TEXT)?.[0] ?? '');
 }
-

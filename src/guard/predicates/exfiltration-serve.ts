@@ -30,7 +30,21 @@ function optionValue(s: Subject, names: string[]): string | null {
 }
 
 /** The programs servesSensitiveDir reads (checked before it splits the arguments). */
-const WEB_SERVERS = new Set(['httpd', 'busybox', 'http-server', 'serve', 'live-server', 'webfsd', 'updog', 'miniserve', 'npx', 'bunx', 'pnpx', 'caddy', 'twistd']);
+const WEB_SERVERS = new Set([
+  'httpd',
+  'busybox',
+  'http-server',
+  'serve',
+  'live-server',
+  'webfsd',
+  'updog',
+  'miniserve',
+  'npx',
+  'bunx',
+  'pnpx',
+  'caddy',
+  'twistd',
+]);
 const SERVER_INTERPRETERS = /^(python[0-9.]*|pypy3?|php[0-9.]*|ruby[0-9.]*)$/;
 
 /**

@@ -13,8 +13,18 @@ import type { Span } from '../../syntax/ast.js';
 
 const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'httpie', 'lwp-request', 'POST', 'PUT']);
 const RAW_SOCKETS = new Set([
-  'nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'netcat.traditional', 'netcat.openbsd', 'pwncat', 'cryptcat',
-  'socat', 'telnet', 'gnutls-cli',
+  'nc',
+  'ncat',
+  'netcat',
+  'nc.traditional',
+  'nc.openbsd',
+  'netcat.traditional',
+  'netcat.openbsd',
+  'pwncat',
+  'cryptcat',
+  'socat',
+  'telnet',
+  'gnutls-cli',
 ]);
 const MAILERS = new Set(['mail', 'mailx', 'mutt', 'sendmail', 'swaks', 'msmtp']);
 
@@ -58,7 +68,13 @@ function uploadOptions(program: string): string[] {
 
 /** An option value as a path: `name=@path` / `@path` / `path`. */
 function valuePath(v: string): string {
-  return ' ' + v.replace(/^[A-Za-z0-9_.-]*=(?=@|\/|~)/, '').replace(/^@/, '').replace(/;.*$/, '');
+  return (
+    ' ' +
+    v
+      .replace(/^[A-Za-z0-9_.-]*=(?=@|\/|~)/, '')
+      .replace(/^@/, '')
+      .replace(/;.*$/, '')
+  );
 }
 
 function within(inner: Span, outer: Span): boolean {
@@ -169,7 +185,13 @@ function isSecretSource(o: Subject, withDatabases: boolean): boolean {
     return args.length > 0 && args.every((a) => /^-[px]+$/.test(a));
   }
   if (p === 'kubectl' || p === 'oc') return args.some((a) => /^secrets?$|^secrets?\//.test(a)) && args.includes('get');
-  if (p === 'aws') return args.includes('secretsmanager') || (args.includes('ssm') && args.includes('get-parameter')) || args.includes('get-session-token') || (args.includes('configure') && args.includes('export-credentials'));
+  if (p === 'aws')
+    return (
+      args.includes('secretsmanager') ||
+      (args.includes('ssm') && args.includes('get-parameter')) ||
+      args.includes('get-session-token') ||
+      (args.includes('configure') && args.includes('export-credentials'))
+    );
   if (p === 'gcloud') return args.includes('secrets') || args.includes('print-access-token');
   if (p === 'vault') return args.includes('read') || (args.includes('kv') && args.includes('get'));
   if (p === 'security') return args.some((a) => /^find-(generic|internet)-password$|^dump-keychain$/.test(a));
@@ -177,7 +199,11 @@ function isSecretSource(o: Subject, withDatabases: boolean): boolean {
   if (p === 'pass') return args[0] === 'show' || (args.length === 1 && !args[0].startsWith('-'));
   if (p === 'history') return true;
   if ((p === 'curl' || p === 'wget') && args.some((a) => /169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254/.test(a))) return true;
-  if ((p === 'grep' || p === 'rg' || p === 'egrep' || p === 'ag' || p === 'git') && args.some((a) => CREDENTIAL_PATTERN.test(a)) && (p !== 'git' || args[0] === 'grep')) {
+  if (
+    (p === 'grep' || p === 'rg' || p === 'egrep' || p === 'ag' || p === 'git') &&
+    args.some((a) => CREDENTIAL_PATTERN.test(a)) &&
+    (p !== 'git' || args[0] === 'grep')
+  ) {
     return true;
   }
   if (withDatabases && DB_DUMPERS.has(p)) {
@@ -217,7 +243,9 @@ function secretSubstituted(s: Subject): boolean {
   if (p === null || !(HTTP_CLIENTS.has(p) || isRawSocket(s) || p === 'whois' || MAILERS.has(p) || writesToSocket(s))) return false;
   const feeders = s.feeders();
   if (feeders.length === 0) return false;
-  const userValues = new Set(s.parsed.options.filter((o) => ['-u', '--user', '--oauth2-bearer', '--http-password', '--password'].includes(o.name)).map((o) => o.value));
+  const userValues = new Set(
+    s.parsed.options.filter((o) => ['-u', '--user', '--oauth2-bearer', '--http-password', '--password'].includes(o.name)).map((o) => o.value),
+  );
   return feeders.some((f) => {
     if (!isSecretSource(f, false)) return false;
     const arg = s.cmd.args.find((a) => within(f.cmd.span, a.span));
@@ -251,7 +279,10 @@ function dnsExfil(s: Subject): boolean {
     if (m[1] === '$(…)' || m[1] === '`…`') return s.feeders().some((f) => !BENIGN_LABELS.has(f.cmd.program ?? ''));
     return (
       s.cmd.context.loop &&
-      s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.program !== null && ENCODERS.has(o.cmd.program) && (o.ops.some((x) => x.kind === 'Read') || isSecretSource(o, false)))
+      s.all.some(
+        (o) =>
+          o.cmd.id < s.cmd.id && o.cmd.program !== null && ENCODERS.has(o.cmd.program) && (o.ops.some((x) => x.kind === 'Read') || isSecretSource(o, false)),
+      )
     );
   });
 }
@@ -296,9 +327,9 @@ function uploadsCollectedKeys(s: Subject): boolean {
     (o) =>
       o.cmd.id < s.cmd.id &&
       o.ops.some((w) => w.kind === 'Write' && w.path !== undefined && sent.has(w.path)) &&
-      o.pipelineNeighbours('before').some(
-        (f) => ['find', 'locate', 'plocate', 'fd', 'grep', 'rg'].includes(f.cmd.program ?? '') && f.cmd.args.some((a) => KEY_NAMES.test(a.value)),
-      ),
+      o
+        .pipelineNeighbours('before')
+        .some((f) => ['find', 'locate', 'plocate', 'fd', 'grep', 'rg'].includes(f.cmd.program ?? '') && f.cmd.args.some((a) => KEY_NAMES.test(a.value))),
   );
 }
 
@@ -322,7 +353,15 @@ function readsHomeOrRoot(s: Subject): boolean {
   });
 }
 
-const WEB_ROOT = globMatcher(['/var/www/**', '/srv/www/**', '/srv/http/**', '/usr/share/nginx/html/**', '/var/lib/nginx/html/**', '**/public_html/**', '/Library/WebServer/**']);
+const WEB_ROOT = globMatcher([
+  '/var/www/**',
+  '/srv/www/**',
+  '/srv/http/**',
+  '/usr/share/nginx/html/**',
+  '/var/lib/nginx/html/**',
+  '**/public_html/**',
+  '/Library/WebServer/**',
+]);
 
 /** Copies a secret into a directory a web server publishes. */
 function secretToWebRoot(s: Subject): boolean {
@@ -338,7 +377,10 @@ export const exfiltrationPredicates: Record<string, Predicate> = {
   'exfiltration/puts-secret': forPrograms(FILE_TRANSFER, putsSecret),
   'exfiltration/pipes-secret': forPrograms(STDIN_SENDERS, pipesSecret),
   // Not declared as programs: any program whose output goes to `> /dev/tcp/…` counts.
-  'exfiltration/secret-substituted': requires([{ programs: [...HTTP_CLIENTS, ...RAW_SOCKETS, ...MAILERS, 'openssl', 'whois'], features: ['path:/dev'] }, { features: ['feeders'] }], secretSubstituted),
+  'exfiltration/secret-substituted': requires(
+    [{ programs: [...HTTP_CLIENTS, ...RAW_SOCKETS, ...MAILERS, 'openssl', 'whois'], features: ['path:/dev'] }, { features: ['feeders'] }],
+    secretSubstituted,
+  ),
   'exfiltration/dns-exfil': forPrograms(DNS_TOOLS, dnsExfil),
   'exfiltration/icmp-exfil': forPrograms(['ping', 'ping6', 'hping3', 'hping', 'hping2', 'nping'], icmpExfil),
   'exfiltration/reads-secret': requires([{ features: ['Read', 'List'] }], readsSecret),

@@ -21,15 +21,42 @@ function globProgram(s: Subject): boolean {
 }
 
 /** Programs that delete, overwrite, escalate or open a shell or a connection. */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const DANGEROUS = [
   'rm', 'rmdir', 'shred', 'dd', 'mkfs', 'mke2fs', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'chmod', 'chown', 'mv', 'cp', 'ln', 'truncate',
   ...registry.tagged('shell'), 'busybox', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'curl', 'wget', 'python', 'python3', 'perl',
   'ruby', 'php', 'node', 'su', 'sudo', 'passwd', 'useradd', 'usermod', 'crontab', 'kill', 'pkill', 'killall', 'reboot', 'shutdown', 'halt', 'poweroff',
   'init', 'systemctl', 'mount', 'umount', 'insmod', 'modprobe', 'iptables', 'base64', 'xxd', 'openssl', 'ssh', 'scp',
 ];
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const DIRS = ['/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin'];
 /** Glob-spelled programs denied outright: shells, socket and download tools, privilege tools. (`/???/r? …` is judged by its target.) */
-const GLOB_DENY = [...registry.tagged('shell'), 'busybox', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'curl', 'wget', 'python', 'python3', 'perl', 'ruby', 'php', 'node', 'su', 'sudo', 'passwd', 'crontab', 'base64', 'xxd', 'openssl'];
+const GLOB_DENY = [
+  ...registry.tagged('shell'),
+  'busybox',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'curl',
+  'wget',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'php',
+  'node',
+  'su',
+  'sudo',
+  'passwd',
+  'crontab',
+  'base64',
+  'xxd',
+  'openssl',
+];
 const CANDIDATES = DIRS.flatMap((d) => GLOB_DENY.map((p) => `${d}/${p}`));
 
 /** A glob-spelled program that can resolve to a destructive or shell-like binary (`/???/r?` → /bin/rm). */
@@ -90,7 +117,12 @@ function hiddenName(s: Subject): boolean {
 function pwshEncoded(s: Subject): boolean {
   if (s.interpreter !== 'pwsh') return false;
   const args = s.cmd.args.map((a) => a.value);
-  if (args.some((a) => /^[-/](ec|e|en|enc|enco|encod|encode|encoded|encodedc|encodedco|encodedcom|encodedcomm|encodedcomma|encodedcomman|encodedcommand)$/i.test(a))) return true;
+  if (
+    args.some((a) =>
+      /^[-/](ec|e|en|enc|enco|encod|encode|encoded|encodedc|encodedco|encodedcom|encodedcomm|encodedcomma|encodedcomman|encodedcommand)$/i.test(a),
+    )
+  )
+    return true;
   const text = args.join(' ');
   return /frombase64string/i.test(text) && /\b(iex|invoke-expression|invoke-command|start-process)\b/i.test(text);
 }
@@ -101,7 +133,11 @@ function pwshEncoded(s: Subject): boolean {
  */
 function historyWipe(s: Subject): boolean {
   if (s.cmd.program !== 'history') return false;
-  const flags = (x: Subject) => x.cmd.args.map((a) => a.value).filter((v) => /^-[a-z]+$/.test(v)).join('');
+  const flags = (x: Subject) =>
+    x.cmd.args
+      .map((a) => a.value)
+      .filter((v) => /^-[a-z]+$/.test(v))
+      .join('');
   if (!flags(s).includes('w')) return false;
   return flags(s).includes('c') || s.all.some((o) => o.cmd.id < s.cmd.id && o.cmd.program === 'history' && flags(o).includes('c'));
 }

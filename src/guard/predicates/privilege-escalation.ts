@@ -38,13 +38,18 @@ function doubleElevationShell(s: Subject): boolean {
 }
 
 /** Every shell's name, longest first, as a regex alternation. */
-const SHELL_NAMES = [...SHELLS].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const SHELL_NAMES = [...SHELLS]
+  .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+  .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
 /** Shell named as something to run: `/bin/sh`, `/usr/bin/bash -i`, `'!sh'`, `:shell`, `exec sh`. */
 const SHELL_PATH = new RegExp(`(^|[^\\w./-]|^-[a-zA-Z])\\/(usr\\/)?(local\\/)?bin\\/(${SHELL_NAMES})(?![\\w.-])`);
 const SHELL_ESCAPE = /(^|[\s'"(;{])(:?!\s*(\/\S*\/)?(ba|da|z)?sh\b|:sh(ell)?\b|:term(inal)?\b|\bexec\s+(ba|z|da)?sh\b|\bspawn\s+(ba|z|da)?sh\b)/;
 const WHOLE_SHELL_PATH = new RegExp(`^\\/(usr\\/)?(local\\/)?bin\\/(${SHELL_NAMES})$`);
 
 /** Programs that take a shell path as data (login shell, link target, file to inspect), or run it inside a container. */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const DATA_PROGRAMS = new Set([
   'useradd', 'usermod', 'adduser', 'chsh', 'lchsh', 'ln', 'cp', 'mv', 'install', 'update-alternatives', 'tee', 'ls', 'stat', 'file', 'cat', 'less',
   'more', 'head', 'tail', 'readlink', 'realpath', 'which', 'whereis', 'type', 'dpkg', 'dpkg-query', 'dpkg-divert', 'chmod', 'chown', 'chgrp', 'diff',
@@ -83,7 +88,11 @@ function privilegedShellInArgs(s: Subject): boolean {
     if (!SHELL_PATH.test(t)) return false;
     if (!dataProgram) return true;
     // Data programs: only a shell path embedded in a command string (`--checkpoint-action=exec=/bin/sh`), never a bare operand.
-    return !WHOLE_SHELL_PATH.test(t) && /(exec|system|-c\b|=\s*\/|;|\|)/.test(t) && !['echo', 'printf', 'tee', 'cat', 'grep', 'sed', 'chsh', 'usermod', 'useradd', 'adduser'].includes(p);
+    return (
+      !WHOLE_SHELL_PATH.test(t) &&
+      /(exec|system|-c\b|=\s*\/|;|\|)/.test(t) &&
+      !['echo', 'printf', 'tee', 'cat', 'grep', 'sed', 'chsh', 'usermod', 'useradd', 'adduser'].includes(p)
+    );
   });
 }
 
@@ -156,10 +165,12 @@ function scriptedVisudo(s: Subject): boolean {
   // An editor that writes without a person: tee, sed -i, cp, dd, a shell or interpreter one-liner.
   const scripted = (v: string | null) => v !== null && /^\s*(\S*\/)?(tee|sed|cp|dd|cat|sh|bash|dash|zsh|perl|python\d*|ruby|echo|printf|install|mv)\b/.test(v);
   if (s.cmd.assignments.some((a) => /^(SUDO_EDITOR|EDITOR|VISUAL)$/.test(a.name) && scripted(a.value))) return true;
-  return s.ancestors().some((a) => a.cmd.args.some((x) => {
-    const m = /^(SUDO_EDITOR|EDITOR|VISUAL)=(.*)$/s.exec(x.value);
-    return m !== null && scripted(m[2]);
-  }));
+  return s.ancestors().some((a) =>
+    a.cmd.args.some((x) => {
+      const m = /^(SUDO_EDITOR|EDITOR|VISUAL)=(.*)$/s.exec(x.value);
+      return m !== null && scripted(m[2]);
+    }),
+  );
 }
 
 /** chmod modes that set the setuid bit: `u+s`, `+s`, `a+s`, `4755`, `6755`, `04755`. */
@@ -188,7 +199,9 @@ function modeOption(s: Subject): string[] {
 /** chmod modes that let everyone write: `777`, `666`, `0777`, `o+w`, `a+w`, `+w`… */
 function worldWritable(s: Subject): boolean {
   if (s.cmd.program !== 'chmod') return false;
-  return s.cmd.args.some((a) => /^0?[0-7]?[0-7]{2}[2367]$/.test(a.value) || /(^|,)[ugo]*[oa][ugoa]*[+=][rwxXst]*w/.test(a.value) || /(^|,)[+=][rwxXst]*w/.test(a.value));
+  return s.cmd.args.some(
+    (a) => /^0?[0-7]?[0-7]{2}[2367]$/.test(a.value) || /(^|,)[ugo]*[oa][ugoa]*[+=][rwxXst]*w/.test(a.value) || /(^|,)[+=][rwxXst]*w/.test(a.value),
+  );
 }
 
 /** A copy of a shell under another name (`./.bash`, `/tmp/rootsh`). */
@@ -241,7 +254,13 @@ function loginShellTool(s: Subject): boolean {
       if (a === '--') return false;
       if (a === '--login' || a === '--shell') return true;
       if (a.startsWith('--')) {
-        if (!a.includes('=') && ['--user', '--group', '--close-from', '--chdir', '--host', '--prompt', '--role', '--type', '--other-user', '--command-timeout', '--chroot'].includes(a)) i++;
+        if (
+          !a.includes('=') &&
+          ['--user', '--group', '--close-from', '--chdir', '--host', '--prompt', '--role', '--type', '--other-user', '--command-timeout', '--chroot'].includes(
+            a,
+          )
+        )
+          i++;
         continue;
       }
       if (!a.startsWith('-') || a === '-') return false;
@@ -263,7 +282,9 @@ function loginShellTool(s: Subject): boolean {
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (a === '-s' || a === '--shell' || a === '-g' || a === '--group' || a === '-G') i++;
-      else if (a === '-' || !a.startsWith('-')) { if (a !== '-') operands.push(a); }
+      else if (a === '-' || !a.startsWith('-')) {
+        if (a !== '-') operands.push(a);
+      }
     }
     return operands.length <= 1;
   }
@@ -298,7 +319,9 @@ function rcPayload(s: Subject): boolean {
 
 /** sshd settings that open remote root or password logins, or add a key source. */
 function sshdWeakening(s: Subject): boolean {
-  return /(PermitRootLogin|PasswordAuthentication|PermitEmptyPasswords|AuthorizedKeysFile|AuthorizedKeysCommand|ChallengeResponseAuthentication|KbdInteractiveAuthentication)/.test(writtenText(s));
+  return /(PermitRootLogin|PasswordAuthentication|PermitEmptyPasswords|AuthorizedKeysFile|AuthorizedKeysCommand|ChallengeResponseAuthentication|KbdInteractiveAuthentication)/.test(
+    writtenText(s),
+  );
 }
 
 export const privilegeEscalationPredicates: Record<string, Predicate> = {
@@ -315,7 +338,10 @@ export const privilegeEscalationPredicates: Record<string, Predicate> = {
   'privilege-escalation/sets-setuid': forPrograms(['chmod', 'install'], setsSetuid),
   'privilege-escalation/world-writable-mode': forPrograms(['chmod'], worldWritable),
   // Not declared: a renamed shell copy (`/tmp/rootbash -p`) is recognised by a pattern.
-  'privilege-escalation/shell-privileged-mode': requires([{ program: (p) => SHELLS.has(p) || SHELL_COPY.test(p) }, { features: ['args'] }], shellPrivilegedMode),
+  'privilege-escalation/shell-privileged-mode': requires(
+    [{ program: (p) => SHELLS.has(p) || SHELL_COPY.test(p) }, { features: ['args'] }],
+    shellPrivilegedMode,
+  ),
   'privilege-escalation/chroot-shell': forPrograms(['chroot'], chrootShell),
   'privilege-escalation/interactive-shell': forPrograms(SHELLS, interactiveShell),
   'privilege-escalation/login-shell-tool': forPrograms(['sudo', 'doas', 'su'], loginShellTool),

@@ -56,5 +56,10 @@ export function cheap(fn: (s: Subject) => boolean): Predicate {
  */
 export function requires(needs: readonly NeedSpec[], p: Predicate): Predicate {
   const fn = (s: Subject): boolean => p(s);
-  return Object.assign(fn, { ...(p.programs ? { programs: p.programs } : {}), ...(p.cost !== undefined ? { cost: p.cost } : {}), ...('unguarded' in p ? { unguarded: (p as ProgramPredicate).unguarded } : {}), needs: [...(p.needs ?? []), ...needs] });
+  return Object.assign(fn, {
+    ...(p.programs ? { programs: p.programs } : {}),
+    ...(p.cost !== undefined ? { cost: p.cost } : {}),
+    ...('unguarded' in p ? { unguarded: (p as ProgramPredicate).unguarded } : {}),
+    needs: [...(p.needs ?? []), ...needs],
+  });
 }

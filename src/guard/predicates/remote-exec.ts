@@ -28,7 +28,12 @@ const RM_TARGET = String.raw`(?:/\*?|~/?\*?|\$HOME/?\*?|/(?:home|Users)/[^/\s;&|
  * equivalents (Remove-Item -Recurse, del /s, format).
  */
 const DESTRUCTIVE: RegExp[] = [
-  new RegExp(AT_COMMAND + String.raw`rm\s+(?=(?:[^;&|\n]*\s)?(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)(?:\s|$))(?:[^;&|\n]*\s)?` + RM_TARGET + String.raw`(?:\s|$|[;&|'")])`),
+  new RegExp(
+    AT_COMMAND +
+      String.raw`rm\s+(?=(?:[^;&|\n]*\s)?(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)(?:\s|$))(?:[^;&|\n]*\s)?` +
+      RM_TARGET +
+      String.raw`(?:\s|$|[;&|'")])`,
+  ),
   new RegExp(AT_COMMAND + String.raw`(?:reboot|poweroff|halt)` + ENDS),
   new RegExp(AT_COMMAND + String.raw`shutdown(?:\s+-[a-zA-Z]+)*\s+(?:now|\+?\d+|-[hHrP])`),
   new RegExp(AT_COMMAND + String.raw`(?:init|telinit)\s+[06]` + ENDS),
@@ -257,7 +262,11 @@ function remoteDockerHost(s: Subject): boolean {
   const env = s.cmd.assignments.find((a) => a.name === 'DOCKER_HOST' || a.name === 'CONTAINER_HOST');
   if (env?.value && /^(tcp|ssh|https?):\/\//i.test(env.value)) return true;
   const words = s.cmd.args.map((a) => a.value);
-  return words.some((w, i) => ((w === '-H' || w === '--host' || w === '--url') && /^(tcp|ssh|https?):\/\//i.test(words[i + 1] ?? '')) || /^(--host|--url|-H)=?(tcp|ssh|https?):\/\//i.test(w));
+  return words.some(
+    (w, i) =>
+      ((w === '-H' || w === '--host' || w === '--url') && /^(tcp|ssh|https?):\/\//i.test(words[i + 1] ?? '')) ||
+      /^(--host|--url|-H)=?(tcp|ssh|https?):\/\//i.test(w),
+  );
 }
 
 /** A container that owns its host: --privileged, the host's / mounted, the host's pid namespace. */
@@ -300,10 +309,17 @@ function serviceCommandExec(s: Subject): boolean {
   if (p === 'redis-cli') {
     const up = words.map((w) => w.toLowerCase());
     const i = up.indexOf('config');
-    return i >= 0 && up[i + 1] === 'set' && (up[i + 2] === 'dir' || up[i + 2] === 'dbfilename') && /\.ssh|cron|\/etc\b|\/var\/www|\/root|authorized_keys|\.bashrc/i.test(words.slice(i + 3).join(' '));
+    return (
+      i >= 0 &&
+      up[i + 1] === 'set' &&
+      (up[i + 2] === 'dir' || up[i + 2] === 'dbfilename') &&
+      /\.ssh|cron|\/etc\b|\/var\/www|\/root|authorized_keys|\.bashrc/i.test(words.slice(i + 3).join(' '))
+    );
   }
   if (SQL_CLIENTS.includes(p)) {
-    return /\bsys_(exec|eval)\s*\(|\bCOPY\b[\s\S]*\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\blo_export\s*\(|\bINTO\s+(OUT|DUMP)FILE\s+['"]\/(var\/www|etc|root|home)/i.test(text);
+    return /\bsys_(exec|eval)\s*\(|\bCOPY\b[\s\S]*\b(TO|FROM)\s+PROGRAM\b|\bxp_cmdshell\b|\blo_export\s*\(|\bINTO\s+(OUT|DUMP)FILE\s+['"]\/(var\/www|etc|root|home)/i.test(
+      text,
+    );
   }
   return false;
 }

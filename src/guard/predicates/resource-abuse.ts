@@ -77,9 +77,31 @@ function readsEndless(s: Subject): boolean {
 
 /** Programs that copy their whole input, however long. */
 const UNBOUNDED_COPIERS = new Set([
-  'cat', 'pv', 'tee', 'cp', 'dd', 'dcfldd', 'rsync', 'install', 'base64', 'xxd', 'od', 'hexdump', 'gzip', 'xz', 'bzip2', 'zstd', 'openssl',
+  'cat',
+  'pv',
+  'tee',
+  'cp',
+  'dd',
+  'dcfldd',
+  'rsync',
+  'install',
+  'base64',
+  'xxd',
+  'od',
+  'hexdump',
+  'gzip',
+  'xz',
+  'bzip2',
+  'zstd',
+  'openssl',
   // read forever without output: pure CPU burn
-  'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'b2sum', 'cksum', 'wc',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'b2sum',
+  'cksum',
+  'wc',
 ]);
 
 /** Every program endlessStream can hold for. */
@@ -104,17 +126,32 @@ function endlessStream(s: Subject): boolean {
 /** The command writes a regular file (or RAM-backed /dev/shm): not /dev/null and friends, not a disk. */
 function writesFile(s: Subject): boolean {
   return s.ops.some(
-    (o) =>
-      o.kind === 'Write' &&
-      o.path !== undefined &&
-      !(o.classes ?? []).includes('special-device') &&
-      !isBlockDevice(o.path) &&
-      !ENDLESS.test(o.path),
+    (o) => o.kind === 'Write' && o.path !== undefined && !(o.classes ?? []).includes('special-device') && !isBlockDevice(o.path) && !ENDLESS.test(o.path),
   );
 }
 
 /** Filters that pass an endless stream on without ever stopping it. */
-const PASSTHROUGH = new Set(['cat', 'tr', 'gzip', 'xz', 'bzip2', 'zstd', 'lz4', 'base64', 'base32', 'openssl', 'pv', 'tee', 'xxd', 'od', 'hexdump', 'fold', 'rev', 'paste', 'dd']);
+const PASSTHROUGH = new Set([
+  'cat',
+  'tr',
+  'gzip',
+  'xz',
+  'bzip2',
+  'zstd',
+  'lz4',
+  'base64',
+  'base32',
+  'openssl',
+  'pv',
+  'tee',
+  'xxd',
+  'od',
+  'hexdump',
+  'fold',
+  'rev',
+  'paste',
+  'dd',
+]);
 
 /**
  * Endless output into a file: the file system (or tmpfs RAM) fills up. Directly
@@ -201,7 +238,8 @@ function largeAllocation(s: Subject): boolean {
  */
 function unboundedStress(s: Subject): boolean {
   const args = s.cmd.args.map((a) => a.value);
-  if (args.length === 0 || args.some((a) => /^(--version|-V|--help|-h|-\?|--usage|--class|--stressors|--list|--syscall-list|--dry-run|-n)$/.test(a))) return false;
+  if (args.length === 0 || args.some((a) => /^(--version|-V|--help|-h|-\?|--usage|--class|--stressors|--list|--syscall-list|--dry-run|-n)$/.test(a)))
+    return false;
   for (let i = 0; i < args.length; i++) {
     const v = timeoutAt(args, i);
     if (v !== null && v !== undefined) return /^0+[smhdy]?$/.test(v);
@@ -243,7 +281,9 @@ function firstHugeSeq(all: readonly Subject[]): number {
   let first = hugeSeqs.get(all);
   if (first === undefined) {
     first = Infinity;
-    for (const o of all) if (o.cmd.program === 'seq' && o.cmd.context.substitution !== null && !o.cmd.context.loop && largestNumber(o) >= 1_000_000) first = Math.min(first, o.cmd.id);
+    for (const o of all)
+      if (o.cmd.program === 'seq' && o.cmd.context.substitution !== null && !o.cmd.context.loop && largestNumber(o) >= 1_000_000)
+        first = Math.min(first, o.cmd.id);
     hugeSeqs.set(all, first);
   }
   return first;

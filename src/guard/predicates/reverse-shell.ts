@@ -7,8 +7,21 @@ const SHELL_WORD = /(^|\/)(ba|da|z|k|c|tc|fi|a|mk|rba|ya)?sh$/;
 
 /** Raw-socket clients whose stdin/stdout are a network connection. */
 const SOCKET_CLIENTS = new Set([
-  'nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'netcat.traditional', 'netcat.openbsd', 'pwncat',
-  'telnet', 'socat', 'openssl', 'gnutls-cli', 'cryptcat', 'sbd', 'rcat',
+  'nc',
+  'ncat',
+  'netcat',
+  'nc.traditional',
+  'nc.openbsd',
+  'netcat.traditional',
+  'netcat.openbsd',
+  'pwncat',
+  'telnet',
+  'socat',
+  'openssl',
+  'gnutls-cli',
+  'cryptcat',
+  'sbd',
+  'rcat',
 ]);
 
 /**
@@ -61,10 +74,7 @@ function stdinFromDescriptor(s: Subject): boolean {
 /** Earlier on the line, a socket was opened into a descriptor: `exec 3<>/dev/tcp/h/p`, `ztcp h p`. */
 function socketOpenedEarlier(s: Subject): boolean {
   return s.all.some(
-    (o) =>
-      o.cmd.id < s.cmd.id &&
-      (o.cmd.program === 'ztcp' ||
-        o.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value))),
+    (o) => o.cmd.id < s.cmd.id && (o.cmd.program === 'ztcp' || o.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value))),
   );
 }
 

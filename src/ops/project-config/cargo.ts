@@ -17,7 +17,14 @@ const RUSTC_KEYS = new Set(['build.rustc', 'build.rustc-wrapper', 'build.rustc-w
 /** Keys that start a credential provider (registry commands: search, info). */
 const CREDENTIAL_KEY = /^(registry\.credential-provider|registry\.global-credential-providers|registries\.[^.]+\.credential-provider|credential-alias\..+)$/;
 /** Variables the line can set to the same effect. */
-const RUSTC_VARIABLES = ['RUSTC', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC', 'CARGO_BUILD_RUSTC_WRAPPER', 'CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER'];
+const RUSTC_VARIABLES = [
+  'RUSTC',
+  'RUSTC_WRAPPER',
+  'RUSTC_WORKSPACE_WRAPPER',
+  'CARGO_BUILD_RUSTC',
+  'CARGO_BUILD_RUSTC_WRAPPER',
+  'CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER',
+];
 /** A compiler cache is a wrapper every user of it trusts. */
 const HARMLESS_WRAPPER = /^(?:\/usr\/(?:local\/)?bin\/)?(sccache|)$/;
 
@@ -39,10 +46,11 @@ function configFiles(probe: FileProbe, cwd: string, cargoHome: string | null): s
     }
     if (d === '/') break;
   }
-  if (cargoHome) for (const name of ['config', 'config.toml']) {
-    const f = posix.join(cargoHome, name);
-    if (probe.isFile(f) && !files.includes(f)) files.push(f);
-  }
+  if (cargoHome)
+    for (const name of ['config', 'config.toml']) {
+      const f = posix.join(cargoHome, name);
+      if (probe.isFile(f) && !files.includes(f)) files.push(f);
+    }
   return files;
 }
 
@@ -85,7 +93,7 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
   const has = (...names: string[]) => parsed.options.some((o) => names.includes(o.name));
   const queriesRustc = (sub === 'metadata' && !has('--no-deps')) || sub === 'tree' || sub === 'info';
   const usesRegistry = sub === 'search' || sub === 'info';
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   // `cargo -C DIR` (nightly) moves before configuration is searched.
   let cwd = ctx.cwd;
   for (const o of parsed.options) {
@@ -96,7 +104,12 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
   const cargoHomeVar = ctx.variable('CARGO_HOME');
   const cargoHome = toolHome(cargoHomeVar, home, '.cargo');
   const out: RepoCode[] = [];
-  if (cargoHome === null) out.push({ kind: 'unknown', where: ctx.lineSets('CARGO_HOME') ? 'CARGO_HOME' : 'HOME', what: 'set to a directory not known here, whose cargo configuration cargo reads' });
+  if (cargoHome === null)
+    out.push({
+      kind: 'unknown',
+      where: ctx.lineSets('CARGO_HOME') ? 'CARGO_HOME' : 'HOME',
+      what: 'set to a directory not known here, whose cargo configuration cargo reads',
+    });
   // --config KEY=VALUE (TOML) or --config FILE.
   const cliConfig: string[] = [];
   for (const o of parsed.options) {
@@ -129,9 +142,16 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
     for (const name of RUSTC_VARIABLES) {
       if (!ctx.lineSets(name)) continue;
       const v = ctx.variable(name) ?? null;
-      if (v === null || (name.endsWith('RUSTC') ? v !== 'rustc' : !HARMLESS_WRAPPER.test(v))) out.push({ kind: 'key', where: 'the environment the line sets', what: name, value: v });
+      if (v === null || (name.endsWith('RUSTC') ? v !== 'rustc' : !HARMLESS_WRAPPER.test(v)))
+        out.push({ kind: 'key', where: 'the environment the line sets', what: name, value: v });
     }
   }
-  if (ctx.lineSets('RUSTUP_TOOLCHAIN')) out.push({ kind: 'key', where: 'the environment the line sets', what: 'RUSTUP_TOOLCHAIN (rustup runs that toolchain)', value: ctx.variable('RUSTUP_TOOLCHAIN') });
+  if (ctx.lineSets('RUSTUP_TOOLCHAIN'))
+    out.push({
+      kind: 'key',
+      where: 'the environment the line sets',
+      what: 'RUSTUP_TOOLCHAIN (rustup runs that toolchain)',
+      value: ctx.variable('RUSTUP_TOOLCHAIN'),
+    });
   return out;
 }

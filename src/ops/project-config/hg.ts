@@ -28,6 +28,8 @@ interface HgFacts {
 const cache = new StampedCache<HgFacts>();
 
 /** Extensions that ship with Mercurial: loading one by name runs no repository code. */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const BUNDLED_EXTENSIONS = new Set([
   'absorb', 'acl', 'amend', 'automv', 'beautifygraph', 'blackbox', 'bookflow', 'bugzilla', 'censor', 'children', 'churn',
   'clonebundles', 'closehead', 'color', 'commitextras', 'convert', 'eol', 'extdiff', 'factotum', 'fastannotate', 'fastexport',
@@ -38,10 +40,21 @@ const BUNDLED_EXTENSIONS = new Set([
 ]);
 
 /** Spellings of the read-only commands → the name hooks use. */
-const CANONICAL: Record<string, string> = { blame: 'annotate', history: 'log', id: 'identify', in: 'incoming', out: 'outgoing', showconfig: 'config', st: 'status', sum: 'summary' };
+const CANONICAL: Record<string, string> = {
+  blame: 'annotate',
+  history: 'log',
+  id: 'identify',
+  in: 'incoming',
+  out: 'outgoing',
+  showconfig: 'config',
+  st: 'status',
+  sum: 'summary',
+};
 /** Commands that talk to another repository. */
 const REMOTE = new Set(['incoming', 'outgoing', 'identify', 'summary']);
 /** Hooks fired by events rather than by a command name; the ones a read-only command can fire. */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
 const EVENT_HOOKS = new Set([
   'changegroup', 'commit', 'incoming', 'outgoing', 'prechangegroup', 'precommit', 'prelistkeys', 'preoutgoing', 'prepushkey',
   'pretag', 'pretxnopen', 'pretxnclose', 'pretxncommit', 'pretxnchangegroup', 'pretxnclose-bookmark', 'pretxnclose-phase',
@@ -61,7 +74,11 @@ function hookRuns(event: string, command: string): boolean {
 }
 
 /** hgrc syntax: `[section]`, `key = value`, indented continuation lines, `%include`, `%unset`. */
-export function parseHgrc(text: string): { items: { section: string; key: string; value: string }[]; includes: string[]; unsets: { section: string; key: string }[] } {
+export function parseHgrc(text: string): {
+  items: { section: string; key: string; value: string }[];
+  includes: string[];
+  unsets: { section: string; key: string }[];
+} {
   const items: { section: string; key: string; value: string }[] = [];
   const includes: string[] = [];
   const unsets: { section: string; key: string }[] = [];
@@ -104,7 +121,8 @@ function readHgrc(probe: FileProbe, file: string, facts: HgFacts, home: string |
   const r = probe.read(file);
   if (r.kind === 'missing') return;
   if (r.kind === 'error') {
-    if (r.reason !== 'is a directory') facts.problems.push({ kind: 'unknown', where: file, what: `Mercurial configuration that could not be read (${r.reason})` });
+    if (r.reason !== 'is a directory')
+      facts.problems.push({ kind: 'unknown', where: file, what: `Mercurial configuration that could not be read (${r.reason})` });
     return;
   }
   const parsed = parseHgrc(r.text);
@@ -131,7 +149,14 @@ function findRoot(probe: FileProbe, start: string): string | null {
   }
 }
 
-function configFiles(probe: FileProbe, root: string | null, home: string | null, xdg: string | undefined, hgrcPath: string | undefined, skipRepo: boolean): string[] {
+function configFiles(
+  probe: FileProbe,
+  root: string | null,
+  home: string | null,
+  xdg: string | undefined,
+  hgrcPath: string | undefined,
+  skipRepo: boolean,
+): string[] {
   const files: string[] = [];
   const addDirOrFile = (p: string) => {
     const entries = probe.list(p);
@@ -164,13 +189,15 @@ export function hgRepoCode(ctx: ProjectContext): RepoCode[] {
   };
   const cwdOption = optionValue('--cwd');
   const repoOption = optionValue('-R', '--repository');
-  if (cwdOption === null || repoOption === null) return [{ kind: 'unknown', where: 'hg --cwd / -R', what: 'a repository not known here, whose configuration hg loads' }];
+  if (cwdOption === null || repoOption === null)
+    return [{ kind: 'unknown', where: 'hg --cwd / -R', what: 'a repository not known here, whose configuration hg loads' }];
   const start = posix.resolve(ctx.cwd, cwdOption ?? '.');
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   if (home === null) out.push({ kind: 'unknown', where: 'HOME', what: 'set to a directory not known here, whose .hgrc hg loads' });
   const xdg = ctx.variable('XDG_CONFIG_HOME');
   const hgrcPath = ctx.variable('HGRCPATH');
-  if (xdg === null || hgrcPath === null) out.push({ kind: 'unknown', where: xdg === null ? 'XDG_CONFIG_HOME' : 'HGRCPATH', what: 'names configuration not known here' });
+  if (xdg === null || hgrcPath === null)
+    out.push({ kind: 'unknown', where: xdg === null ? 'XDG_CONFIG_HOME' : 'HGRCPATH', what: 'names configuration not known here' });
   const skipRepo = ctx.variable('HGRCSKIPREPO') !== undefined;
   const cliConfig: string[] = [];
   for (const o of parsed.options) {

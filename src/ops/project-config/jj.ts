@@ -27,7 +27,12 @@ const cache = new StampedCache<{ keys: JjKey[]; problems: RepoCode[] }>();
 function programKey(key: string, value: string): boolean {
   if (key === 'ui.pager') {
     if (value === ':builtin') return false;
-    return !isPlainPager(value.replace(/^\[|\]$/g, '').replace(/"\s*,\s*"/g, ' ').replace(/"/g, ''));
+    return !isPlainPager(
+      value
+        .replace(/^\[|\]$/g, '')
+        .replace(/"\s*,\s*"/g, ' ')
+        .replace(/"/g, ''),
+    );
   }
   // `:git`, `:color-words`, `:summary`… are built in; anything else names a tool or a command.
   if (key === 'ui.diff-formatter' || key === 'ui.diff.tool' || key === 'ui.diff.format') return !/^:[a-z-]+$/.test(value);
@@ -56,9 +61,10 @@ export function jjRepoCode(ctx: ProjectContext): RepoCode[] {
   const sub = ctx.parsed.subcommands[0] ?? null;
   if (sub === 'version' || sub === 'help' || sub === null) return [];
   const repoOption = [...ctx.parsed.options].reverse().find((o) => o.name === '-R' || o.name === '--repository');
-  if (repoOption && (!repoOption.value || repoOption.value.dynamic)) return [{ kind: 'unknown', where: 'jj -R', what: 'a repository not known here, whose configuration jj loads' }];
+  if (repoOption && (!repoOption.value || repoOption.value.dynamic))
+    return [{ kind: 'unknown', where: 'jj -R', what: 'a repository not known here, whose configuration jj loads' }];
   const start = posix.resolve(ctx.cwd, repoOption?.value?.value ?? '.');
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   const xdg = ctx.variable('XDG_CONFIG_HOME');
   const jjConfig = ctx.variable('JJ_CONFIG');
   const out: RepoCode[] = [];

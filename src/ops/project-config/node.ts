@@ -33,7 +33,7 @@ export function yarnRepoCode(ctx: ProjectContext): RepoCode[] {
   for (const name of ['YARN_YARN_PATH', 'YARN_PLUGINS', 'YARN_RC_FILENAME']) {
     if (ctx.lineSets(name)) out.push({ kind: 'key', where: 'the environment the line sets', what: name, value: ctx.variable(name) });
   }
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   const found = cache.get(JSON.stringify(['yarn', ctx.cwd, home]), (probe) => {
     const hits: RepoCode[] = [];
     const dirs: string[] = [];
@@ -43,8 +43,10 @@ export function yarnRepoCode(ctx: ProjectContext): RepoCode[] {
       const berry = text(probe, posix.join(d, '.yarnrc.yml'));
       if (berry !== null) {
         const path = /^\s*["']?yarnPath["']?\s*:\s*(.+)$/m.exec(berry);
-        if (path) hits.push({ kind: 'key', where: posix.join(d, '.yarnrc.yml'), what: 'yarnPath (yarn runs this file instead of itself)', value: path[1].trim() });
-        if (/^\s*["']?plugins["']?\s*:/m.test(berry)) hits.push({ kind: 'key', where: posix.join(d, '.yarnrc.yml'), what: 'plugins (JavaScript every yarn command loads)' });
+        if (path)
+          hits.push({ kind: 'key', where: posix.join(d, '.yarnrc.yml'), what: 'yarnPath (yarn runs this file instead of itself)', value: path[1].trim() });
+        if (/^\s*["']?plugins["']?\s*:/m.test(berry))
+          hits.push({ kind: 'key', where: posix.join(d, '.yarnrc.yml'), what: 'plugins (JavaScript every yarn command loads)' });
       }
       const classic = text(probe, posix.join(d, '.yarnrc'));
       const path = classic === null ? null : /^\s*["']?yarn-path["']?\s+(.+)$/m.exec(classic);
@@ -64,7 +66,8 @@ export function pnpmRepoCode(ctx: ProjectContext): RepoCode[] {
       const pnpmfile = posix.join(d, '.pnpmfile.cjs');
       if (probe.isFile(pnpmfile)) hits.push({ kind: 'file', where: pnpmfile, what: 'pnpm hooks (JavaScript pnpm loads)' });
       const workspace = text(probe, posix.join(d, 'pnpm-workspace.yaml'));
-      if (workspace !== null && /^\s*(configDependencies|pnpmfile)\s*:/m.test(workspace)) hits.push({ kind: 'key', where: posix.join(d, 'pnpm-workspace.yaml'), what: 'configDependencies / pnpmfile (JavaScript pnpm loads)' });
+      if (workspace !== null && /^\s*(configDependencies|pnpmfile)\s*:/m.test(workspace))
+        hits.push({ kind: 'key', where: posix.join(d, 'pnpm-workspace.yaml'), what: 'configDependencies / pnpmfile (JavaScript pnpm loads)' });
       const npmrc = text(probe, posix.join(d, '.npmrc'));
       const pnpmfileKey = npmrc === null ? null : /^\s*(global-)?pnpmfile\s*=\s*(.+)$/m.exec(npmrc);
       if (pnpmfileKey) hits.push({ kind: 'key', where: posix.join(d, '.npmrc'), what: `${pnpmfileKey[1] ?? ''}pnpmfile`, value: pnpmfileKey[2].trim() });
@@ -75,13 +78,20 @@ export function pnpmRepoCode(ctx: ProjectContext): RepoCode[] {
 }
 
 /** npm subcommands that open a page with a configured program. */
-const NPM_OPENS: Record<string, readonly string[]> = { help: ['viewer', 'browser'], docs: ['browser'], home: ['browser'], bugs: ['browser'], issues: ['browser'], repo: ['browser'] };
+const NPM_OPENS: Record<string, readonly string[]> = {
+  help: ['viewer', 'browser'],
+  docs: ['browser'],
+  home: ['browser'],
+  bugs: ['browser'],
+  issues: ['browser'],
+  repo: ['browser'],
+};
 
 export function npmRepoCode(ctx: ProjectContext): RepoCode[] {
   const sub = ctx.parsed.subcommands[0] ?? null;
   const keys = sub === null ? undefined : NPM_OPENS[sub];
   if (!keys) return [];
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   const userconfig = ctx.variable('NPM_CONFIG_USERCONFIG') ?? ctx.variable('npm_config_userconfig');
   const found = cache.get(JSON.stringify(['npm', ctx.cwd, home, userconfig, keys]), (probe) => {
     const files: string[] = [];
@@ -103,6 +113,8 @@ export function npmRepoCode(ctx: ProjectContext): RepoCode[] {
     return hits;
   });
   const out = [...found];
-  for (const k of keys) if (ctx.lineSets(`npm_config_${k}`)) out.push({ kind: 'key', where: 'the environment the line sets', what: `npm_config_${k}`, value: ctx.variable(`npm_config_${k}`) });
+  for (const k of keys)
+    if (ctx.lineSets(`npm_config_${k}`))
+      out.push({ kind: 'key', where: 'the environment the line sets', what: `npm_config_${k}`, value: ctx.variable(`npm_config_${k}`) });
   return out;
 }

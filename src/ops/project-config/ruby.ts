@@ -60,14 +60,20 @@ export function vagrantRepoCode(ctx: ProjectContext): RepoCode[] {
   const cwdVar = ctx.variable('VAGRANT_CWD');
   const nameVar = ctx.variable('VAGRANT_VAGRANTFILE');
   const homeVar = ctx.variable('VAGRANT_HOME');
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
-  if (cwdVar === null || nameVar === null) return [{ kind: 'unknown', where: cwdVar === null ? 'VAGRANT_CWD' : 'VAGRANT_VAGRANTFILE', what: 'names a Vagrantfile (Ruby) not known here' }];
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
+  if (cwdVar === null || nameVar === null)
+    return [{ kind: 'unknown', where: cwdVar === null ? 'VAGRANT_CWD' : 'VAGRANT_VAGRANTFILE', what: 'names a Vagrantfile (Ruby) not known here' }];
   const start = posix.resolve(ctx.cwd, cwdVar ?? '.');
   const names = nameVar ? [nameVar, 'Vagrantfile', 'vagrantfile'] : ['Vagrantfile', 'vagrantfile'];
   const found = cachedFindUp(start, names);
   if (found) out.push({ kind: 'file', where: found, what: 'a Vagrantfile: Ruby that every vagrant command loads' });
   const vagrantHome = toolHome(homeVar, home, '.vagrant.d');
-  if (vagrantHome === null) out.push({ kind: 'unknown', where: homeVar === null ? 'VAGRANT_HOME' : 'HOME', what: 'set to a directory not known here, whose Vagrantfile vagrant loads' });
+  if (vagrantHome === null)
+    out.push({
+      kind: 'unknown',
+      where: homeVar === null ? 'VAGRANT_HOME' : 'HOME',
+      what: 'set to a directory not known here, whose Vagrantfile vagrant loads',
+    });
   else {
     const userFile = posix.join(vagrantHome, 'Vagrantfile');
     if (cachedIsFile(userFile)) out.push({ kind: 'file', where: userFile, what: 'a Vagrantfile: Ruby that every vagrant command loads' });

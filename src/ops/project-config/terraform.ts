@@ -33,7 +33,8 @@ function cliConfigFacts(probe: FileProbe, files: string[], facts: TerraformFacts
       continue;
     }
     const text = withoutComments(r.text);
-    if (/\bdev_overrides\b/.test(text)) facts.devOverrides.push({ kind: 'key', where: f, what: 'provider_installation.dev_overrides (provider binaries from the directories it names)' });
+    if (/\bdev_overrides\b/.test(text))
+      facts.devOverrides.push({ kind: 'key', where: f, what: 'provider_installation.dev_overrides (provider binaries from the directories it names)' });
     const helper = /\bcredentials_helper\s+"([^"]*)"/.exec(text);
     if (helper) facts.credentialsHelpers.push({ kind: 'key', where: f, what: 'credentials_helper', value: `terraform-credentials-${helper[1]}` });
   }
@@ -41,7 +42,18 @@ function cliConfigFacts(probe: FileProbe, files: string[], facts: TerraformFacts
 
 /** Subcommands that start provider plugins. */
 function startsProviders(sub: string | null, next: string | null): boolean {
-  if (sub === 'validate' || sub === 'graph' || sub === 'show' || sub === 'console' || sub === 'plan' || sub === 'apply' || sub === 'refresh' || sub === 'import' || sub === 'test') return true;
+  if (
+    sub === 'validate' ||
+    sub === 'graph' ||
+    sub === 'show' ||
+    sub === 'console' ||
+    sub === 'plan' ||
+    sub === 'apply' ||
+    sub === 'refresh' ||
+    sub === 'import' ||
+    sub === 'test'
+  )
+    return true;
   if (sub === 'providers') return next === 'schema';
   if (sub === 'state') return next === 'show';
   return false;
@@ -63,7 +75,7 @@ export function terraformRepoCode(ctx: ProjectContext): RepoCode[] {
     dir = posix.resolve(dir, m[1]);
   }
   const dataDirVar = ctx.variable('TF_DATA_DIR');
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   const cliFileVars = ['TF_CLI_CONFIG_FILE', 'TERRAFORM_CONFIG', 'TOFU_CLI_CONFIG_FILE'].map((n) => [n, ctx.variable(n)] as const);
   for (const [n, v] of cliFileVars) if (v === null) out.push({ kind: 'unknown', where: n, what: 'names a CLI configuration not known here' });
   if (dataDirVar === null) out.push({ kind: 'unknown', where: 'TF_DATA_DIR', what: 'names a data directory (with provider binaries) not known here' });

@@ -15,7 +15,8 @@ export function awkProgramEffects(program: string): { exec: boolean; writes: boo
 }
 
 /** -W words of mawk 1.3.4 and gawk 5.2 that only change how the program is read or printed. */
-const AWK_W_HARMLESS = /^(version|dump|help|usage|interactive|posix_space|random=\d+|sprintf=\d+|posix|traditional|compat|lint(=\w+)?|lint-old|re-interval|characters-as-bytes|copyright|non-decimal-data|optimize|no-optimize|use-lc-numeric|bignum|csv|gen-pot|trace)$/;
+const AWK_W_HARMLESS =
+  /^(version|dump|help|usage|interactive|posix_space|random=\d+|sprintf=\d+|posix|traditional|compat|lint(=\w+)?|lint-old|re-interval|characters-as-bytes|copyright|non-decimal-data|optimize|no-optimize|use-lc-numeric|bignum|csv|gen-pot|trace)$/;
 
 /**
  * awk PROGRAM FILE…, or `-f PROGFILE`/`-E PROGFILE`/`-e TEXT` (gawk; then every operand is a

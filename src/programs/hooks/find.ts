@@ -73,23 +73,92 @@ function readCommandLine(args: Arg[]): FindArgs {
  * how many words each primary takes. A primary that is not here is not taken as harmless.
  */
 const FIND_NO_ARG = new Set([
-  '-daystart', '-depth', '-d', '-follow', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-noleaf', '-nowarn', '-warn',
-  '-xdev', '-x', '-help', '--help', '-version', '--version', '-empty', '-executable', '-false', '-nogroup', '-nouser', '-readable', '-true',
-  '-writable', '-ls', '-print', '-print0', '-prune', '-quit', '-a', '-and', '-o', '-or', '-not', '!', '(', ')', ',',
+  '-daystart',
+  '-depth',
+  '-d',
+  '-follow',
+  '-ignore_readdir_race',
+  '-noignore_readdir_race',
+  '-mount',
+  '-noleaf',
+  '-nowarn',
+  '-warn',
+  '-xdev',
+  '-x',
+  '-help',
+  '--help',
+  '-version',
+  '--version',
+  '-empty',
+  '-executable',
+  '-false',
+  '-nogroup',
+  '-nouser',
+  '-readable',
+  '-true',
+  '-writable',
+  '-ls',
+  '-print',
+  '-print0',
+  '-prune',
+  '-quit',
+  '-a',
+  '-and',
+  '-o',
+  '-or',
+  '-not',
+  '!',
+  '(',
+  ')',
+  ',',
   // BSD/macOS
-  '-acl', '-sparse', '-xattr',
+  '-acl',
+  '-sparse',
+  '-xattr',
 ]);
 const FIND_VALUE = new Set([
-  '-maxdepth', '-mindepth', '-regextype', '-amin', '-atime', '-cmin', '-context', '-ctime', '-fstype', '-gid', '-group', '-ilname', '-iname',
-  '-inum', '-ipath', '-iregex', '-iwholename', '-links', '-lname', '-mmin', '-mtime', '-name', '-path', '-perm', '-regex', '-size', '-type',
-  '-uid', '-used', '-user', '-wholename', '-xtype', '-printf',
+  '-maxdepth',
+  '-mindepth',
+  '-regextype',
+  '-amin',
+  '-atime',
+  '-cmin',
+  '-context',
+  '-ctime',
+  '-fstype',
+  '-gid',
+  '-group',
+  '-ilname',
+  '-iname',
+  '-inum',
+  '-ipath',
+  '-iregex',
+  '-iwholename',
+  '-links',
+  '-lname',
+  '-mmin',
+  '-mtime',
+  '-name',
+  '-path',
+  '-perm',
+  '-regex',
+  '-size',
+  '-type',
+  '-uid',
+  '-used',
+  '-user',
+  '-wholename',
+  '-xtype',
+  '-printf',
   // BSD/macOS
-  '-Bmin', '-Btime', '-flags', '-xattrname',
+  '-Bmin',
+  '-Btime',
+  '-flags',
+  '-xattrname',
 ]);
 const FIND_READ = new Set(['-newer', '-anewer', '-cnewer', '-samefile', '-Bnewer', '-mnewer']);
 const FIND_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-
 
 /** A command `-exec` and its kin run once per match (or per batch with `+`). */
 export interface FindExec {
@@ -145,7 +214,8 @@ function find(b: OperationSink): HandlerResult {
     }
     if (FIND_READ.has(v) || (/^-newer[aBcm][aBcm]$/.test(v) && args[i + 1])) {
       if (args[i + 1]) b.path('Read', args[++i], 'option');
-    } else if (/^-newer[aBcmt]t$/.test(v)) i++; // compared with a time given as text
+    } else if (/^-newer[aBcmt]t$/.test(v))
+      i++; // compared with a time given as text
     else if (v === '-files0-from') {
       // The starting points are read from a file: what is walked is not known here.
       if (args[i + 1]) b.path('Read', args[++i], 'option');

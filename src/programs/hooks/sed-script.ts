@@ -157,10 +157,12 @@ class SedReader {
 /** Reads the argument of one command (the reader is just past its letter): why it fails, or null. */
 type CommandReader = (r: SedReader, cmd: string, out: SedEffects) => string | null;
 
-const skipTo = (stops: string): CommandReader => (r) => {
-  r.skipUntil(stops);
-  return null;
-};
+const skipTo =
+  (stops: string): CommandReader =>
+  (r) => {
+    r.skipUntil(stops);
+    return null;
+  };
 
 /** `r`/`R` read the named file, `w`/`W` write it. */
 const fileCommand: CommandReader = (r, cmd, out) => {
@@ -196,11 +198,16 @@ const substitute: CommandReader = (r, cmd, out) => {
 const COMMANDS: Record<string, CommandReader> = {
   ...Object.fromEntries([...PLAIN].map((c): [string, CommandReader] => [c, () => null])),
   // An optional exit code or line length.
-  ...Object.fromEntries(['q', 'Q', 'l', 'L'].map((c): [string, CommandReader] => [c, (r) => {
-    r.blank();
-    r.digits();
-    return null;
-  }])),
+  ...Object.fromEntries(
+    ['q', 'Q', 'l', 'L'].map((c): [string, CommandReader] => [
+      c,
+      (r) => {
+        r.blank();
+        r.digits();
+        return null;
+      },
+    ]),
+  ),
   ':': (r) => {
     r.blank();
     // A label ends at a newline or a semicolon (GNU).
@@ -211,14 +218,19 @@ const COMMANDS: Record<string, CommandReader> = {
   t: skipTo(';}'),
   T: skipTo(';}'),
   v: skipTo(';}'),
-  ...Object.fromEntries(['a', 'i', 'c'].map((c): [string, CommandReader] => [c, (r) => {
-    // Text to the end of the line; a backslash at the end continues it (`a\` then lines).
-    while (r.i < r.n && r.script[r.i] !== '\n') {
-      if (r.script[r.i] === '\\') r.i++;
-      r.i++;
-    }
-    return null;
-  }])),
+  ...Object.fromEntries(
+    ['a', 'i', 'c'].map((c): [string, CommandReader] => [
+      c,
+      (r) => {
+        // Text to the end of the line; a backslash at the end continues it (`a\` then lines).
+        while (r.i < r.n && r.script[r.i] !== '\n') {
+          if (r.script[r.i] === '\\') r.i++;
+          r.i++;
+        }
+        return null;
+      },
+    ]),
+  ),
   e: (r, _cmd, out) => {
     out.exec = true; // `e` runs the pattern space, `e CMD` runs CMD
     r.toEol();

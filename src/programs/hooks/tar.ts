@@ -10,9 +10,8 @@ function tar(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (!p) return;
   // Old-style `tar xzf a.tgz`: a first word without a dash is a bundle of options.
   const args = b.cmd.args;
-  const parsed = args[0] && /^[A-Za-z]+$/.test(args[0].value) && !args[0].dynamic
-    ? parseArgv(p.spec, [{ ...args[0], value: '-' + args[0].value }, ...args.slice(1)])
-    : p;
+  const parsed =
+    args[0] && /^[A-Za-z]+$/.test(args[0].value) && !args[0].dynamic ? parseArgv(p.spec, [{ ...args[0], value: '-' + args[0].value }, ...args.slice(1)]) : p;
   const has = (...n: string[]) => hasOption(parsed, ...n);
   const archive = parsed.options.find((o) => ['-f', '--file'].includes(o.name))?.value ?? null;
   const dir = parsed.options.find((o) => ['-C', '--directory'].includes(o.name))?.value ?? null;

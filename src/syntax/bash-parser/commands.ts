@@ -163,7 +163,8 @@ function ifCommand(ctx: ConvertContext, f: Frame, node: BPNode, span: Span): Com
   while (cur) {
     clauses.push({ condition: compoundList(ctx, f, cur.clause, span), body: compoundList(ctx, f, cur.then, span) });
     const next: BPNode | undefined = cur.else;
-    if (next?.type === 'If') cur = next; // `elif`
+    if (next?.type === 'If')
+      cur = next; // `elif`
     else {
       if (next) elseBody = compoundList(ctx, f, next, span);
       cur = undefined;

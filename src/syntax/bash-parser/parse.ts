@@ -27,7 +27,10 @@ export function parseWithBashParser(source: string, repairs?: Set<AdapterRepair>
   };
   const span = { start: 0, end: source.length };
   try {
-    const script = ctx.parseFrame(makeFrame(text, (i) => i), span);
+    const script = ctx.parseFrame(
+      makeFrame(text, (i) => i),
+      span,
+    );
     if (repairs) for (const r of ctx.repairs) repairs.add(r);
     return script;
   } catch (e) {

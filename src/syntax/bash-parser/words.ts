@@ -31,10 +31,7 @@ export function declarationWord(ctx: ConvertContext, f: Frame, n: BPNode): Word 
   if (!m) return w;
   const loc = local(f, n)!;
   const at = loc.start + m[0].length;
-  const parts: WordPart[] = [
-    { type: 'Literal', raw: m[0], span: spanOf(f, loc.start, at) },
-    ...scanUnquoted(ctx, f, at, loc.end, true),
-  ];
+  const parts: WordPart[] = [{ type: 'Literal', raw: m[0], span: spanOf(f, loc.start, at) }, ...scanUnquoted(ctx, f, at, loc.end, true)];
   return { ...w, parts };
 }
 
@@ -190,7 +187,10 @@ function expansion(ctx: ConvertContext, f: Frame, i: number, b: number, inDq: bo
 /** A `$(…)` or `<(…)` body: parsed by bash-parser on its own. */
 function nested(ctx: ConvertContext, f: Frame, a: number, b: number, span: Span): Script {
   const text = f.text.slice(a, b);
-  return ctx.parseFrame(makeFrame(text, (i) => f.g(a + i)), span);
+  return ctx.parseFrame(
+    makeFrame(text, (i) => f.g(a + i)),
+    span,
+  );
 }
 
 /** A backquote body: `\$`, `` \` ``, `\\` (and `\"` inside double quotes) lose the backslash. */
@@ -204,7 +204,10 @@ function backtickBody(ctx: ConvertContext, f: Frame, a: number, b: number, inDq:
     map.push(i);
   }
   map.push(b);
-  return ctx.parseFrame(makeFrame(text, (i) => f.g(map[Math.min(i, map.length - 1)])), span);
+  return ctx.parseFrame(
+    makeFrame(text, (i) => f.g(map[Math.min(i, map.length - 1)])),
+    span,
+  );
 }
 
 /** Parts that substitute or expand: all that is kept of an arithmetic or subscript text. */

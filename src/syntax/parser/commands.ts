@@ -13,7 +13,25 @@ import { readText } from '../word-sites.js';
 import { siteParts, SAME, type ParseText } from '../site-parts.js';
 import { mapSpans, movedSpan } from '../spans.js';
 import {
-  AMP, EQ, GT, isDigit, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, NL, PIPE, PLUS, RBRACE, RPAREN, SEMI, SyntaxFailure, TooDeep,
+  AMP,
+  EQ,
+  GT,
+  isDigit,
+  isMeta,
+  isNameChar,
+  isNameStart,
+  LBRACE,
+  LBRACKET,
+  LPAREN,
+  LT,
+  NL,
+  PIPE,
+  PLUS,
+  RBRACE,
+  RPAREN,
+  SEMI,
+  SyntaxFailure,
+  TooDeep,
 } from './scanner.js';
 import { heredocDelimiter, NONE, WordReader } from './words.js';
 
@@ -83,7 +101,11 @@ export class CommandParser extends WordReader {
     } catch (e) {
       if (!(e instanceof SyntaxFailure) && !(e instanceof TooDeep)) throw e;
       const from = Math.min(this.n, Math.max(start, items.length > 0 ? items[items.length - 1].span.end : start));
-      this.issue('error', { start: from, end: Math.min(this.n, from + 80) }, e instanceof SyntaxFailure ? `${e.what}: ${this.s.slice(from, from + 60)}` : `nested too deep: ${this.s.slice(from, from + 60)}`);
+      this.issue(
+        'error',
+        { start: from, end: Math.min(this.n, from + 80) },
+        e instanceof SyntaxFailure ? `${e.what}: ${this.s.slice(from, from + 60)}` : `nested too deep: ${this.s.slice(from, from + 60)}`,
+      );
       items.push(this.unparsed(from, this.n, e instanceof TooDeep ? 'too-deep' : 'error'));
       operators.push(null);
       this.i = this.n;
@@ -708,7 +730,7 @@ export class CommandParser extends WordReader {
     }
     if (words.length === 0 && assignments.length === 0 && redirects.length === 0) {
       const op = this.operatorAt();
-      this.fail(this.atEnd() ? 'unexpected end of input' : `unexpected \`${op === '\n' ? 'newline' : op ?? this.s[this.i]}\``);
+      this.fail(this.atEnd() ? 'unexpected end of input' : `unexpected \`${op === '\n' ? 'newline' : (op ?? this.s[this.i])}\``);
     }
     const cmd: SimpleCommand = { type: 'SimpleCommand', assignments, words, redirects, span: { start, end } };
     // `NAME ( )` makes the word a function's name.
@@ -860,7 +882,7 @@ function assignmentWord(a: Assignment, s: string): Word {
     if (to > from) parts.push({ type: 'Literal', raw: s.slice(from, to), span: { start: from, end: to } });
   };
   let at = a.span.start;
-  for (const w of a.value ? [a.value] : a.array ?? []) {
+  for (const w of a.value ? [a.value] : (a.array ?? [])) {
     literal(at, w.span.start);
     for (const p of w.parts) parts.push(p);
     at = w.span.end;
@@ -869,4 +891,3 @@ function assignmentWord(a: Assignment, s: string): Word {
   for (const p of a.subscript) parts.push(p);
   return { type: 'Word', parts, raw: s.slice(a.span.start, a.span.end), span: a.span };
 }
-

@@ -47,7 +47,13 @@ function tooDeep(text: string): ParseResult {
   const span = { start: 0, end: text.length };
   const script: Script = {
     type: 'Script',
-    body: { type: 'List', items: [{ type: 'Unparsed', reason: 'too-deep', raw: text, inner: [], redirects: [], span }], operators: [null], redirects: [], span },
+    body: {
+      type: 'List',
+      items: [{ type: 'Unparsed', reason: 'too-deep', raw: text, inner: [], redirects: [], span }],
+      operators: [null],
+      redirects: [],
+      span,
+    },
     span,
   };
   return { script, issues: [{ kind: 'error', span, text: text.slice(0, 80) }] };

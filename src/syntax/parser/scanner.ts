@@ -200,7 +200,29 @@ export class Scanner {
 }
 
 // `]]` too: outside `[[` bash refuses it as a command word (`syntax error near unexpected token`).
-const RESERVED = ['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', '{', '}', '!', '[[', ']]', 'coproc'];
+const RESERVED = [
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'function',
+  'time',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
+  'coproc',
+];
 /** Reserved words by their first character's code. */
 const RESERVED_BY_FIRST = new Map<number, string[]>();
 for (const w of RESERVED) {

@@ -12,8 +12,32 @@ import { siteParts, SAME, type ParseText } from '../site-parts.js';
 import { unescapeBackquoteBody } from '../backquotes.js';
 import { splitUnquoted } from '../unquoted.js';
 import {
-  AT, BACKQUOTE, BACKSLASH, BANG, DOLLAR, DQUOTE, GT, isMeta, isNameChar, isNameStart, LBRACE, LBRACKET, LPAREN, LT, MINUS,
-  PIPE, PLUS, QMARK, RPAREN, Scanner, SPACE, SQUOTE, STAR, TAB, HASH, TILDE,
+  AT,
+  BACKQUOTE,
+  BACKSLASH,
+  BANG,
+  DOLLAR,
+  DQUOTE,
+  GT,
+  isMeta,
+  isNameChar,
+  isNameStart,
+  LBRACE,
+  LBRACKET,
+  LPAREN,
+  LT,
+  MINUS,
+  PIPE,
+  PLUS,
+  QMARK,
+  RPAREN,
+  Scanner,
+  SPACE,
+  SQUOTE,
+  STAR,
+  TAB,
+  HASH,
+  TILDE,
 } from './scanner.js';
 
 /** How a word reads its metacharacters: `regex` is the right side of `=~` in `[[ ]]`. */
@@ -354,4 +378,3 @@ export function heredocDelimiter(raw: string): string {
   }
   return out;
 }
-

@@ -7,17 +7,7 @@
  * bash's own precedence (rebuild-lists.ts).
  */
 import type { TSNode } from './ts-node.js';
-import type {
-  Assignment,
-  Command,
-  List,
-  Redirect,
-  Script,
-  SimpleCommand,
-  Span,
-  Word,
-  WordPart,
-} from '../ast.js';
+import type { Assignment, Command, List, Redirect, Script, SimpleCommand, Span, Word, WordPart } from '../ast.js';
 import {
   arithmeticSubstitutions,
   childrenOf,
@@ -110,7 +100,10 @@ export class CommandConverter implements CompoundHost {
     if (redirects.length === 0) return this.script(nodes, span);
     const cmd: SimpleCommand = { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
     for (const r of redirects) cmd.redirects.push(...this.redirect(r, cmd, []));
-    const script = this.script(nodes.filter((c) => !REDIRECT_TYPES.has(c.type)), span);
+    const script = this.script(
+      nodes.filter((c) => !REDIRECT_TYPES.has(c.type)),
+      span,
+    );
     script.body.items.unshift(cmd);
     script.body.operators.unshift(';');
     return script;
@@ -182,7 +175,9 @@ export class CommandConverter implements CompoundHost {
       case 'variable_assignments':
         return {
           type: 'SimpleCommand',
-          assignments: childrenOf(n).filter((c) => c.type === 'variable_assignment').map((c) => this.assignment(c)),
+          assignments: childrenOf(n)
+            .filter((c) => c.type === 'variable_assignment')
+            .map((c) => this.assignment(c)),
           words: [],
           redirects: [],
           span,
@@ -213,9 +208,7 @@ export class CommandConverter implements CompoundHost {
       case 'function_definition': {
         const name = n.childForFieldName('name')?.text ?? '';
         const bodyNode = n.childForFieldName('body');
-        const body: Command = bodyNode
-          ? this.statement(bodyNode)
-          : { type: 'Group', body: this.sequence([], span), redirects: [], span };
+        const body: Command = bodyNode ? this.statement(bodyNode) : { type: 'Group', body: this.sequence([], span), redirects: [], span };
         const fd: Command = { type: 'FunctionDef', name, body, redirects: [], span };
         fd.redirects.push(...this.redirectsOf(n, fd, tail));
         return fd;
@@ -228,7 +221,9 @@ export class CommandConverter implements CompoundHost {
         const body = n.childForFieldName('body');
         return {
           type: 'ArithFor',
-          inner: arithmeticSubstitutions(n, this.words, n.startIndex, body ? body.startIndex : n.endIndex).filter((p) => !body || p.span.end <= body.startIndex),
+          inner: arithmeticSubstitutions(n, this.words, n.startIndex, body ? body.startIndex : n.endIndex).filter(
+            (p) => !body || p.span.end <= body.startIndex,
+          ),
           body: body ? this.sequence(this.bodyNodes(body), spanOf(body)) : this.sequence([], span),
           redirects: [],
           span,
@@ -250,9 +245,7 @@ export class CommandConverter implements CompoundHost {
   /** A statement with redirects: they go to the command bash gives them to. */
   private redirectedStatement(n: TSNode, tail: StreamItem[], span: Span): Command {
     const body = n.childForFieldName('body');
-    const command: Command = body
-      ? this.statement(body, tail)
-      : { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
+    const command: Command = body ? this.statement(body, tail) : { type: 'SimpleCommand', assignments: [], words: [], redirects: [], span };
     // In bash a redirect after `a | b` or `a && b` belongs to the last command; tree-sitter
     // sometimes hangs it on the whole pipeline or list.
     let owner = command;
@@ -381,7 +374,9 @@ export class CommandConverter implements CompoundHost {
     let value: Word | null = null;
     let array: Word[] | null = null;
     if (valueNode?.type === 'array') {
-      array = childrenOf(valueNode).filter((c) => c.isNamed).map((c) => convertWord(c, this.words));
+      array = childrenOf(valueNode)
+        .filter((c) => c.isNamed)
+        .map((c) => convertWord(c, this.words));
     } else if (valueNode) value = convertWord(valueNode, this.words);
     else value = wordFromParts([], '', { start: n.endIndex, end: n.endIndex });
     return { type: 'Assignment', name, append, value, array, subscript, span: spanOf(n) };
@@ -425,8 +420,7 @@ export class CommandConverter implements CompoundHost {
       else if (REDIRECT_TYPES.has(c.type)) extra.push(...this.redirect(c, owner, tail));
       else if (field === 'operator' || (!c.isNamed && LIST_OPS.has(c.type))) {
         if (!(c.type === ';' && this.source[c.startIndex] === '\n')) tail.push({ op: c.type as StreamItem['op'] & string });
-      }
-      else if (field === 'right' || (c.isNamed && STATEMENT_TYPES.has(c.type) && op.startsWith('<<') && op !== '<<<')) {
+      } else if (field === 'right' || (c.isNamed && STATEMENT_TYPES.has(c.type) && op.startsWith('<<') && op !== '<<<')) {
         if (c.type === 'pipeline' && c.child(0)?.type === '|') {
           // `cat <<EOF | sh`: the stream continues with a pipe.
           for (const k of childrenOf(c)) {
@@ -444,8 +438,7 @@ export class CommandConverter implements CompoundHost {
           this.repairs.push({ span: { start: c.startIndex, end: c.startIndex + 1 }, mask: ';' });
         }
         owner.words.push(word);
-      }
-      else if (c.isNamed && !target) target = convertWord(c, this.words);
+      } else if (c.isNamed && !target) target = convertWord(c, this.words);
       else if (c.isNamed && field === 'destination' && target !== null && target.span.end === c.startIndex) {
         // `> $f-$g.md5`: tree-sitter cuts the target at a bare `$`; glued pieces are one word.
         target = joinAdjacentWords([target, convertWord(c, this.words)])[0];

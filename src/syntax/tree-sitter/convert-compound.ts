@@ -43,7 +43,10 @@ export function forStatement(host: CompoundHost, n: TSNode): Command {
   const body = n.childForFieldName('body');
   const kids = childrenOf(n);
   const hasIn = kids.some((c) => c.type === 'in');
-  const items = n.childrenForFieldName('value').filter((c): c is TSNode => c !== null).map((c) => convertWord(c, host.words));
+  const items = n
+    .childrenForFieldName('value')
+    .filter((c): c is TSNode => c !== null)
+    .map((c) => convertWord(c, host.words));
   return {
     type: 'For',
     select: kids[0]?.type === 'select',

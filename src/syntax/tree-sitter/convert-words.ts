@@ -85,7 +85,9 @@ function wordParts(n: TSNode, ctx: WordContext, atStart: boolean): WordPart[] {
     case 'command_substitution': {
       const reread = ctx.rereads?.get(n.startIndex);
       if (reread && reread.end === n.endIndex && ctx.parseText) {
-        return [{ type: 'CmdSubst', backtick: false, body: ctx.parseText(ctx.source.slice(reread.body.start, reread.body.end), reread.body.start), span: spanOf(n) }];
+        return [
+          { type: 'CmdSubst', backtick: false, body: ctx.parseText(ctx.source.slice(reread.body.start, reread.body.end), reread.body.start), span: spanOf(n) },
+        ];
       }
       if (ctx.parseText && needsBackquoteReading(n.text)) return backquoteParts(n, ctx);
       return [
@@ -333,7 +335,7 @@ function inDoubleQuotes(n: TSNode): boolean {
 function checkAnsiCEnd(n: TSNode, ctx: WordContext): void {
   const end = skipAnsiC(ctx.source, n.startIndex);
   if (end === n.endIndex) return;
-  if (end < 0) ctx.issue?.(spanOf(n), 'an unterminated `$\'…\'`', 'error');
+  if (end < 0) ctx.issue?.(spanOf(n), "an unterminated `$'…'`", 'error');
   else ctx.repair?.(ansiCRepair(n.startIndex, end));
 }
 
@@ -356,12 +358,7 @@ export function collectSubstitutions(n: TSNode, ctx: WordContext): WordPart[] {
   const out: WordPart[] = [];
   const visit = (x: TSNode) => {
     for (const c of childrenOf(x)) {
-      if (
-        c.type === 'command_substitution' ||
-        c.type === 'process_substitution' ||
-        c.type === 'simple_expansion' ||
-        c.type === 'expansion'
-      ) {
+      if (c.type === 'command_substitution' || c.type === 'process_substitution' || c.type === 'simple_expansion' || c.type === 'expansion') {
         out.push(...wordParts(c, ctx, false));
       } else if (c.namedChildCount > 0) visit(c);
     }

@@ -17,7 +17,6 @@ import { CommandConverter } from './convert-commands.js';
 import { isReadWriteRedirect } from './tree-sitter-quirks.js';
 import { childrenOf } from './convert-words.js';
 
-
 const MAX_ISSUES = 20;
 /** Rounds of masking and parsing again (each fixes at least one construct). */
 const MAX_REPAIR_ROUNDS = 16;
@@ -33,9 +32,10 @@ function loadLanguage(): Promise<Language> {
     const runtime = require.resolve('web-tree-sitter/tree-sitter.wasm');
     // Both given as bytes: web-tree-sitter reads a path with a dynamic import(), which the bundled
     // CLI (run through vm.Script for its code cache) cannot do.
-    languagePromise = Parser.init({ locateFile: (name: string) => (name.endsWith('.wasm') ? runtime : name), wasmBinary: readFileSync(runtime) } as object).then(() =>
-      Language.load(readFileSync(wasm)),
-    );
+    languagePromise = Parser.init({
+      locateFile: (name: string) => (name.endsWith('.wasm') ? runtime : name),
+      wasmBinary: readFileSync(runtime),
+    } as object).then(() => Language.load(readFileSync(wasm)));
     languagePromise.catch(() => {
       languagePromise = null; // let a later call try again
     });
@@ -79,7 +79,10 @@ export class BashParser {
     const tree = this.parser.parse(input);
     if (!tree) {
       const span = { start: 0, end: source.length };
-      return { result: { script: new CommandConverter(source).script([], span), issues: [{ kind: 'error', span, text: 'parser returned no tree' }] }, repairs: [] };
+      return {
+        result: { script: new CommandConverter(source).script([], span), issues: [{ kind: 'error', span, text: 'parser returned no tree' }] },
+        repairs: [],
+      };
     }
     try {
       const root = new TSNode(tree.rootNode, null, 0, source);

@@ -37,7 +37,8 @@ export function joinAdjacentWords(words: Word[]): Word[] {
       else parts.pop();
       const lit = first as Extract<WordPart, { type: 'Literal' }>;
       parts.push({ type: 'ParamExp', name, plain: true, inner: [], raw: '$' + name, span: { start: dollarAt, end: lit.span.start + name.length } });
-      if (lit.raw.length > name.length) parts.push({ ...lit, raw: lit.raw.slice(name.length), span: { start: lit.span.start + name.length, end: lit.span.end } });
+      if (lit.raw.length > name.length)
+        parts.push({ ...lit, raw: lit.raw.slice(name.length), span: { start: lit.span.start + name.length, end: lit.span.end } });
       parts.push(...w.parts.slice(1));
     } else parts.push(...w.parts);
     out[out.length - 1] = { type: 'Word', parts, raw: prev.raw + w.raw, span: { start: prev.span.start, end: w.span.end } };

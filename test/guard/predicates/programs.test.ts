@@ -102,7 +102,7 @@ describe('globMatcher', () => {
     else if (typeof m === 'object' && m !== null) {
       for (const [k, v] of Object.entries(m)) {
         if ((k === 'arg' || k === 'path' || k === 'host') && (typeof v === 'string' || Array.isArray(v))) {
-          const names = (Array.isArray(v) ? v : [v]).flatMap((n: string) => (n.startsWith('@') ? ruleSet.defs.lists[n.slice(1)] ?? [] : [n]));
+          const names = (Array.isArray(v) ? v : [v]).flatMap((n: string) => (n.startsWith('@') ? (ruleSet.defs.lists[n.slice(1)] ?? []) : [n]));
           out.push(names.map((n) => (n.startsWith('~') ? HOME + n.slice(1) : n)));
         } else globLists(v, out);
       }

@@ -28,7 +28,10 @@ function gitReads(text: string): string[] | null {
   writeFileSync(f, text);
   try {
     const out = execFileSync('git', ['config', '--file', f, '--list', '--null'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return out.split('\0').filter((x) => x !== '').map((x) => (x.includes('\n') ? x.replace('\n', '=') : `${x}`));
+    return out
+      .split('\0')
+      .filter((x) => x !== '')
+      .map((x) => (x.includes('\n') ? x.replace('\n', '=') : `${x}`));
   } catch {
     return null;
   }
@@ -59,7 +62,7 @@ const CASES = [
   '\ufeff[core]\n\tpager = bom\n',
   '[core]\n\tbare\n',
   '[core]\n\tempty =\n',
-  '[alias]\n\tx = !sh -c \'echo a\' \\t tab\n',
+  "[alias]\n\tx = !sh -c 'echo a' \\t tab\n",
   '[core]\n\tpager = a\\nb\n',
   'key = before-section\n[core]\n',
   '# comment\n; comment\n[core] ; comment\n\tpager = x\n',

@@ -52,7 +52,18 @@ function run(command: string, cwd: string, opts: { home?: string; env?: Record<s
   return { verdict, level: verdict.level, code: verdict.findings.filter((f) => f.rule === 'repo-code').map((f) => f.message) };
 }
 
-const READ_ONLY = ['git status', 'git log', 'git log -p', 'git diff', 'git show', 'git blame a', 'git ls-files', 'git grep x', 'git rev-parse HEAD', 'git describe --always'];
+const READ_ONLY = [
+  'git status',
+  'git log',
+  'git log -p',
+  'git diff',
+  'git show',
+  'git blame a',
+  'git ls-files',
+  'git grep x',
+  'git rev-parse HEAD',
+  'git describe --always',
+];
 
 describe('a repository whose configuration names no program', () => {
   it('leaves read-only git commands allowed', () => {
@@ -60,7 +71,9 @@ describe('a repository whose configuration names no program', () => {
     for (const c of READ_ONLY) expect(run(c, ws).level, c).toBe('allow');
   });
   it('allows the values that run only git itself or a plain pager', () => {
-    const ws = repo('[core]\n\tfsmonitor = true\n\tpager = diff-so-fancy | less --tabs=4 -RFX\n[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[gpg]\n\tprogram = gpg2\n');
+    const ws = repo(
+      '[core]\n\tfsmonitor = true\n\tpager = diff-so-fancy | less --tabs=4 -RFX\n[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[gpg]\n\tprogram = gpg2\n',
+    );
     for (const c of [...READ_ONLY, 'git verify-commit HEAD']) expect(run(c, ws).level, c).toBe('allow');
   });
 });
@@ -85,7 +98,8 @@ describe('which runs reach which keys', () => {
     expect(status.level).toBe('ask');
     expect(status.code.join('\n')).toContain(`core.fsmonitor = "./hook.sh" in ${ws}/.git/config`);
     for (const c of ['git diff', 'git ls-files', 'git grep x', 'git describe --dirty', 'git cat-file -p :a']) expect(run(c, ws).level, c).toBe('ask');
-    for (const c of ['git log', 'git log -p', 'git show HEAD', 'git rev-parse HEAD', 'git cat-file -p HEAD', 'git describe --always']) expect(run(c, ws).level, c).toBe('allow');
+    for (const c of ['git log', 'git log -p', 'git show HEAD', 'git rev-parse HEAD', 'git cat-file -p HEAD', 'git describe --always'])
+      expect(run(c, ws).level, c).toBe('allow');
   });
   it('the pager: paginated commands whose output may reach a terminal', () => {
     const ws = repo('[core]\n\tpager = sh -c "touch /tmp/x; less"\n');
@@ -93,7 +107,8 @@ describe('which runs reach which keys', () => {
     expect(run('git diff', ws).level).toBe('ask');
     expect(run('git -p status', ws).level).toBe('ask');
     // Not paginated, or stdout certainly not a terminal.
-    for (const c of ['git status', 'git log | head', 'git log > /dev/null', 'git --no-pager log', 'echo "$(git log)"']) expect(run(c, ws).level, c).toBe('allow');
+    for (const c of ['git status', 'git log | head', 'git log > /dev/null', 'git --no-pager log', 'echo "$(git log)"'])
+      expect(run(c, ws).level, c).toBe('allow');
     // The user's own GIT_PAGER replaces the configured one.
     expect(run('git log', ws, { env: { GIT_PAGER: 'less' } }).level).toBe('allow');
   });
@@ -122,7 +137,8 @@ describe('which runs reach which keys', () => {
   });
   it('signature programs: verification, --show-signature, log.showSignature, %G formats', () => {
     const ws = repo('[gpg]\n\tprogram = ./fake-gpg\n');
-    for (const c of ['git verify-commit HEAD', 'git verify-tag v1', 'git log --show-signature', 'git log --format=%G?', 'git tag -v v1']) expect(run(c, ws).code.join(), c).toContain('gpg.program');
+    for (const c of ['git verify-commit HEAD', 'git verify-tag v1', 'git log --show-signature', 'git log --format=%G?', 'git tag -v v1'])
+      expect(run(c, ws).code.join(), c).toContain('gpg.program');
     expect(run('git log', ws).level).toBe('allow');
     expect(run('git log', repo('[gpg "ssh"]\n\tprogram = ./x\n[log]\n\tshowSignature = true\n')).code.join()).toContain('gpg.ssh.program');
     expect(run('git log --no-show-signature', repo('[gpg]\n\tprogram = ./x\n[log]\n\tshowSignature\n')).level).toBe('allow');
@@ -137,7 +153,9 @@ describe('which runs reach which keys', () => {
     const lsRemote = run('git ls-remote o', ws).code.join('\n');
     for (const k of ['credential.helper', 'core.sshcommand', 'remote.o.url']) expect(lsRemote).toContain(k);
     // git's own helpers and a plain ssh are not worth a finding.
-    const usual = repo('[credential]\n\thelper = osxkeychain\n\thelper = cache --timeout=3600\n[credential "https://github.com"]\n\thelper = !/usr/bin/gh auth git-credential\n[core]\n\tsshCommand = ssh -i ~/.ssh/id_work -o IdentitiesOnly=yes\n');
+    const usual = repo(
+      '[credential]\n\thelper = osxkeychain\n\thelper = cache --timeout=3600\n[credential "https://github.com"]\n\thelper = !/usr/bin/gh auth git-credential\n[core]\n\tsshCommand = ssh -i ~/.ssh/id_work -o IdentitiesOnly=yes\n',
+    );
     expect(run('git ls-remote origin', usual).code).toEqual([]);
   });
   it('the post-index-change hook (git status writes the index), from hooks/ or core.hooksPath', () => {
@@ -180,7 +198,7 @@ describe('finding the repository as git does', () => {
     writeFileSync(join(ws, 'sub/.git/config'), '');
     expect(run('git status', join(ws, 'sub'), { roots: [ws] }).level).toBe('ask');
   });
-  it('follows a .git file and a linked worktree\'s commondir', () => {
+  it("follows a .git file and a linked worktree's commondir", () => {
     const main = repo('[core]\n\tfsmonitor = ./x\n');
     const wt = join(main, '.git/worktrees/w');
     gitDir(wt);
@@ -233,7 +251,7 @@ describe('the files git reads and the environment that moves them', () => {
     expect(run(`XDG_CONFIG_HOME=${xdg} git log`, ws).code.join()).toContain(`${xdg}/git/config`);
     expect(run('git log', ws, { env: { XDG_CONFIG_HOME: xdg } }).code.join()).toContain(`${xdg}/git/config`);
   });
-  it('reads the context home\'s global files, GIT_CONFIG_GLOBAL and GIT_CONFIG_SYSTEM', () => {
+  it("reads the context home's global files, GIT_CONFIG_GLOBAL and GIT_CONFIG_SYSTEM", () => {
     const ws = repo();
     const home = temp('home');
     writeFileSync(join(home, '.gitconfig'), '[core]\n\tfsmonitor = ./x\n');
@@ -254,13 +272,13 @@ describe('the files git reads and the environment that moves them', () => {
     expect(run("GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'='./x'\" git status", ws).code.join()).toContain('GIT_CONFIG_PARAMETERS');
     expect(run('git log', ws, { env: { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.pager', GIT_CONFIG_VALUE_0: './p' } }).level).toBe('ask');
   });
-  it('parses GIT_CONFIG_PARAMETERS in both of git\'s formats', () => {
+  it("parses GIT_CONFIG_PARAMETERS in both of git's formats", () => {
     expect(parseConfigParameters("'core.pager'='less -R' 'a.b'")).toEqual([
       { name: 'core.pager', value: 'less -R' },
       { name: 'a.b', value: null },
     ]);
     expect(parseConfigParameters("'core.pager=it'\\''s'")).toEqual([{ name: 'core.pager', value: "it's" }]);
-    expect(parseConfigParameters("core.pager=x")).toBeNull();
+    expect(parseConfigParameters('core.pager=x')).toBeNull();
   });
   it('lets a later certain value replace an earlier one, as git does', () => {
     const home = temp('home');
@@ -296,7 +314,7 @@ describe('includes', () => {
     write('onbranch:main');
     expect(run('git status', ws, { home }).level).toBe('ask');
   });
-  it('asks at git\'s include depth (a cycle)', () => {
+  it("asks at git's include depth (a cycle)", () => {
     const ws = repo('[include]\n\tpath = config\n');
     expect(run('git status', ws).code.join()).toContain('includes nested deeper');
   });

@@ -42,7 +42,10 @@ function world() {
     GIT_CONFIG_NOSYSTEM: '1',
     LANG: 'C',
     SHELL: '/bin/bash',
-    GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@example.com',
+    GIT_AUTHOR_NAME: 'a',
+    GIT_AUTHOR_EMAIL: 'a@example.com',
+    GIT_COMMITTER_NAME: 'a',
+    GIT_COMMITTER_EMAIL: 'a@example.com',
   };
   /** A script that logs `name` and then behaves as `then` (shell). */
   const marker = (name: string, then = 'exit 0'): string => {
@@ -63,7 +66,13 @@ function world() {
   /** shellgate's verdict for the line, with the same home and environment. */
   const judge = (line: string, cwd: string, ctxEnv: Record<string, string> = {}) => {
     const v = analyzer.analyze(line, { cwd, workspaceRoots: [root], home, env: { GIT_CONFIG_NOSYSTEM: '1', ...ctxEnv } });
-    return { level: v.level, code: v.findings.filter((f) => f.rule === 'repo-code').map((f) => f.message).join('\n') };
+    return {
+      level: v.level,
+      code: v.findings
+        .filter((f) => f.rule === 'repo-code')
+        .map((f) => f.message)
+        .join('\n'),
+    };
   };
   return { root, home, bin, log, env, marker, bash, git, judge };
 }
@@ -158,7 +167,7 @@ describe.skipIf(!HAVE_GIT)('real git runs what its configuration names, and shel
     expect(w.judge('git help -a | cat', r).level).toBe('allow');
   });
 
-  it('a submodule\'s configuration on the superproject\'s git status', () => {
+  it("a submodule's configuration on the superproject's git status", () => {
     const w = world();
     const lib = gitRepo(w, 'lib');
     w.git(lib, 'commit', '-qam', 'two');
@@ -197,29 +206,77 @@ describe.skipIf(!HAVE_GIT)('real git runs what its configuration names, and shel
     const tagId = execFileSync('git', ['hash-object', '-t', 'tag', '-w', '--stdin'], { cwd: r, env: w.env, input: tag, encoding: 'utf8' }).trim();
     w.git(r, 'update-ref', 'refs/tags/t', tagId);
     writeFileSync(join(r, '.git/hooks/post-index-change'), `#!/bin/sh\necho post-index-change >> "${w.log}"\n`, { mode: 0o755 });
-    addConfig(r, [
-      '[core]',
-      `\tfsmonitor = ${w.marker('fsmonitor', 'exit 1')}`,
-      `\tpager = ${w.marker('pager', 'cat > /dev/null')}`,
-      `[diff "drv"]\n\ttextconv = ${w.marker('textconv', 'cat "$1"')}`,
-      `[filter "flt"]\n\tclean = ${w.marker('clean', 'cat')}\n\tsmudge = ${w.marker('smudge', 'cat')}`,
-      `[gpg]\n\tprogram = ${w.marker('gpg', 'cat > /dev/null; exit 1')}`,
-      `[credential]\n\thelper = ${w.marker('credential')}`,
-      `[core]\n\tsshCommand = ${w.marker('ssh', 'exit 1')}\n\teditor = ${w.marker('editor')}`,
-      '',
-    ].join('\n'));
+    addConfig(
+      r,
+      [
+        '[core]',
+        `\tfsmonitor = ${w.marker('fsmonitor', 'exit 1')}`,
+        `\tpager = ${w.marker('pager', 'cat > /dev/null')}`,
+        `[diff "drv"]\n\ttextconv = ${w.marker('textconv', 'cat "$1"')}`,
+        `[filter "flt"]\n\tclean = ${w.marker('clean', 'cat')}\n\tsmudge = ${w.marker('smudge', 'cat')}`,
+        `[gpg]\n\tprogram = ${w.marker('gpg', 'cat > /dev/null; exit 1')}`,
+        `[credential]\n\thelper = ${w.marker('credential')}`,
+        `[core]\n\tsshCommand = ${w.marker('ssh', 'exit 1')}\n\teditor = ${w.marker('editor')}`,
+        '',
+      ].join('\n'),
+    );
     const key: Record<string, string> = {
-      fsmonitor: 'core.fsmonitor', pager: 'core.pager', textconv: 'diff.drv.textconv', clean: 'filter.flt.clean', smudge: 'filter.flt.smudge',
-      gpg: 'gpg.program', 'post-index-change': 'post-index-change hook',
+      fsmonitor: 'core.fsmonitor',
+      pager: 'core.pager',
+      textconv: 'diff.drv.textconv',
+      clean: 'filter.flt.clean',
+      smudge: 'filter.flt.smudge',
+      gpg: 'gpg.program',
+      'post-index-change': 'post-index-change hook',
     };
     const commands = [
-      'git status', 'git status --porcelain', 'git log', 'git log -p', 'git log --stat', 'git log -1 --show-signature signed', 'git log --format=%G? -1 signed',
-      'git show', 'git show HEAD:a.txt', 'git diff', 'git diff HEAD~1 HEAD', 'git diff --cached', 'git diff-files -p', 'git diff-index -p HEAD',
-      'git diff-tree -p HEAD', 'git blame a.txt', 'git archive HEAD', 'git cat-file -p HEAD', 'git cat-file -p :a.txt', 'git cat-file --textconv HEAD:a.txt',
-      'git cat-file --filters HEAD:a.txt', 'git check-attr -a a.txt', 'git check-ignore x', 'git count-objects', 'git describe --always --dirty',
-      'git for-each-ref', 'git fsck', 'git grep one', 'git grep --textconv one', 'git hash-object a.txt', 'git ls-files', 'git ls-tree HEAD',
-      'git reflog', 'git rev-list HEAD', 'git rev-parse HEAD', 'git shortlog HEAD', 'git show-ref', 'git submodule status', 'git verify-commit signed',
-      'git verify-tag t', 'git whatchanged', 'git worktree list', 'git branch --list', 'git tag -l', 'git stash list', 'git config --list', 'git help -a',
+      'git status',
+      'git status --porcelain',
+      'git log',
+      'git log -p',
+      'git log --stat',
+      'git log -1 --show-signature signed',
+      'git log --format=%G? -1 signed',
+      'git show',
+      'git show HEAD:a.txt',
+      'git diff',
+      'git diff HEAD~1 HEAD',
+      'git diff --cached',
+      'git diff-files -p',
+      'git diff-index -p HEAD',
+      'git diff-tree -p HEAD',
+      'git blame a.txt',
+      'git archive HEAD',
+      'git cat-file -p HEAD',
+      'git cat-file -p :a.txt',
+      'git cat-file --textconv HEAD:a.txt',
+      'git cat-file --filters HEAD:a.txt',
+      'git check-attr -a a.txt',
+      'git check-ignore x',
+      'git count-objects',
+      'git describe --always --dirty',
+      'git for-each-ref',
+      'git fsck',
+      'git grep one',
+      'git grep --textconv one',
+      'git hash-object a.txt',
+      'git ls-files',
+      'git ls-tree HEAD',
+      'git reflog',
+      'git rev-list HEAD',
+      'git rev-parse HEAD',
+      'git shortlog HEAD',
+      'git show-ref',
+      'git submodule status',
+      'git verify-commit signed',
+      'git verify-tag t',
+      'git whatchanged',
+      'git worktree list',
+      'git branch --list',
+      'git tag -l',
+      'git stash list',
+      'git config --list',
+      'git help -a',
     ];
     const missed: string[] = [];
     let started = 0;
@@ -296,7 +353,15 @@ const HAVE_TERRAFORM = installed('terraform');
 
 /** Go's dirhash "h1:" of a directory's files, as .terraform.lock.hcl records it. */
 function h1(dir: string, files: string[]): string {
-  const summary = [...files].sort().map((f) => `${createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')}  ${f}\n`).join('');
+  const summary = [...files]
+    .sort()
+    .map(
+      (f) =>
+        `${createHash('sha256')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex')}  ${f}\n`,
+    )
+    .join('');
   return 'h1:' + createHash('sha256').update(summary).digest('base64');
 }
 
@@ -309,7 +374,10 @@ describe.skipIf(!HAVE_TERRAFORM)('real terraform starts provider binaries on val
     mkdirSync(dir, { recursive: true });
     const exe = 'terraform-provider-evil_v1.0.0';
     writeFileSync(join(dir, exe), `#!/bin/sh\necho provider >> "${w.log}"\nexit 1\n`, { mode: 0o755 });
-    writeFileSync(join(p, '.terraform.lock.hcl'), `provider "registry.terraform.io/hashicorp/evil" {\n  version = "1.0.0"\n  hashes = ["${h1(dir, [exe])}"]\n}\n`);
+    writeFileSync(
+      join(p, '.terraform.lock.hcl'),
+      `provider "registry.terraform.io/hashicorp/evil" {\n  version = "1.0.0"\n  hashes = ["${h1(dir, [exe])}"]\n}\n`,
+    );
     writeFileSync(join(p, 'main.tf'), 'terraform {\n  required_providers {\n    evil = { source = "hashicorp/evil" }\n  }\n}\nresource "evil_thing" "a" {}\n');
     if (process.arch !== 'x64' || process.platform !== 'linux') return; // the directory above names linux_amd64
     expect(w.bash('terraform validate', p, { env: tfEnv })).toEqual(['provider']);
@@ -327,11 +395,13 @@ describe.skipIf(!HAVE_TERRAFORM)('real terraform starts provider binaries on val
     mkdirSync(providers);
     writeFileSync(join(providers, 'terraform-provider-evil'), `#!/bin/sh\necho provider >> "${w.log}"\nexit 1\n`, { mode: 0o755 });
     writeFileSync(join(p, 'dev.tfrc'), `provider_installation {\n  dev_overrides {\n    "example.com/x/evil" = "${providers}"\n  }\n  direct {}\n}\n`);
-    writeFileSync(join(p, 'main.tf'), 'terraform {\n  required_providers {\n    evil = { source = "example.com/x/evil" }\n  }\n}\nresource "evil_thing" "a" {}\n');
+    writeFileSync(
+      join(p, 'main.tf'),
+      'terraform {\n  required_providers {\n    evil = { source = "example.com/x/evil" }\n  }\n}\nresource "evil_thing" "a" {}\n',
+    );
     const line = 'TF_CLI_CONFIG_FILE=dev.tfrc terraform validate';
     expect(w.bash(line, p, { env: tfEnv })).toEqual(['provider']);
     expect(w.judge(line, p).code).toContain(`dev_overrides`);
     expect(w.judge('terraform validate', p).level).toBe('allow');
   });
 });
-

@@ -30,7 +30,13 @@ function files(tree: Record<string, string>): string {
 
 function run(command: string, cwd: string, home = temp('home'), env: Record<string, string> = {}) {
   const v = analyzer.analyze(command, { cwd, workspaceRoots: [cwd], home, env });
-  return { level: v.level, code: v.findings.filter((f) => f.rule === 'repo-code').map((f) => f.message).join('\n') };
+  return {
+    level: v.level,
+    code: v.findings
+      .filter((f) => f.rule === 'repo-code')
+      .map((f) => f.message)
+      .join('\n'),
+  };
 }
 
 describe('cargo', () => {
@@ -49,7 +55,7 @@ describe('cargo', () => {
   });
   it('reads --config and the RUSTC variables the line sets; asks for TOML it cannot read', () => {
     const root = files({ 'Cargo.toml': '' });
-    expect(run("cargo --config 'build.rustc-wrapper=\"./w\"' tree", root).code).toContain('the command line (--config)');
+    expect(run('cargo --config \'build.rustc-wrapper="./w"\' tree', root).code).toContain('the command line (--config)');
     expect(run('RUSTC_WRAPPER=./w cargo tree', root).code).toContain('RUSTC_WRAPPER');
     expect(run('cargo tree', root, temp('h'), { RUSTC_WRAPPER: '/usr/bin/sccache' }).level).toBe('allow');
     expect(run('cargo tree', files({ '.cargo/config.toml': '[build\n' })).code).toContain('cannot read');
@@ -77,14 +83,26 @@ describe('TOML keys', () => {
 describe('terraform and tofu', () => {
   it('name provider binaries in the data directory for commands that start providers', () => {
     const root = files({ '.terraform/providers/registry.terraform.io/x/y/1.0.0/linux_amd64/terraform-provider-y': '', 'main.tf': '' });
-    for (const c of ['terraform validate', 'terraform graph', 'terraform providers schema -json', 'terraform show', 'tofu validate', 'terraform state show x']) {
+    for (const c of [
+      'terraform validate',
+      'terraform graph',
+      'terraform providers schema -json',
+      'terraform show',
+      'tofu validate',
+      'terraform state show x',
+    ]) {
       expect(run(c, root).code, c).toContain(`${root}/.terraform/providers`);
     }
-    for (const c of ['terraform output', 'terraform version', 'terraform state list', 'terraform workspace list', 'terraform providers']) expect(run(c, root).level, c).toBe('allow');
+    for (const c of ['terraform output', 'terraform version', 'terraform state list', 'terraform workspace list', 'terraform providers'])
+      expect(run(c, root).level, c).toBe('allow');
     expect(run('terraform validate', files({ 'main.tf': '' })).level).toBe('allow');
   });
   it('follow -chdir, TF_DATA_DIR and the CLI configuration', () => {
-    const root = files({ 'stack/.terraform/providers/p': '', 'data/providers/p': '', 'dev.tfrc': 'provider_installation {\n dev_overrides { "a/b" = "/x" }\n}\n' });
+    const root = files({
+      'stack/.terraform/providers/p': '',
+      'data/providers/p': '',
+      'dev.tfrc': 'provider_installation {\n dev_overrides { "a/b" = "/x" }\n}\n',
+    });
     expect(run('terraform -chdir=stack validate', root).level).toBe('ask');
     expect(run('TF_DATA_DIR=data terraform validate', root).code).toContain(`${root}/data/providers`);
     expect(run('TF_CLI_CONFIG_FILE=dev.tfrc terraform validate', root).code).toContain('dev_overrides');
@@ -126,7 +144,10 @@ describe('mercurial', () => {
 
 describe('jujutsu', () => {
   it('pager, external diff tools and signing programs from .jj/repo/config.toml', () => {
-    const r = files({ '.jj/repo/config.toml': '[ui]\npager = ["sh", "-c", "x"]\ndiff-formatter = "difft"\n[merge-tools.difft]\nprogram = "./difft"\n', 'src/x': '' });
+    const r = files({
+      '.jj/repo/config.toml': '[ui]\npager = ["sh", "-c", "x"]\ndiff-formatter = "difft"\n[merge-tools.difft]\nprogram = "./difft"\n',
+      'src/x': '',
+    });
     const code = run('jj diff', join(r, 'src')).code;
     for (const k of ['ui.pager', 'ui.diff-formatter', 'merge-tools.difft.program']) expect(code).toContain(k);
     expect(run('jj log | cat', r).code).not.toContain('ui.pager');
@@ -137,7 +158,8 @@ describe('jujutsu', () => {
 describe('Ruby project tools', () => {
   it('bundler evaluates the Gemfile found upwards, or BUNDLE_GEMFILE', () => {
     const root = files({ Gemfile: 'system("x")\n', 'app/x': '' });
-    for (const c of ['bundle list', 'bundle check', 'bundle show rails', 'bundler outdated']) expect(run(c, join(root, 'app')).code, c).toContain(`${root}/Gemfile`);
+    for (const c of ['bundle list', 'bundle check', 'bundle show rails', 'bundler outdated'])
+      expect(run(c, join(root, 'app')).code, c).toContain(`${root}/Gemfile`);
     expect(run('bundle version', root).level).not.toBe('ask');
     const bare = temp('nogem');
     expect(run('bundle list', bare).level).toBe('allow');
@@ -147,7 +169,7 @@ describe('Ruby project tools', () => {
     expect(run('rails routes', join(files({ 'bin/rails': '', 'app/models/x': '' }), 'app/models')).code).toContain('bin/rails');
     expect(run('rails about', temp('norails')).level).toBe('allow');
   });
-  it('every vagrant command loads the Vagrantfile found upwards, VAGRANT_CWD\'s, and the user\'s', () => {
+  it("every vagrant command loads the Vagrantfile found upwards, VAGRANT_CWD's, and the user's", () => {
     const root = files({ Vagrantfile: 'system("x")\n', 'a/b': '' });
     expect(run('vagrant status', join(root, 'a')).code).toContain(`${root}/Vagrantfile`);
     expect(run(`VAGRANT_CWD=${root} vagrant status`, temp('elsewhere')).level).toBe('ask');

@@ -49,7 +49,10 @@ export function isPlainPager(value: string | null): boolean {
   if (value === null) return false;
   if (value.trim() === '') return true; // an empty pager turns paging off
   return value.split('|').every((stage) => {
-    const words = stage.trim().replace(/^"(.*)"$/, '$1').split(/\s+/);
+    const words = stage
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .split(/\s+/);
     const program = words[0].replace(SYSTEM_PREFIX, '');
     // Options only: `less +!cmd` and `less -k file` style arguments can run or load things.
     return PAGERS.has(program) && words.slice(1).every((w) => /^-[-A-Za-z0-9=,.]*$/.test(w) && !/^-k|^--lesskey/.test(w));
@@ -61,9 +64,12 @@ const isSignatureTool = (v: string | null): boolean => v !== null && /^(gpg|gpg2
 const isGitLfs = (v: string | null): boolean => v !== null && /^git-lfs (clean|smudge|filter-process)( --skip)?( -- %f| %f)?$/.test(v.trim());
 /** git's own credential helpers (git-credential-<name>), and the GitHub CLI's. */
 const isStandardCredentialHelper = (v: string | null): boolean =>
-  v !== null && (/^\s*(cache|store|osxkeychain|libsecret|manager|manager-core|wincred|gnome-keyring)?(\s+--[a-z-]+(=\S+)?)*\s*$/.test(v) || /^!(?:\/usr\/bin\/|\/usr\/local\/bin\/|\/opt\/homebrew\/bin\/)?gh auth git-credential$/.test(v.trim()));
+  v !== null &&
+  (/^\s*(cache|store|osxkeychain|libsecret|manager|manager-core|wincred|gnome-keyring)?(\s+--[a-z-]+(=\S+)?)*\s*$/.test(v) ||
+    /^!(?:\/usr\/bin\/|\/usr\/local\/bin\/|\/opt\/homebrew\/bin\/)?gh auth git-credential$/.test(v.trim()));
 /** Plain ssh with options, none of which runs a command of its own. */
-const isPlainSsh = (v: string | null): boolean => v !== null && /^\s*(?:\/usr\/bin\/)?ssh(\s+-[A-Za-z46]+(\s+[^\s;|&$`<>()]+)?)*\s*$/.test(v) && !/Command|ProxyJump|PermitLocal/i.test(v);
+const isPlainSsh = (v: string | null): boolean =>
+  v !== null && /^\s*(?:\/usr\/bin\/)?ssh(\s+-[A-Za-z46]+(\s+[^\s;|&$`<>()]+)?)*\s*$/.test(v) && !/Command|ProxyJump|PermitLocal/i.test(v);
 /** `<transport>::<address>` runs git-remote-<transport>; `ext::` runs a shell command. */
 const TRANSPORT_HELPER = /^[A-Za-z][A-Za-z0-9+.-]*::/;
 
@@ -166,7 +172,10 @@ const COMPILED: CompiledFamily[] = GIT_CODE_KEYS.map((f) => {
   const key = parts[parts.length - 1];
   if (parts.length === 2) return { ...f, section: parts[0], subsection: null, key: key.startsWith('<') ? '*' : key };
   // `lfs.extension.<name>.clean`: the subsection is `extension.<anything>`.
-  const sub = parts.slice(1, -1).map((p) => (p.startsWith('<') ? '.+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\.');
+  const sub = parts
+    .slice(1, -1)
+    .map((p) => (p.startsWith('<') ? '.+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('\\.');
   return { ...f, section: parts[0], subsection: new RegExp(`^${sub}$`, 's'), key };
 });
 

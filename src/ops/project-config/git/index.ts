@@ -107,7 +107,13 @@ function findSubmodules(probe: FileProbe, repo: GitRepo, objectDirectory: string
 }
 
 function computeSetup(probe: FileProbe, input: SetupInput): Setup {
-  const discovery = discoverRepository(probe, { start: input.start, gitDir: input.gitDir, commonDir: input.commonDir, objectDirectory: input.objectDirectory, workTree: input.workTree });
+  const discovery = discoverRepository(probe, {
+    start: input.start,
+    gitDir: input.gitDir,
+    commonDir: input.commonDir,
+    objectDirectory: input.objectDirectory,
+    workTree: input.workTree,
+  });
   const problems: RepoCode[] = [];
   if (discovery.kind === 'unknown') problems.push({ kind: 'unknown', where: discovery.where, what: discovery.why });
   if (discovery.kind !== 'repo') {
@@ -116,7 +122,12 @@ function computeSetup(probe: FileProbe, input: SetupInput): Setup {
   }
   const main = repoState(probe, discovery.repo, input);
   const subs = findSubmodules(probe, discovery.repo, input.objectDirectory);
-  if (subs.limit) problems.push({ kind: 'unknown', where: posix.join(discovery.repo.commonDir, 'modules'), what: `more submodules than shellgate follows (${MAX_SUBMODULES})` });
+  if (subs.limit)
+    problems.push({
+      kind: 'unknown',
+      where: posix.join(discovery.repo.commonDir, 'modules'),
+      what: `more submodules than shellgate follows (${MAX_SUBMODULES})`,
+    });
   return { discovery, main, outside: null, submodules: subs.repos.map((r) => repoState(probe, r, input)), problems };
 }
 
@@ -233,7 +244,8 @@ function configRisks(config: LoadedConfig, indexHooks: readonly RepoCode[], run:
   // The pager: pager.<cmd> can turn it on or off or name one; GIT_PAGER (the user's or the line's) replaces configuration.
   if (parts.has('pager')) {
     const perCommand = run.command === null ? [] : candidates(entries, (e) => e.section === 'pager' && e.subsection === null && e.key === run.command);
-    const wants = run.pager === 'forced' || perCommand.some((e) => e.unknownValue || gitBool(e.value) !== false) || (run.pager === 'default' && perCommand.length === 0);
+    const wants =
+      run.pager === 'forced' || perCommand.some((e) => e.unknownValue || gitBool(e.value) !== false) || (run.pager === 'default' && perCommand.length === 0);
     if (wants && ctx.variable('GIT_PAGER') === undefined) {
       for (const e of perCommand) if (e.unknownValue || (gitBool(e.value) === null && !isPlainPager(e.value))) add(e);
       for (const e of candidates(entries, (x) => x.name === 'core.pager')) if (e.unknownValue || !isPlainPager(e.value)) add(e);
@@ -275,7 +287,8 @@ export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
   let start = ctx.cwd;
   for (const o of parsed.options) {
     if (o.depth !== 0 || o.name !== '-C') continue;
-    if (!o.value || o.value.dynamic || o.value.glob) return [{ kind: 'unknown', where: 'git -C', what: 'a directory not known here, whose repository configuration git reads' }];
+    if (!o.value || o.value.dynamic || o.value.glob)
+      return [{ kind: 'unknown', where: 'git -C', what: 'a directory not known here, whose repository configuration git reads' }];
     if (o.value.value !== '') start = posix.resolve(start, o.value.value);
   }
   const optionValue = (name: string): string | null | undefined => {
@@ -286,7 +299,7 @@ export function gitRepoCode(ctx: ProjectContext): RepoCode[] {
   // `--bare` without GIT_DIR makes the working directory the git directory (its `config` file).
   const bare = parsed.options.some((o) => o.depth === 0 && o.name === '--bare') ? start : undefined;
   const gitDir = firstGiven(optionValue('--git-dir'), ctx.variable('GIT_DIR'), bare);
-  const home = ctx.lineSets('HOME') ? ctx.variable('HOME') ?? null : ctx.home;
+  const home = ctx.lineSets('HOME') ? (ctx.variable('HOME') ?? null) : ctx.home;
   const vars: Record<string, string | null | undefined> = {};
   for (const n of LOCATION_VARIABLES) vars[n] = ctx.variable(n);
   const input: SetupInput = {

@@ -11,16 +11,61 @@ import type { GitRunPart } from './code-keys.js';
 
 /** Commands that never read the index or the work tree unless an argument names an index path (`:file`). */
 const NO_INDEX = new Set([
-  'log', 'whatchanged', 'shortlog', 'reflog', 'rev-list', 'for-each-ref', 'show-ref', 'show-branch', 'ls-tree', 'cat-file',
-  'show', 'rev-parse', 'merge-base', 'name-rev', 'cherry', 'count-objects', 'range-diff', 'describe', 'notes', 'archive',
-  'check-ref-format', 'version', 'help', 'var', 'verify-commit', 'verify-tag', 'remote', 'worktree', 'branch', 'tag', 'config',
-  'ls-remote', 'request-pull', 'hash-object',
+  'log',
+  'whatchanged',
+  'shortlog',
+  'reflog',
+  'rev-list',
+  'for-each-ref',
+  'show-ref',
+  'show-branch',
+  'ls-tree',
+  'cat-file',
+  'show',
+  'rev-parse',
+  'merge-base',
+  'name-rev',
+  'cherry',
+  'count-objects',
+  'range-diff',
+  'describe',
+  'notes',
+  'archive',
+  'check-ref-format',
+  'version',
+  'help',
+  'var',
+  'verify-commit',
+  'verify-tag',
+  'remote',
+  'worktree',
+  'branch',
+  'tag',
+  'config',
+  'ls-remote',
+  'request-pull',
+  'hash-object',
 ]);
 
 /** Paginated by default when stdout is a terminal (pager.<cmd> can add any other). */
 const PAGINATED = new Set([
-  'log', 'whatchanged', 'shortlog', 'reflog', 'show', 'diff', 'grep', 'blame', 'annotate', 'range-diff', 'branch', 'tag', 'config',
-  'help', 'stash', 'notes', 'bisect',
+  'log',
+  'whatchanged',
+  'shortlog',
+  'reflog',
+  'show',
+  'diff',
+  'grep',
+  'blame',
+  'annotate',
+  'range-diff',
+  'branch',
+  'tag',
+  'config',
+  'help',
+  'stash',
+  'notes',
+  'bisect',
 ]);
 
 /** Show file contents in converted form whatever the options (textconv, diff drivers, smudge). */
@@ -104,7 +149,8 @@ export function gitRun(cmd: WalkedCommand, parsed: ParsedArgv): GitRun {
   if (local.some((o) => o.name === '--show-signature')) showSignature = true;
   if (local.some((o) => o.name === '--no-show-signature')) showSignature = false;
   const verifying = command === 'verify-commit' || command === 'verify-tag' || (command === 'tag' && has('-v', '--verify'));
-  if (verifying || showSignature === true || (SIGNATURE_CAPABLE.has(command) && (dynamicArgs || words.some((w) => SIGNATURE_FORMAT.test(w))))) parts.add('signature');
+  if (verifying || showSignature === true || (SIGNATURE_CAPABLE.has(command) && (dynamicArgs || words.some((w) => SIGNATURE_FORMAT.test(w)))))
+    parts.add('signature');
 
   // Remotes.
   const remoteShow = command === 'remote' && parsed.subcommands[1] === 'show' && !has('-n');
