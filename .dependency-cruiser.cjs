@@ -4,11 +4,11 @@
 //
 // syntax → expand → programs → walk → ops/paths → guard → verdict → (the analyser) → agents →
 // policy → auto → audit → hook → serve → cli → index.ts. The foundation (errors, own-property
-// helpers, the stage clock, the finding catalog) sits below them all.
+// helpers, the stage clock, reading a config file, the finding catalog) sits below them all.
 
 /** Layers in pipeline order; each is a list of path patterns (anchored at the repository root). */
 const LAYERS = [
-  ['foundation', ['^src/(errors|own|stage-clock)\\.ts$', '^src/findings/']],
+  ['foundation', ['^src/(errors|own|stage-clock|config-file)\\.ts$', '^src/findings/']],
   ['syntax', ['^src/syntax/']],
   ['expand', ['^src/expand/']],
   ['programs', ['^src/programs/']],

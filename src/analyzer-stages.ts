@@ -8,7 +8,7 @@ import type { ParseResult } from './syntax/parse-result.js';
 import { LineWalker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/source-frame.js';
 import { newScope } from './walk/scope.js';
-import type { Arg, CommandContext } from './walk/types.js';
+import { topLevelContext, type Arg } from './walk/types.js';
 import { operandRoles, parseArgv } from './programs/argv.js';
 import type { SpecTable } from './programs/load-specs.js';
 import { commandFacts, type CommandFacts } from './ops/operations.js';
@@ -160,21 +160,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     readSource: opts.followSource ? readSourceFile : () => null,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
   });
-  const rootCtx: CommandContext = {
-    pipeline: null,
-    substitution: null,
-    background: false,
-    negated: false,
-    conditional: false,
-    loop: false,
-    infiniteLoop: false,
-    functionName: null,
-    depth: 0,
-    via: [],
-    remote: null,
-    privileged: false,
-  };
-  walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, rootCtx, newScope(ctx.cwd));
+  walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, topLevelContext(), newScope(ctx.cwd));
   return walker;
 }
 

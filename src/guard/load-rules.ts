@@ -3,7 +3,7 @@
  * shared lists and macros) and any user rule files in the same format. Every field is checked;
  * an invalid rule fails with a message naming the file, the rule and the field.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import { own } from '../own.js';
@@ -16,6 +16,7 @@ import { CATEGORY_NAME, RULE_FIELDS, RULE_ID } from './rule-fields.js';
 import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
 import { registry, type ProgramTag } from '../programs/registry.js';
 import { PROGRAM_TAGS } from '../programs/load-specs.js';
+import { readConfigText } from '../config-file.js';
 
 export interface LoadedRule extends GuardRule {
   test: Compiled;
@@ -65,12 +66,7 @@ export function programsOf(m: Matcher, defs: SharedDefinitions, depth = 0): Set<
 const RULE_KEYS = new Set(Object.keys(RULE_FIELDS));
 
 function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ShellgateError('config', `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  const text = readConfigText(file);
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -4,7 +4,7 @@
  * Claude Code (.claude/settings.json, settings.local.json) and Qwen Code (.qwen/settings.json).
  * A bad file is an error naming the file, the JSON pointer and line, and the rule.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
@@ -12,6 +12,7 @@ import { parseRule, RuleSyntaxError, type ParsedRule, type ParseRuleOptions, typ
 import { modeNamed, settingsFormatOf } from '../agents/registry.js';
 import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
+import { readConfigText } from '../config-file.js';
 
 export const SOURCE_ORDER = ['managed', 'user', 'project', 'local', 'session'] as const;
 export type SourceName = (typeof SOURCE_ORDER)[number];
@@ -140,12 +141,7 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
 /** The file's text and JSON; null for an optional file that does not exist. */
 function readSettingsFile(file: string, optional: boolean): { text: string; data: unknown } | null {
   if (optional && !existsSync(file)) return null;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ShellgateError('config', `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  const text = readConfigText(file);
   try {
     return { text, data: JSON.parse(text) };
   } catch (e) {

@@ -206,28 +206,19 @@ function checkLanguage(language: unknown, where: string): void {
   if (language !== undefined && (typeof language !== 'string' || !/\S/.test(language))) fail(where, 'language', 'must name the language of the code');
 }
 
+/** What an option may be written as, for the message when it is neither. */
+const COMPACT_WORDS = `must be an object or one of ${Object.keys(COMPACT_OPTIONS)
+  .map((w) => `"${w}"`)
+  .join(', ')}`;
+
 function checkOption(o: unknown, where: string, name: string): OptionSpec {
   if (!name.startsWith('-') && !name.startsWith('+')) fail(where, '(name)', 'must start with "-"');
   if (name === '--') fail(where, '(name)', '"--" ends options; it is not one');
   if (typeof o === 'string') {
-    if (!Object.hasOwn(COMPACT_OPTIONS, o))
-      fail(
-        where,
-        '(spec)',
-        `must be an object or one of ${Object.keys(COMPACT_OPTIONS)
-          .map((w) => `"${w}"`)
-          .join(', ')}`,
-      );
+    if (!Object.hasOwn(COMPACT_OPTIONS, o)) fail(where, '(spec)', COMPACT_WORDS);
     return COMPACT_OPTIONS[o as CompactOption]();
   }
-  if (!isObject(o))
-    fail(
-      where,
-      '(spec)',
-      `must be an object or one of ${Object.keys(COMPACT_OPTIONS)
-        .map((w) => `"${w}"`)
-        .join(', ')}`,
-    );
+  if (!isObject(o)) fail(where, '(spec)', COMPACT_WORDS);
   checkKnownFields(o, OPTION_FIELDS, where, 'an option');
   if (o.value !== undefined && typeof o.value !== 'boolean' && o.value !== 'optional') fail(where, 'value', 'must be true, false or "optional"');
   if (o.role !== undefined && !ROLES.has(o.role as ArgRole)) fail(where, 'role', 'must be a role');

@@ -3,7 +3,7 @@
  * boundary: a bad file fails with a message naming the file, the program and the field, never
  * later with a stack trace.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShellgateError } from '../errors.js';
@@ -11,6 +11,7 @@ import { checkAlias, checkSpec, checkTagsOnly, isAlias, isTagsOnly } from './che
 
 export { PROGRAM_TAGS } from './check-spec.js';
 import type { CommandSpec } from './spec-types.js';
+import { readConfigText } from '../config-file.js';
 
 /** rules/ beside dist/ or src/ (both are one level below the package root). */
 export const RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
@@ -147,12 +148,7 @@ export function layerSpecs(base: SpecTable, over: SpecTable): SpecTable {
 }
 
 function readJsonObject(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ShellgateError('config', `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  const text = readConfigText(file);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -61,6 +61,24 @@ export interface CommandContext {
   privileged: boolean;
 }
 
+/** The context of a command at the top level of the line: nothing around it yet. */
+export function topLevelContext(): CommandContext {
+  return {
+    pipeline: null,
+    substitution: null,
+    background: false,
+    negated: false,
+    conditional: false,
+    loop: false,
+    infiniteLoop: false,
+    functionName: null,
+    depth: 0,
+    via: [],
+    remote: null,
+    privileged: false,
+  };
+}
+
 export interface WalkedCommand {
   /** Index in the verdict's `commands` list. */
   id: number;

@@ -3,24 +3,9 @@ import { parseBash } from '../../src/syntax/parser/index.js';
 import { LineWalker } from '../../src/walk/walker.js';
 import { identity } from '../../src/walk/source-frame.js';
 import { newScope } from '../../src/walk/scope.js';
-import type { CommandContext } from '../../src/walk/types.js';
+import { topLevelContext } from '../../src/walk/types.js';
 
 export const HOME = '/home/user';
-
-const ROOT: CommandContext = {
-  pipeline: null,
-  substitution: null,
-  background: false,
-  negated: false,
-  conditional: false,
-  loop: false,
-  infiniteLoop: false,
-  functionName: null,
-  depth: 0,
-  via: [],
-  remote: null,
-  privileged: false,
-};
 
 export function walkLine(source: string, cwd: string): LineWalker {
   const walker = new LineWalker({
@@ -32,6 +17,6 @@ export function walkLine(source: string, cwd: string): LineWalker {
     readSource: () => null,
     commandStart: () => null,
   });
-  walker.walkScript(parseBash(source).script, { source, map: identity, scriptDepth: 0 }, ROOT, newScope(cwd));
+  walker.walkScript(parseBash(source).script, { source, map: identity, scriptDepth: 0 }, topLevelContext(), newScope(cwd));
   return walker;
 }

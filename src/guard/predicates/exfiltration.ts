@@ -4,7 +4,7 @@ import { globMatcher } from '../glob.js';
 import type { Subject } from '../subject.js';
 import { textNamesSecret } from './exfiltration-secrets.js';
 import { HOME_DIR, serveExfiltrationPredicates } from './exfiltration-serve.js';
-import { forPrograms, requires, type Predicate } from './programs.js';
+import { forPrograms, NETCATS, requires, type Predicate } from './programs.js';
 import type { Operation } from '../../ops/types.js';
 import type { Span } from '../../syntax/ast.js';
 
@@ -12,20 +12,7 @@ import type { Span } from '../../syntax/ast.js';
 // Who sends data over the network
 
 const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'httpie', 'lwp-request', 'POST', 'PUT']);
-const RAW_SOCKETS = new Set([
-  'nc',
-  'ncat',
-  'netcat',
-  'nc.traditional',
-  'nc.openbsd',
-  'netcat.traditional',
-  'netcat.openbsd',
-  'pwncat',
-  'cryptcat',
-  'socat',
-  'telnet',
-  'gnutls-cli',
-]);
+const RAW_SOCKETS = new Set([...NETCATS, 'socat', 'telnet', 'gnutls-cli']);
 const MAILERS = new Set(['mail', 'mailx', 'mutt', 'sendmail', 'swaks', 'msmtp']);
 
 function isRawSocket(s: Subject): boolean {

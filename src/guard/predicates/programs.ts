@@ -63,3 +63,16 @@ export function requires(needs: readonly NeedSpec[], p: Predicate): Predicate {
     needs: [...(p.needs ?? []), ...needs],
   });
 }
+
+/** netcat and its builds under other names: programs whose stdin and stdout are a network connection. */
+export const NETCATS: readonly string[] = [
+  'nc',
+  'ncat',
+  'netcat',
+  'nc.traditional',
+  'nc.openbsd',
+  'netcat.traditional',
+  'netcat.openbsd',
+  'pwncat',
+  'cryptcat',
+];

@@ -1,28 +1,12 @@
 /** Named predicates for the reverse-shell rules (rules/builtin/reverse-shell.json). */
 import type { Subject } from '../subject.js';
-import { forPrograms, requires, type Predicate } from './programs.js';
+import { forPrograms, NETCATS, requires, type Predicate } from './programs.js';
 
 /** Shells by name (`/bin/bash` is normalised to `bash` by the walker, but option values are not). */
 const SHELL_WORD = /(^|\/)(ba|da|z|k|c|tc|fi|a|mk|rba|ya)?sh$/;
 
 /** Raw-socket clients whose stdin/stdout are a network connection. */
-const SOCKET_CLIENTS = new Set([
-  'nc',
-  'ncat',
-  'netcat',
-  'nc.traditional',
-  'nc.openbsd',
-  'netcat.traditional',
-  'netcat.openbsd',
-  'pwncat',
-  'telnet',
-  'socat',
-  'openssl',
-  'gnutls-cli',
-  'cryptcat',
-  'sbd',
-  'rcat',
-]);
+const SOCKET_CLIENTS = new Set([...NETCATS, 'telnet', 'socat', 'openssl', 'gnutls-cli', 'sbd', 'rcat']);
 
 /**
  * Text of a complete reverse or bind shell, as found in a string that something will run later
