@@ -57,6 +57,18 @@ export const SYSTEM_DIRS = [
 /** Devices that are safe to read from or write to (not storage). */
 const SPECIAL_DEVICES = /^\/dev\/(null|zero|u?random|full|stdin|stdout|stderr|tty|fd\/\d+|pts\/\d+)$/;
 
+/**
+ * Devices a write leaves nothing in: /dev/null discards it, and /dev/stdout and /dev/stderr are the
+ * command's own output streams — the agent's pipe, or a file that a redirect on the line opens, which
+ * is a Write of its own. A write to one of them changes no file (`2>/dev/null`, `>&2` spelt as a path).
+ */
+const DISCARDING_SINKS = /^\/dev\/(null|stdout|stderr)$/;
+
+/** Writing `path` (an exact path, not a glob) changes no file. */
+export function writeChangesNothing(path: string): boolean {
+  return DISCARDING_SINKS.test(path);
+}
+
 /** Sensitive files, `~` for the home directory (issue #2's list, plus keys and registry tokens). */
 export const SENSITIVE_PATTERNS = [
   '~/.ssh/**',

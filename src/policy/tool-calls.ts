@@ -8,7 +8,7 @@ import type { Finding, Level, Verdict } from '../verdict/types.js';
 import { stricter } from '../verdict/types.js';
 import { CORE_FINDINGS, type CoreFindingId, type FindingMeta } from '../findings/catalog.js';
 import type { Operation } from '../ops/types.js';
-import type { PathClassifier } from '../paths/classify.js';
+import { writeChangesNothing, type PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
 import type { RuleTool } from './rule-syntax.js';
 import { staticPrefix } from '../paths/resolve.js';
@@ -78,6 +78,12 @@ export interface Part {
 
 const MUTATING_OPS = new Set(['Write', 'Delete', 'Exec', 'Privilege', 'Process', 'System', 'Unknown']);
 
+/** The operation changes something (plan mode denies it): a write to /dev/null or the command's own output does not. */
+function mutates(op: Operation): boolean {
+  if (!MUTATING_OPS.has(op.kind)) return false;
+  return !(op.kind === 'Write' && op.path !== undefined && !op.glob && !op.dynamic && writeChangesNothing(op.path));
+}
+
 export function argOf(call: ToolCall, ...names: string[]): string | undefined {
   for (const n of names) {
     const v = call.args?.[n];
@@ -113,7 +119,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
     guardedOptions: v.findings.filter((f) => f.command === c.id && f.rule === 'named-option' && f.subject !== undefined).map((f) => f.subject!),
     findings: v.findings.filter((f) => f.command === c.id && f.operation === undefined),
     external: false,
-    mutating: v.operations.some((o) => o.command === c.id && MUTATING_OPS.has(o.kind)),
+    mutating: v.operations.some((o) => o.command === c.id && mutates(o)),
   }));
   v.operations.forEach((op, i) => {
     const tools = opTools(op);
@@ -127,7 +133,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
       command: op.command,
       findings: v.findings.filter((f) => f.operation === i),
       external: operationExternal(op, isExternal),
-      mutating: MUTATING_OPS.has(op.kind),
+      mutating: mutates(op),
     });
   });
   // Findings about an operation that has no part of its own stay with their command.
