@@ -326,7 +326,11 @@ function arrayArgument(word: Word): { name: string; elements: Token[] } | null {
 function walkRedirects(redirects: Redirect[], certain: boolean, forked: boolean | null, w: Walk): void {
   const out = w.out;
   for (const r of redirects) {
-    walkParts(r.target.parts, certain, forked, w);
+    // `cmd < <(producer)`: the stub that stands for cmd never reads its stdin, so the shell can end
+    // (and its EXIT trap take the trace) before the substitution's subshell has run the producer
+    // (seen: `sort < <(find -printf …)`, one run in four). What it runs may run, not surely.
+    const procSubst = r.target.parts.length === 1 && r.target.parts[0].type === 'ProcSubst';
+    walkParts(r.target.parts, certain && !procSubst, forked, w);
     if (r.heredoc && !r.heredoc.quoted) walkParts(r.heredoc.body.parts, certain, forked, w);
     if (!CREATES.has(r.op)) continue;
     const e = expandWord(r.target, SCOPE);
