@@ -51,7 +51,7 @@ export { answerHook } from './hook/answer.js';
 export type { HookRuntime, HookResult } from './hook/answer.js';
 export { createHookRuntime, agentSettingsSources, projectRootOf } from './hook/runtime.js';
 export type { HookRuntimeOptions, ProjectRuntime } from './hook/runtime.js';
-export { steeringReason } from './hook/steering.js';
+export { steeringReason } from './policy/steering.js';
 export { AuditLog, DEFAULT_AUDIT_MAX_BYTES } from './audit/log.js';
 export type { AuditLogOptions } from './audit/log.js';
 export type { AuditRecord } from './audit/types.js';

@@ -11,7 +11,7 @@ import type { Operation, OpHandler, OpOrigin } from '../ops/types.js';
 import type { WalkedCommand } from '../walk/types.js';
 import type { Finding, Level, TraceStep } from '../verdict/types.js';
 import type { Span } from '../syntax/ast.js';
-import { CORE_FINDINGS, type FindingMeta } from '../verdict/catalog.js';
+import { CORE_FINDINGS, type FindingMeta } from '../findings/catalog.js';
 import { caret, oneLine } from './format-text.js';
 import { own } from '../own.js';
 import { HOOKS } from '../programs/hooks/index.js';

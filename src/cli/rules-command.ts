@@ -5,7 +5,7 @@
  * the same way as the guard rules.
  */
 import type { GuardRule } from '../guard/rule-types.js';
-import { CORE_FINDINGS, type FindingMeta } from '../verdict/catalog.js';
+import { CORE_FINDINGS, type FindingMeta } from '../findings/catalog.js';
 import { UsageError } from './args.js';
 
 export interface RulesArgs {

@@ -12,7 +12,7 @@ import type { AuditRecord } from '../audit/types.js';
 import { redactSecrets, redactValue } from '../auto/redact.js';
 import { HookInputError, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from '../agents/types.js';
 import { mcpNameOf, toolSpecOf } from '../agents/registry.js';
-import { steeringReason } from './steering.js';
+import { steeringReason } from '../policy/steering.js';
 
 export interface HookRuntime {
   /** Decides one call (the gate, or the auto gate with a classifier). */

@@ -11,7 +11,7 @@ import type { SettingsSource } from '../policy/settings.js';
 import type { Mode } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
 import type { ToolCall } from '../policy/tool-calls.js';
-import { CORE_FINDINGS } from '../verdict/catalog.js';
+import { CORE_FINDINGS } from '../findings/catalog.js';
 import type { AgentProfile } from '../agents/types.js';
 import type { HookRuntime } from './answer.js';
 import type { AuditRecord } from '../audit/types.js';
