@@ -16,4 +16,10 @@ export interface Arg {
    * reading this file reads, so `source <(…)` and `bash <(…)` can be followed.
    */
   fileText?: string;
+  /**
+   * The pattern stands for paths a program produces, not for a shell glob: find's `{}`, what
+   * `git ls-files` or `find .` prints into xargs or `$(…)`. Its wildcards match dot names too
+   * (find's `-name '*'` matches `.env`), whatever the shell's glob options.
+   */
+  produced?: boolean;
 }

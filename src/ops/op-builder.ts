@@ -110,7 +110,7 @@ export class OpBuilder implements OperationSink {
         path: r.path,
         target: arg.value,
         glob: arg.glob,
-        classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions()),
+        classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions(arg)),
       });
     }
   }
@@ -119,9 +119,13 @@ export class OpBuilder implements OperationSink {
     return this.env.classifier.readings(value, cwd, this.madeView(), glob, kind);
   }
 
-  /** The glob options the line may have turned on before this command (`shopt -s dotglob`). */
-  private globOptions(): GlobMatchOptions | undefined {
+  /**
+   * The glob options the line may have turned on before this command (`shopt -s dotglob`); a
+   * pattern for produced paths (find's `{}`) matches dot names whatever the shell's options.
+   */
+  private globOptions(arg: Arg): GlobMatchOptions | undefined {
     const o = this.cmd.globOptions;
+    if (arg.produced) return { dotglob: true, nocaseglob: o.has('nocaseglob') };
     return o.size === 0 ? undefined : { dotglob: o.has('dotglob'), nocaseglob: o.has('nocaseglob') };
   }
 

@@ -12,6 +12,8 @@ import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES, EXEC_CONFIG_HINT } from './exec-conf
 import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
 import { parentReadings } from './glob-reach.js';
+import { globsMayMeet } from './glob-meet.js';
+import { globForms, isSubtree, namesNoFile } from './sensitive-forms.js';
 
 export type PathClass =
   | 'workspace'
@@ -133,30 +135,6 @@ export function sensitivePatterns(home: string): string[] {
   return [...SENSITIVE_PATTERNS, ...OTHER_HOMES.filter((p) => !isInside(own, p.replace(/\/\*\*$/, '')))];
 }
 
-/** Concrete examples per sensitive pattern, for deciding what a glob may match. */
-const SENSITIVE_EXAMPLES = [
-  '~/.ssh/id_rsa',
-  '~/.cache/shellgate/code.bin',
-  '~/.ssh/authorized_keys',
-  '~/.aws/credentials',
-  '~/.gnupg/private-keys-v1.d',
-  '~/.kube/config',
-  '~/.docker/config.json',
-  '~/.netrc',
-  '~/.git-credentials',
-  '~/.bashrc',
-  '~/.zshrc',
-  '~/.profile',
-  '/etc/shadow',
-  '/etc/sudoers',
-  '/root/.ssh/id_rsa',
-  '{ws}/.env',
-  '{ws}/.git/config',
-  '{ws}/.git/hooks/pre-commit',
-  '{ws}/.claude/settings.json',
-  '{ws}/.mcp.json',
-];
-
 /** Shell glob options that change what a pattern matches. */
 export interface GlobMatchOptions {
   dotglob?: boolean;
@@ -221,7 +199,10 @@ export class PathClassifier {
   private readonly execConfig: Matcher;
   /** Workspace roots and home on a file system that folds case: names match without case there. */
   private readonly foldRoots: string[];
-  private readonly sensitiveExamples: string[];
+  /** The sensitive patterns, `~` replaced by the home, other homes included: what a glob is compared with. */
+  private readonly sensitiveGlobs: string[];
+  /** The patterns of sensitive directories' contents, for a glob that names no file in particular. */
+  private readonly sensitiveDirs: string[];
   private readonly realpaths: RealpathCache;
 
   constructor(opts: ClassifierOptions) {
@@ -237,8 +218,9 @@ export class PathClassifier {
     this.execConfig = matcher(EXEC_CONFIG.map((e) => this.withHome(e.pattern)));
     const detector = opts.caseInsensitive ?? detectCaseInsensitive;
     this.foldRoots = [...new Set([...this.workspaceRoots, this.realHome])].filter((r) => foldsCase(r, detector)).map((r) => r.toLowerCase());
-    const ws = this.workspaceRoots[0] ?? '/workspace';
-    this.sensitiveExamples = SENSITIVE_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', ws));
+    const sensitive = sensitivePatterns(this.home).map((p) => this.withHome(p));
+    this.sensitiveGlobs = sensitive.flatMap(globForms);
+    this.sensitiveDirs = sensitive.filter(isSubtree).flatMap(globForms);
   }
 
   private withHome(p: string): string {
@@ -315,9 +297,10 @@ export class PathClassifier {
     const folded = this.folds(real) || this.folds(path);
     // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
     const test = (m: Matcher) => m.test(real, folded) || (path !== real && m.test(path, folded));
-    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMay(path, this.sensitiveExamples, options))) add('sensitive');
+    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMaySensitive(path, real, bound, folded, options)))
+      add('sensitive');
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
-    if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound))) add('exec-config');
+    if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound, options))) add('exec-config');
     return classes;
   }
 
@@ -342,27 +325,35 @@ export class PathClassifier {
    * the entry it sits in is there (`.git` for anything under it) — or when the directory cannot
    * be read, so nothing is known.
    */
-  private globMayExecConfig(pattern: string, dir: string): boolean {
+  private globMayExecConfig(pattern: string, dir: string, options: GlobMatchOptions): boolean {
     const base = dir === '/' ? '' : dir;
-    let probes = this.globExecCache.get(pattern);
+    const key = (options.dotglob ? 'd' : '') + (options.nocaseglob ? 'i' : '') + '\0' + pattern;
+    let probes = this.globExecCache.get(key);
     if (probes === undefined) {
       if (this.globExecCache.size > 5000) this.globExecCache.clear();
       const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', base));
       probes = examples
-        .filter((e) => globMatchesExample(pattern, [e]))
+        .filter((e) => globMatchesExample(pattern, [e], options))
         .map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
-      this.globExecCache.set(pattern, probes);
+      this.globExecCache.set(key, probes);
     }
     if (probes.length === 0) return false;
     return !this.realpaths.exists(dir) || probes.some(lexists);
   }
 
-  private globMay(pattern: string, examples: string[], options: GlobMatchOptions): boolean {
-    const key = (examples === this.sensitiveExamples ? 's' : 'x') + (options.dotglob ? 'd' : '') + (options.nocaseglob ? 'i' : '') + '\0' + pattern;
+  /**
+   * May a glob match a sensitive file? Compared pattern against pattern (paths/glob-meet.ts), as
+   * written and with its fixed prefix where the disk resolves it (`link/*` where link → ~/.ssh).
+   */
+  private globMaySensitive(pattern: string, real: string, bound: string, folded: boolean, options: GlobMatchOptions): boolean {
+    const key = (options.dotglob ? 'd' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
     const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
-    const result = globMatchesExample(pattern, examples, options);
+    const meet = { dotA: !!options.dotglob, dotB: true, nocase: !!options.nocaseglob || folded };
+    const forms = real !== bound && pattern.startsWith(bound) ? [pattern, real + pattern.slice(bound.length)] : [pattern];
+    const against = namesNoFile(pattern) && !options.dotglob ? this.sensitiveDirs : this.sensitiveGlobs;
+    const result = forms.some((p) => against.some((s) => globsMayMeet(p, s, meet)));
     this.globCache.set(key, result);
     return result;
   }
@@ -379,8 +370,8 @@ function lexists(p: string): boolean {
 function globMatchesExample(pattern: string, examples: string[], options: GlobMatchOptions = NO_GLOB_OPTIONS): boolean {
   let m: (p: string) => boolean;
   try {
-    // bash's `*` skips dot files (unless dotglob); find's `{}` placeholder (`root/**`) does not.
-    m = picomatch(pattern, { dot: pattern.includes('**') || !!options.dotglob, nocase: !!options.nocaseglob });
+    // bash's `*` and `**` skip dot names unless dotglob; find's `{}` and produced paths come with it on.
+    m = picomatch(pattern, { dot: !!options.dotglob, nocase: !!options.nocaseglob });
   } catch {
     return true;
   }

@@ -177,24 +177,64 @@ function knownRoot(roots: Arg[]): string | null {
 
 /** The commands find runs: `find … -exec CMD {} ;` runs CMD with `{}` standing for paths under the roots. */
 export function findExecs(args: Arg[]): FindExec[] {
-  const { roots } = findCommandLine(args);
-  const only = knownRoot(roots);
+  const line = findCommandLine(args);
+  const only = knownRoot(line.roots);
   const root = only === null ? null : only.replace(/\/+$/, '') || '/';
   const out: FindExec[] = [];
   for (let i = 0; i < args.length; i++) {
     if (!FIND_EXEC.has(args[i].value)) continue;
     let end = i + 1;
     while (end < args.length && args[end].value !== ';' && args[end].value !== '+') end++;
-    const inner = args.slice(i + 1, end).map((a): Arg => (a.value.includes('{}') ? matchedPath(a, root) : a));
+    const name = nameTest(args, line.exprStart, i);
+    const inner = args.slice(i + 1, end).map((a): Arg => (a.value.includes('{}') ? matchedPath(a, root, name) : a));
     out.push({ primary: args[i].value, args: inner });
     i = end;
   }
   return out;
 }
 
-function matchedPath(a: Arg, root: string | null): Arg {
+/**
+ * The basename pattern every path reaching the primary at `at` matches, when its conjunction says
+ * so: `find . -name '*.c' -exec …` runs only for names matching `*.c`. The conjunction is what
+ * stands before the primary back to a `-o`, `,` or an opening parenthesis at its own level; a
+ * `-name` there that is not negated and not inside parentheses holds for every match. `-iname`
+ * gives a pattern whose letters match either case. Null when nothing narrows the name.
+ */
+function nameTest(args: Arg[], exprStart: number, at: number): string | null {
+  let depth = 0;
+  for (let k = at - 1; k >= exprStart; k--) {
+    const v = args[k].value;
+    if (args[k].dynamic) return null; // `$x` may be `-o` or `(`: nothing is known of the conjunction
+    if (v === ')') depth++;
+    else if (v === '(') {
+      if (depth === 0) return null;
+      depth--;
+    } else if (depth === 0 && (v === '-o' || v === '-or' || v === ',')) return null;
+    else if (depth === 0 && (v === '-name' || v === '-iname') && k + 1 < at) {
+      const pattern = args[k + 1];
+      const negated = k > exprStart && (args[k - 1].value === '!' || args[k - 1].value === '-not');
+      if (!pattern.dynamic && !negated && !pattern.value.includes('/')) return v === '-iname' ? eitherCase(pattern.value) : pattern.value;
+    }
+  }
+  return null;
+}
+
+/** `-iname` pattern as a case-sensitive one: each letter outside a class becomes `[xX]`. */
+function eitherCase(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (const c of pattern) {
+    if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    out += !inClass && c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c;
+  }
+  return out;
+}
+
+function matchedPath(a: Arg, root: string | null, name: string | null): Arg {
   if (root === null) return { ...a, dynamic: true };
-  return { ...a, value: a.value.replace('{}', `${root === '/' ? '' : root}/**`), glob: true };
+  const under = `${root === '/' ? '' : root}/**${name === null ? '' : '/' + name}`;
+  return { ...a, value: a.value.replace('{}', under), glob: true, produced: true };
 }
 
 /** find's operations: the starting points are listed; primaries read, write, delete or run. */

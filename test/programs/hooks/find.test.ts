@@ -19,12 +19,23 @@ describe('find command line', () => {
   it('ends the starting points where the expression starts: a dash word, (, ! or ,', () => {
     for (const w of ['-name', '(', '!', ',']) expect(findCommandLine(args('a', w, 'x')).exprStart).toBe(1);
   });
-  it('gives each -exec command with {} standing for the paths under the one starting point', () => {
+  it('gives each -exec command with {} standing for the paths under the one starting point, narrowed by -name', () => {
     const execs = findExecs(args('/tmp/', '-name', '*.o', '-exec', 'rm', '{}', ';', '-execdir', 'cat', '{}', '+'));
     expect(execs.map((e) => [e.primary, ...e.args.map((a) => a.value)])).toEqual([
-      ['-exec', 'rm', '/tmp/**'],
-      ['-execdir', 'cat', '/tmp/**'],
+      ['-exec', 'rm', '/tmp/**/*.o'],
+      ['-execdir', 'cat', '/tmp/**/*.o'],
     ]);
+    expect(execs[0].args[1].produced).toBe(true);
+    expect(findExecs(args('/tmp', '-exec', 'rm', '{}', ';'))[0].args[1].value).toBe('/tmp/**');
+    // Only a -name every match passes narrows: not one in another branch, negated or in parentheses.
+    const under = (...a: string[]) => findExecs(args('.', ...a, '-exec', 'cat', '{}', '+'))[0].args[1].value;
+    expect(under('-name', '*.c', '-o', '-type', 'f')).toBe('./**');
+    expect(under('-type', 'f', '-o', '-name', '*.c')).toBe('./**/*.c');
+    expect(under('!', '-name', '*.c')).toBe('./**');
+    expect(under('-not', '-name', '*.c')).toBe('./**');
+    expect(under('(', '-name', '*.c', '-o', '-name', '*.h', ')')).toBe('./**');
+    expect(under('-iname', '*.md')).toBe('./**/*.[mM][dD]');
+    expect(under('-name', 'a/b')).toBe('./**');
     // Two starting points: {} is not one known path.
     expect(findExecs(args('a', 'b', '-exec', 'rm', '{}', ';'))[0].args[1].dynamic).toBe(true);
   });
