@@ -133,9 +133,8 @@ function segmentsMeet(a: Segment & { globstar: false }, b: Segment & { globstar:
 
 /** Is there a character both elements accept (not `.` when `noDot`)? Unsure: yes. */
 function charsMeet(p: Element, q: Element, noDot: boolean): boolean {
-  const lit = p.k === 'lit' ? p : q.k === 'lit' ? q : null;
-  if (lit !== null) {
-    const other = lit === p ? q : p;
+  if (p.k === 'lit' || q.k === 'lit') {
+    const [lit, other] = p.k === 'lit' ? [p, q] : [q as Element & { k: 'lit' }, p];
     if (noDot && lit.c === '.') return false;
     return accepts(other, lit.c);
   }
