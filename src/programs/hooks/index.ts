@@ -14,6 +14,9 @@ import { sshHooks } from './ssh.js';
 import { sudoHooks } from './sudo.js';
 import { watchHooks } from './watch.js';
 import { xargsHooks } from './xargs.js';
+import { gitHooks } from './git.js';
+import { LINE_FILTER_HOOKS } from './line-filters.js';
+import { fdHooks, lsHooks, rgHooks } from './name-listers.js';
 import { awkHooks } from './awk.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
 import { ddHooks } from './dd.js';
@@ -74,6 +77,12 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   taskset: tasksetHooks,
   watch: watchHooks,
   xargs: xargsHooks,
+  git: gitHooks,
+  fd: fdHooks,
+  fdfind: fdHooks,
+  rg: rgHooks,
+  ls: lsHooks,
+  ...LINE_FILTER_HOOKS,
 };
 
 /** Hooks shared by every program with a tag, for a program with none of its own (every shell reads `-c` alike). */
