@@ -6,7 +6,8 @@
  * one line is one name. With `-z` names are separated by NUL and printed raw.
  */
 import type { Arg } from '../../expand/arg.js';
-import type { PrintedNames, ProgramHooks } from '../hook-types.js';
+import type { ParsedArgv } from '../argv.js';
+import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks } from '../hook-types.js';
 
 /** Global options before the subcommand that take the next word as their value. */
 const GLOBAL_VALUES = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
@@ -66,4 +67,21 @@ function pathspecPattern(spec: string): string | null {
   return `${dir === '' ? '.' : dir}/**${name}`;
 }
 
-export const gitHooks: ProgramHooks = { module: 'git.ts', prints };
+/** Subcommands whose operands may be paths whose content (or history) they print. */
+const PRINTS_PATHS = new Set(['log', 'show', 'diff', 'whatchanged', 'cat-file', 'blame', 'annotate']);
+
+/**
+ * `git log -p -- .env`, `git show HEAD:.env`, `git diff a b`: an operand may be a path (git tells
+ * revisions from paths by what exists), and `REV:PATH` names a file in a revision — each is read,
+ * so a secret in the history or a file outside the workspace (`git diff --no-index`) is seen.
+ */
+function operations(b: OperationSink, parsed: ParsedArgv | null): HandlerResult | void {
+  if (parsed === null || !PRINTS_PATHS.has(parsed.subcommands[0] ?? '')) return;
+  for (const a of parsed.operands) {
+    // `HEAD:README.md` is not `host:path`: only the file in the revision is read.
+    const inRevision = a.dynamic ? null : /^[^:/]*:(.+)$/.exec(a.value);
+    b.path('Read', inRevision ? { ...a, value: inRevision[1] } : a, 'operand');
+  }
+}
+
+export const gitHooks: ProgramHooks = { module: 'git.ts', prints, operations };
