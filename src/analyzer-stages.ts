@@ -11,7 +11,7 @@ import { newScope } from './walk/scope.js';
 import { topLevelContext, type Arg } from './walk/types.js';
 import { operandRoles, parseArgv } from './programs/argv.js';
 import type { SpecTable } from './programs/load-specs.js';
-import { commandFacts, type CommandFacts } from './ops/operations.js';
+import { commandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { LineLinks } from './paths/line-links.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
@@ -184,8 +184,13 @@ function operationsStage(
   const findings: Finding[] = raw.map((r) => makeFinding(r.rule, r.detail, r.span, r.command, assessOpts));
   const operations: Operation[] = [];
   let opsLevel: Level = 'allow';
-  for (const cmd of walker.commands) {
-    const facts: CommandFacts = commandFacts(cmd, env);
+  const all = walker.commands.map((cmd) => ({ cmd, facts: commandFacts(cmd, env) }));
+  // Split names the disk showed whole (`find . | xargs cat`) may not be when the line itself can
+  // make names first (`touch 'a /etc/passwd'; find . | xargs cat`): then they are unknown again.
+  if (all.some(({ facts }) => facts.class !== 'read-only')) {
+    for (const { facts } of all) for (const op of facts.ops) if (op.splitWhole) Object.assign(op, { dynamic: true, splitNames: true });
+  }
+  for (const { cmd, facts } of all) {
     const fs = assessCommand(cmd, facts, assessOpts, operations.length);
     operations.push(...facts.ops);
     for (const f of fs) opsLevel = stricter(opsLevel, f.level);

@@ -27,4 +27,10 @@ export interface Arg {
    * program still reads options, it may be one (`sed -n p -i`).
    */
   dashFirst?: boolean;
+  /**
+   * The names a program printed were split into words here (xargs at blanks, `$(…)`): this word is
+   * one whole name only if no name under the pattern's directory holds a character the split cuts
+   * at — a fact of the disk the operations read (paths/name-scan.ts).
+   */
+  splitAt?: 'blank' | 'newline' | 'blank-glob';
 }

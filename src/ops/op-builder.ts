@@ -9,7 +9,8 @@ import { PROC_SUBST_WORD } from '../expand/word.js';
 import type { GlobMatchOptions, PathClass, PathClassifier } from '../paths/classify.js';
 import type { LineLinks } from '../paths/line-links.js';
 import type { MadeView } from '../paths/readings.js';
-import { resolvePath } from '../paths/resolve.js';
+import { resolvePath, staticPrefix } from '../paths/resolve.js';
+import { posix } from 'node:path';
 import type { SpecTable } from '../programs/load-specs.js';
 import type { ArgRole } from '../programs/spec-types.js';
 import type { OperationSink } from '../programs/hook-types.js';
@@ -97,6 +98,10 @@ export class OpBuilder implements OperationSink {
       this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
       return;
     }
+    if (arg.splitAt !== undefined && !this.namesStayWhole(arg, cwd ?? '/')) {
+      this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob, splitNames: true });
+      return;
+    }
     // Deleting acts on the name: `rm link` removes the link, `rm -rf link/` what it points to.
     const follow = kind !== 'Delete' || /\/$/.test(arg.value);
     // Every reading the kernel may take (a link made earlier on the line may or may not exist):
@@ -110,9 +115,16 @@ export class OpBuilder implements OperationSink {
         path: r.path,
         target: arg.value,
         glob: arg.glob,
+        ...(arg.splitAt !== undefined ? { splitWhole: true } : {}),
         classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions(arg)),
       });
     }
+  }
+
+  /** Split names (`find . | xargs cat`) are whole when no name under the pattern's directory holds a separator. */
+  private namesStayWhole(arg: Arg, cwd: string): boolean {
+    const prefix = staticPrefix(arg.value.startsWith('/') ? arg.value : posix.join(cwd, arg.value));
+    return this.env.classifier.namesStayWhole(prefix, arg.splitAt!);
   }
 
   private readings(value: string, cwd: string, glob: boolean, kind: 'follow' | 'delete') {

@@ -32,6 +32,13 @@ export interface Operation {
   source: OpSource;
   /** Not known statically. */
   dynamic: boolean;
+  /** Dynamic because names printed by a program were split where a name may hold the separator (`split-names`). */
+  splitNames?: boolean;
+  /**
+   * Names printed by a program and split into words, judged whole because no name on disk holds
+   * a separator — which holds only if nothing on the line makes names first (analyzer-stages.ts).
+   */
+  splitWhole?: boolean;
   glob: boolean;
   span: Span;
   /** What produced it: a command spec's operand or option, or the code that reads the program (for `explain`). */

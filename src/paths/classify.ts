@@ -13,6 +13,7 @@ import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
 import { parentReadings } from './glob-reach.js';
 import { globsMayMeet } from './glob-meet.js';
+import { namesStayWhole, type NameSplit } from './name-scan.js';
 import { globForms, isSubtree, namesNoFile } from './sensitive-forms.js';
 
 export type PathClass =
@@ -255,9 +256,28 @@ export class PathClassifier {
     }
   }
 
+  private readonly wholeNames = new Map<string, boolean>();
+
+  /**
+   * Do the names under `dir` stay whole when split as `split` cuts (paths/name-scan.ts)? Only a
+   * directory inside a workspace root or a temp dir is walked; read once per analysis.
+   */
+  namesStayWhole(dir: string, split: NameSplit): boolean {
+    const real = this.realpaths.realpathNearest(dir);
+    if (!this.workspaceRoots.some((r) => isInside(real, r)) && !this.tempDirs.some((t) => isInside(real, t))) return false;
+    const key = split + '\0' + real;
+    let whole = this.wholeNames.get(key);
+    if (whole === undefined) {
+      whole = namesStayWhole(real, split);
+      this.wholeNames.set(key, whole);
+    }
+    return whole;
+  }
+
   /** Called when an analysis starts: realpaths older than the reuse window are read again. */
   startAnalysis(): void {
     this.realpaths.startAnalysis();
+    this.wholeNames.clear();
   }
 
   /**

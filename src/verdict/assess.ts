@@ -80,7 +80,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
     const classes = op.classes ?? [];
     if (op.kind === 'Read' || op.kind === 'List' || op.kind === 'Write' || op.kind === 'Delete') {
       if (classes.includes('special-device')) return;
-      if (op.dynamic && !cmd.context.remote) opAdd('dynamic-path', `\`${op.target ?? '?'}\` for ${name}`, op.span);
+      if (op.dynamic && !cmd.context.remote) opAdd(op.splitNames ? 'split-names' : 'dynamic-path', `\`${op.target ?? '?'}\` for ${name}`, op.span);
       if (classes.includes('sensitive')) opAdd('sensitive-path', where, op.span);
       if (classes.includes('outside')) opAdd('outside-workspace', `${op.kind.toLowerCase()} ${where}`, op.span);
     }

@@ -5,7 +5,9 @@
  * other than the common ones) gives null: the text stays unknown and the reader asks.
  */
 import { decodeAnsiC } from '../syntax/ansi-c.js';
-import { staticValue, type ExpandScope } from '../expand/word.js';
+import { staticValue, variableValue, type ExpandScope } from '../expand/word.js';
+import type { PrintedNames } from '../programs/hook-types.js';
+import { registry } from '../programs/registry.js';
 import type { Script } from '../syntax/ast.js';
 import type { Arg } from './types.js';
 
@@ -72,4 +74,24 @@ export function processOutput(body: Script, es: ExpandScope): string | null {
     words.push(v);
   }
   return printedText(words[0].slice(words[0].lastIndexOf('/') + 1), words.slice(1));
+}
+
+/**
+ * The names `$(cmd)` prints when cmd is one producer of file names with static words
+ * (`$(git ls-files '*.ts')`, programs/hooks): null for anything else. Only with the default IFS:
+ * another IFS may cut a name anywhere, even before a `/`.
+ */
+export function substitutionNames(body: Script, es: ExpandScope): PrintedNames | null {
+  const items = body.body.items;
+  const only = items.length === 1 ? items[0] : null;
+  if (!only || only.type !== 'SimpleCommand' || only.redirects.length > 0 || only.assignments.length > 0 || only.words.length === 0) return null;
+  if (variableValue('IFS', es) !== ' \t\n') return null;
+  const words: string[] = [];
+  for (const w of only.words) {
+    const v = staticValue(w, es);
+    if (v === null) return null;
+    words.push(v);
+  }
+  const args = words.slice(1).map((value) => ({ value, dynamic: false, glob: false, span: only.span }));
+  return registry.get(words[0]).hooks.prints?.(args) ?? null;
 }

@@ -277,11 +277,14 @@ function producedItems(w: Walker, walked: WalkedCommand, rest: Arg[], token: str
   const names = walked.stdinNames;
   if (names === null) return null;
   const split = xargsSplit(rest, token !== undefined);
-  if (!itemsAreNames(split, names)) {
-    const how = split === 'blank' ? 'at blanks and newlines' : 'by a separator the names may hold';
-    w.finding('split-names', `xargs splits the names ${walked.program === 'xargs' ? 'it reads' : 'read'} ${how}`, walked.span, walked.id);
+  if (split === 'other') {
+    w.finding('split-names', 'xargs splits the names it reads by a separator the names may hold', walked.span, walked.id);
     return null;
   }
+  // NUL-split, newline-separated names come as one item, which still starts under the root. Split
+  // at blanks (or lines of names printed raw), an item is a whole name only if no name holds a
+  // separator: the operations read that from the disk (Arg.splitAt, paths/name-scan.ts).
+  const exact = split === 'nul' || itemsAreNames(split, names);
   return names.patterns.map((value) => ({
     value,
     glob: true,
@@ -289,6 +292,7 @@ function producedItems(w: Walker, walked: WalkedCommand, rest: Arg[], token: str
     dynamic: false,
     span: walked.span,
     ...(names.dashFirst ? { dashFirst: true } : {}),
+    ...(exact ? {} : { splitAt: split }),
   }));
 }
 

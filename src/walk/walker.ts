@@ -33,7 +33,7 @@ import { registry } from '../programs/registry.js';
 import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
-import { printedByArgs, processOutput } from './printed-text.js';
+import { printedByArgs, processOutput, substitutionNames } from './printed-text.js';
 import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
@@ -230,7 +230,7 @@ export class LineWalker implements Walker {
   private testCommand(cmd: TestCommand, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
     for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
     const close: Arg = { value: cmd.bracket === '[' ? ']' : ']]', dynamic: false, glob: false, span: frame.map(cmd.span) };
-    const args = [...this.expandArgs(cmd.words, frame, scope), close];
+    const args = [...this.expandArgs(cmd.words, frame, scope, cmd.bracket === '['), close];
     this.subscriptValues([{ value: cmd.bracket, dynamic: false, glob: false, span: close.span }, ...args], [], frame, cmd.span);
     this.emit(
       { program: cmd.bracket, programRaw: cmd.bracket, args, assignments: [], redirects: [], span: frame.map(cmd.span), text: sourceText(frame, cmd.span) },
@@ -356,7 +356,8 @@ export class LineWalker implements Walker {
     return null;
   }
 
-  expandArgs(words: Word[], frame: SourceFrame, scope: Scope): Arg[] {
+  /** `names`: an unquoted `$(producer)` stands for the names it prints (not inside `[[ ]]`, which does not split). */
+  expandArgs(words: Word[], frame: SourceFrame, scope: Scope, names = true): Arg[] {
     const out: Arg[] = [];
     const es = this.expandScope(scope);
     for (const w of words) {
@@ -364,6 +365,22 @@ export class LineWalker implements Walker {
       const span = frame.map(w.span);
       if (e.truncated) this.finding('expansion-limit', `\`${w.raw.slice(0, 40)}\` expands to more words than followed`, span);
       const only = w.parts.length === 1 ? w.parts[0] : null;
+      // `$(git ls-files '*.ts')` unquoted: the names split and globbed, each whole only if no name holds a blank or a glob character.
+      const printed = names && only?.type === 'CmdSubst' ? substitutionNames(only.body, es) : null;
+      if (printed !== null) {
+        for (const value of printed.patterns)
+          out.push({
+            value,
+            dynamic: false,
+            glob: true,
+            produced: true,
+            span,
+            raw: w.raw,
+            splitAt: 'blank-glob',
+            ...(printed.dashFirst ? { dashFirst: true } : {}),
+          });
+        continue;
+      }
       const fileText = only?.type === 'ProcSubst' && only.direction === '<' ? processOutput(only.body, es) : null;
       for (const f of e.fields)
         out.push(

@@ -49,8 +49,8 @@ describe('unwrapping wrappers', () => {
   it('does not unwrap lookups: command -v rm', async () => {
     expect(argvs(await check('command -v rm'))).toEqual(['command -v rm']);
   });
-  it('xargs appends what it reads', async () => {
-    expect(argvs(await check('find . -name x | xargs rm -f'))).toEqual(['find . -name x', 'xargs rm -f', 'rm -f {stdin}']);
+  it('xargs appends what it reads: here the names find prints', async () => {
+    expect(argvs(await check('find . -name x | xargs rm -f'))).toEqual(['find . -name x', 'xargs rm -f', 'rm -f ./**/x']);
   });
   it('find -exec runs its command on paths under the root', async () => {
     expect(argvs(await check('find /var/log -name "*.gz" -exec rm {} +'))).toContain('rm /var/log/**/*.gz');

@@ -3,11 +3,26 @@
  * `rg --files`, `fd`, `ls --zero`) reach xargs as paths under its roots — only when every item is
  * exactly one name, and never in a way that lets a name become an option with effects.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AnalysisContext } from '../../../src/index.js';
 import { check, ops, rules } from '../../helpers/analyzer.js';
 import { CORE_FINDINGS } from '../../../src/findings/catalog.js';
 
 const level = async (c: string) => (await check(c)).level;
+
+/** A real workspace holding `paths` (a trailing `/` makes a directory), as the context to judge in. */
+function workspace(paths: string[]): AnalysisContext {
+  const root = mkdtempSync(join(tmpdir(), 'sg-names-'));
+  for (const p of paths) {
+    const full = join(root, p);
+    mkdirSync(p.endsWith('/') ? full : dirname(full), { recursive: true });
+    if (!p.endsWith('/')) writeFileSync(full, 'x\n');
+  }
+  return { cwd: root, workspaceRoots: [root], home: '/home/user', env: {} };
+}
 
 describe('names a producer prints, read by xargs', () => {
   it('NUL on both sides: each item is a path under the root, narrowed by -name', async () => {
@@ -29,16 +44,31 @@ describe('names a producer prints, read by xargs', () => {
     expect(await level("git ls-files | xargs -d '\\n' wc -l")).toBe('allow');
     expect(await level('git diff --name-only | xargs -I{} wc -l {}')).toBe('allow');
     // find prints a newline in a name as it is: a line may be half a name.
-    expect(await level("find . | xargs -d '\\n' cat")).toBe('ask');
+    expect((await check("find . | xargs -d '\\n' cat", workspace(['x\n/etc/passwd']))).level).toBe('ask');
   });
 
-  it('split at blanks, a name may become any path: ask, and say how to keep names whole', async () => {
-    for (const c of ['git ls-files | xargs wc -l', "find . -name '*.py' | xargs grep foo", 'grep -rl foo src | xargs wc -l', 'find . -print0 | xargs cat']) {
-      const v = await check(c);
+  it('split at blanks, each item is a whole name only when no name on disk holds a blank', async () => {
+    const clean = workspace(['src/a.py', 'src/b c/'.replace(' ', '_')]);
+    const tricky = workspace(['src/a.py', 'src/x /etc/passwd']);
+    for (const c of [
+      'git ls-files | xargs wc -l',
+      "find . -name '*.py' | xargs grep foo",
+      'grep -rl foo src | xargs wc -l',
+      "wc -l $(git ls-files '*.py')",
+      'find . -print0 | xargs cat',
+    ]) {
+      expect((await check(c, clean)).level, c).toBe('allow');
+      const v = await check(c, tricky);
       expect(v.level, c).toBe('ask');
       expect(rules(v), c).toContain('split-names');
     }
     expect(CORE_FINDINGS['split-names'].safer).toMatch(/-print0 \| xargs -0/);
+    // A line that may make names first cannot rely on the disk as it is now.
+    expect(rules(await check("touch 'x /etc/passwd'; find . -name passwd | xargs cat", clean))).toContain('split-names');
+    // $(…) also globs the pieces: a name holding `*` is not whole either.
+    expect((await check('cat $(git ls-files)', workspace(['a*b']))).level).toBe('ask');
+    // Another IFS may cut a name anywhere.
+    expect((await check('IFS=.; cat $(git ls-files)', clean)).level).toBe('ask');
   });
 
   it('keeps what the names are: under ~/.ssh, outside, or .env by name', async () => {
