@@ -42,6 +42,9 @@ export interface ExpandedWord {
   quoted: boolean;
   /** A loop variable standing for a glob's match (`for f in *; do cat "$f"`) may start with a dash. */
   dashFirst?: boolean;
+  /** …or for a name a program printed (MatchValue). */
+  produced?: boolean;
+  splitAt?: MatchValue['splitAt'];
 }
 
 const IFS_DEFAULT = ' \t\n';
@@ -58,15 +61,32 @@ const SPECIAL = new Set(['@', '*', '#', '?', '-', '$', '!', '0', '_']);
  */
 const MATCH = '\0match:';
 
-export function globMatchValue(pattern: string, dashFirst: boolean): string {
-  return `${MATCH}${dashFirst ? '-' : '+'}${pattern}`;
+/** What a variable holding one match stands for: the pattern, and what is known of the match. */
+export interface MatchValue {
+  pattern: string;
+  /** It may start with a dash (a match of `*`, a name `git ls-files` prints). */
+  dashFirst?: boolean;
+  /** A name a program printed (find's, git's): its wildcards match dot names (Arg.produced). */
+  produced?: boolean;
+  /** The printed names were split into words here (Arg.splitAt): whole only if none holds a separator. */
+  splitAt?: 'blank' | 'newline' | 'blank-glob';
 }
 
-function globMatch(name: string, scope: ExpandScope): { pattern: string; dashFirst: boolean } | null {
+const SPLITS = { b: 'blank', n: 'newline', g: 'blank-glob' } as const;
+
+export function globMatchValue(m: MatchValue): string {
+  const split = m.splitAt === undefined ? '' : (Object.keys(SPLITS) as (keyof typeof SPLITS)[]).find((k) => SPLITS[k] === m.splitAt)!;
+  return `${MATCH}${m.dashFirst ? 'd' : ''}${m.produced ? 'p' : ''}${split}:${m.pattern}`;
+}
+
+function globMatch(name: string, scope: ExpandScope): MatchValue | null {
   if (scope.varsUnknown) return null;
   const v = scope.vars.get(name);
   if (typeof v !== 'string' || !v.startsWith(MATCH)) return null;
-  return { pattern: v.slice(MATCH.length + 1), dashFirst: v[MATCH.length] === '-' };
+  const colon = v.indexOf(':', MATCH.length);
+  const flags = v.slice(MATCH.length, colon);
+  const split = [...flags].find((c): c is keyof typeof SPLITS => c in SPLITS);
+  return { pattern: v.slice(colon + 1), dashFirst: flags.includes('d'), produced: flags.includes('p'), ...(split ? { splitAt: SPLITS[split] } : {}) };
 }
 
 /** Is this stored value a glob's match (unknown as a value)? */
@@ -97,6 +117,8 @@ interface Builder {
   truncated: boolean;
   quoted: boolean;
   dashFirst?: boolean;
+  produced?: boolean;
+  splitAt?: MatchValue['splitAt'];
   /** Only unquoted literal text so far: a brace result here may start with a tilde bash expands. */
   pristine: boolean;
   /** Tildes after separators: `colon` (assignment values), `equals` (after the first `=`, then `:`). */
@@ -151,6 +173,8 @@ export function expandWord(word: Word, scope: ExpandScope, position: WordPositio
     truncated: b.truncated,
     quoted: b.quoted,
     ...(b.dashFirst ? { dashFirst: true } : {}),
+    ...(b.produced ? { produced: true } : {}),
+    ...(b.splitAt ? { splitAt: b.splitAt } : {}),
   };
 }
 
@@ -264,6 +288,8 @@ function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, sco
     append(b, match.pattern);
     b.glob = true;
     if (match.dashFirst) b.dashFirst = true;
+    if (match.produced) b.produced = true;
+    if (match.splitAt) b.splitAt = match.splitAt;
     return;
   }
   if (inQuotes) return append(b, value);

@@ -25,7 +25,7 @@ import type {
   Word,
   WordPart,
 } from '../syntax/ast.js';
-import { expandWord, globMatchValue, staticValue, type ExpandScope } from '../expand/word.js';
+import { expandWord, globMatchValue, staticValue, type ExpandedWord, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import type { PrintedNames } from '../programs/hook-types.js';
@@ -385,7 +385,7 @@ export class LineWalker implements Walker {
       for (const f of e.fields)
         out.push(
           fileText === null
-            ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, ...(e.dashFirst ? { dashFirst: true } : {}) }
+            ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, ...matchFlags(e) }
             : { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, fileText },
         );
     }
@@ -515,6 +515,11 @@ export class LineWalker implements Walker {
   }
 }
 
+/** What an expanded word knows of a variable holding a match (expand/word.ts MatchValue), for its Arg. */
+function matchFlags(e: ExpandedWord): Partial<Arg> {
+  return { ...(e.dashFirst ? { dashFirst: true } : {}), ...(e.produced ? { produced: true } : {}), ...(e.splitAt ? { splitAt: e.splitAt } : {}) };
+}
+
 /** At most this many words of a `for` list are followed one by one (each walks the body). */
 const MAX_LOOP_VALUES = 16;
 
@@ -526,9 +531,16 @@ const MAX_LOOP_VALUES = 16;
 function loopValues(items: Word[], es: ExpandScope): string[] | null {
   const out: string[] = [];
   for (const w of items) {
+    // `for f in $(git ls-files)`: each value one piece of the names printed, split and globbed.
+    const only = w.parts.length === 1 ? w.parts[0] : null;
+    const printed = only?.type === 'CmdSubst' ? substitutionNames(only.body, es) : null;
+    if (printed !== null) {
+      for (const pattern of printed.patterns) out.push(globMatchValue({ pattern, dashFirst: printed.dashFirst, produced: true, splitAt: 'blank-glob' }));
+      continue;
+    }
     const e = expandWord(w, es, 'argument');
     if (e.dynamic || e.truncated) return null;
-    for (const f of e.fields) out.push(e.glob ? globMatchValue(f, !f.startsWith('/') && /^[*?[]/.test(f)) : f);
+    for (const f of e.fields) out.push(e.glob ? globMatchValue({ pattern: f, dashFirst: !f.startsWith('/') && /^[*?[]/.test(f) }) : f);
     if (out.length > MAX_LOOP_VALUES) return null;
   }
   return [...new Set(out)];
