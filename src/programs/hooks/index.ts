@@ -15,6 +15,7 @@ import { sudoHooks } from './sudo.js';
 import { watchHooks } from './watch.js';
 import { xargsHooks } from './xargs.js';
 import { awkHooks } from './awk.js';
+import { interpreterHooks } from './interpreter.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
 import { ddHooks } from './dd.js';
 import { findHooks } from './find.js';
@@ -79,4 +80,5 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
 /** Hooks shared by every program with a tag, for a program with none of its own (every shell reads `-c` alike). */
 export const TAG_HOOKS: Readonly<Partial<Record<ProgramTag, ProgramHooks>>> = {
   shell: shellHooks,
+  interpreter: interpreterHooks,
 };
