@@ -28,6 +28,13 @@ const HARMLESS_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   ruby: new Set(['-w', '-W']),
 };
 
+/** Options that only check the syntax of the files named: nothing runs (`ruby -c` does not run BEGIN blocks). */
+const CHECK_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  node: ['--check', '-c'],
+  ruby: ['-c'],
+  php: ['-l', '--syntax-check'],
+};
+
 /** json.tool's own options (Python 3.12): formatting only. */
 const JSON_TOOL_FLAGS = new Set(['--sort-keys', '--no-ensure-ascii', '--json-lines', '--tab', '--no-indent', '--compact']);
 
@@ -39,7 +46,7 @@ export function provenRun(program: string, args: readonly Arg[], parsed: ParsedA
   const harmless = HARMLESS_OPTIONS[family];
   const others = parsed.options.filter((o) => !harmless.has(o.name));
   if (parsed.options.some((o) => o.arg.dynamic) || parsed.operands.some((a) => a.dynamic)) return null;
-  const check = family === 'node' ? ['--check', '-c'] : family === 'ruby' ? ['-c'] : family === 'php' ? ['-l', '--syntax-check'] : [];
+  const check = CHECK_OPTIONS[family] ?? [];
   if (others.length > 0 && others.every((o) => check.includes(o.name)) && parsed.operands.length > 0) return { kind: 'check', files: parsed.operands };
   if (family === 'python' && others.length === 1 && others[0].name === '-m' && others[0].value?.value === 'json.tool') return jsonTool(parsed.operands);
   if (others.length !== 1 || others[0].spec?.role !== 'code' || !others[0].value || others[0].value.dynamic) return null;

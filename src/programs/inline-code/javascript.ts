@@ -10,12 +10,61 @@ import { isDunder, notProven, ProofBuilder, READABLE_VARIABLES, type Proof } fro
 import { javascriptTokens, type JsToken } from './javascript-tokens.js';
 
 const KEYWORDS = new Set([
-  'const', 'let', 'var', 'if', 'else', 'for', 'of', 'in', 'while', 'do', 'return', 'true', 'false', 'null', 'undefined', 'new',
-  'typeof', 'instanceof', 'function', 'break', 'continue', 'try', 'catch', 'finally', 'throw', 'void', 'delete', 'NaN', 'Infinity',
+  'const',
+  'let',
+  'var',
+  'if',
+  'else',
+  'for',
+  'of',
+  'in',
+  'while',
+  'do',
+  'return',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'new',
+  'typeof',
+  'instanceof',
+  'function',
+  'break',
+  'continue',
+  'try',
+  'catch',
+  'finally',
+  'throw',
+  'void',
+  'delete',
+  'NaN',
+  'Infinity',
 ]);
 
 /** Property names that reach code or the module system from any value. */
-const DENIED = new Set(['constructor', 'prototype', 'caller', 'callee', 'arguments', 'call', 'apply', 'bind', 'mainModule', 'binding', 'dlopen', 'require', 'module', 'exports', 'globalThis', 'global', 'eval', 'Function', 'Reflect', 'Proxy', 'import']);
+const DENIED = new Set([
+  'constructor',
+  'prototype',
+  'caller',
+  'callee',
+  'arguments',
+  'call',
+  'apply',
+  'bind',
+  'mainModule',
+  'binding',
+  'dlopen',
+  'require',
+  'module',
+  'exports',
+  'globalThis',
+  'global',
+  'eval',
+  'Function',
+  'Reflect',
+  'Proxy',
+  'import',
+]);
 const denied = (name: string): boolean => DENIED.has(name) || isDunder(name) || name.startsWith('_');
 
 /** Globals with the properties that may be used (`''`: the global itself, as a value). */
@@ -39,8 +88,26 @@ const GLOBALS: Readonly<Record<string, readonly string[]>> = {
   decodeURIComponent: [''],
   Buffer: ['from', 'concat', 'isBuffer', 'byteLength'],
   process: [
-    'version', 'versions', 'platform', 'arch', 'argv', 'pid', 'exit', 'exitCode', 'cwd', 'uptime', 'memoryUsage', 'hrtime', 'release',
-    'stdout.write', 'stderr.write', 'stdin', 'stdin.on', 'stdin.setEncoding', 'stdin.resume', 'env',
+    'version',
+    'versions',
+    'platform',
+    'arch',
+    'argv',
+    'pid',
+    'exit',
+    'exitCode',
+    'cwd',
+    'uptime',
+    'memoryUsage',
+    'hrtime',
+    'release',
+    'stdout.write',
+    'stderr.write',
+    'stdin',
+    'stdin.on',
+    'stdin.setEncoding',
+    'stdin.resume',
+    'env',
   ],
 };
 
@@ -52,7 +119,17 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Names the code may not take as its own variables: every global of this Node, and the module scope's. */
-const GLOBAL_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(globalThis), 'require', 'module', 'exports', 'WebSocket', 'fetch', 'navigator', 'Deno', 'Bun']);
+const GLOBAL_NAMES: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(globalThis),
+  'require',
+  'module',
+  'exports',
+  'WebSocket',
+  'fetch',
+  'navigator',
+  'Deno',
+  'Bun',
+]);
 
 type Binding = { kind: 'module'; module: string } | { kind: 'local' };
 
@@ -62,7 +139,7 @@ export function proveJavaScript(code: string): Proof {
   const bindings = collectLocals(tokens);
   const proof = new ProofBuilder();
   const brackets: string[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const t = tokens[i];
     if (t.kind === 'op' && (t.text === '(' || t.text === '{' || t.text === '[')) {
       if (t.text === '[' && !memberOrArray(tokens, i, brackets)) return notProven('a property computed at run time');
@@ -108,6 +185,8 @@ function checkAt(tokens: JsToken[], i: number, bindings: Map<string, Binding>, p
   if (KEYWORDS.has(name)) return i + 1;
   if (Object.prototype.hasOwnProperty.call(GLOBALS, name)) return checkChain(tokens, i, name, GLOBALS[name], proof);
   const b = bindings.get(name);
+  // `const fs = require('fs')`: the declaration itself (checkRequire checks the value).
+  if (b?.kind === 'module' && ['const', 'let', 'var'].includes(tokens[i - 1]?.text ?? '') && tokens[i + 1]?.text === '=') return i + 1;
   if (b?.kind === 'module') return checkChain(tokens, i, b.module, MODULES[b.module], proof);
   if (b?.kind === 'local') return i + 1;
   return `\`${name}\` is not a name known to be pure`;
@@ -189,7 +268,14 @@ function checkRequire(tokens: JsToken[], i: number, bindings: Map<string, Bindin
 function collectLocals(tokens: JsToken[]): Map<string, Binding> {
   const bindings = new Map<string, Binding>();
   const local = (t: JsToken | undefined, next: JsToken | undefined) => {
-    if (t?.kind === 'name' && next?.text !== ':' && !KEYWORDS.has(t.text) && !GLOBAL_NAMES.has(t.text) && !Object.prototype.hasOwnProperty.call(GLOBALS, t.text) && !denied(t.text))
+    if (
+      t?.kind === 'name' &&
+      next?.text !== ':' &&
+      !KEYWORDS.has(t.text) &&
+      !GLOBAL_NAMES.has(t.text) &&
+      !Object.prototype.hasOwnProperty.call(GLOBALS, t.text) &&
+      !denied(t.text)
+    )
       bindings.set(t.text, { kind: 'local' });
   };
   for (let i = 0; i < tokens.length; i++) {
@@ -210,11 +296,12 @@ function collectLocals(tokens: JsToken[]): Map<string, Binding> {
       }
     } else if (t.text === '=>') {
       if (tokens[i - 1]?.kind === 'name') local(tokens[i - 1], t);
-      else if (tokens[i - 1]?.text === ')') for (let j = i - 2, d = 0; j >= 0 && !(d === 0 && tokens[j].text === '('); j--) {
-        if (tokens[j].text === ')') d++;
-        else if (tokens[j].text === '(') d--;
-        local(tokens[j], tokens[j + 1]);
-      }
+      else if (tokens[i - 1]?.text === ')')
+        for (let j = i - 2, d = 0; j >= 0 && !(d === 0 && tokens[j].text === '('); j--) {
+          if (tokens[j].text === ')') d++;
+          else if (tokens[j].text === '(') d--;
+          local(tokens[j], tokens[j + 1]);
+        }
     } else if ((t.text === 'function' || t.text === 'catch') && tokens.length > i + 1) {
       let j = i + 1;
       if (tokens[j].kind === 'name') local(tokens[j++], undefined);

@@ -9,12 +9,92 @@ import { isDunder, notProven, ProofBuilder, READABLE_VARIABLES, type Proof } fro
 import { perlTokens, type PerlToken } from './perl-tokens.js';
 
 const WORDS = new Set([
-  'print', 'printf', 'say', 'split', 'join', 'length', 'sprintf', 'lc', 'uc', 'lcfirst', 'ucfirst', 'substr', 'index', 'rindex',
-  'sort', 'reverse', 'keys', 'values', 'each', 'exists', 'defined', 'delete', 'push', 'pop', 'shift', 'unshift', 'scalar', 'int',
-  'abs', 'sqrt', 'chomp', 'chop', 'chr', 'ord', 'hex', 'oct', 'map', 'grep', 'local', 'my', 'our', 'if', 'unless', 'else', 'elsif',
-  'for', 'foreach', 'while', 'until', 'last', 'next', 'and', 'or', 'not', 'xor', 'eq', 'ne', 'lt', 'gt', 'le', 'ge', 'cmp', 'x',
-  'BEGIN', 'END', 'exit', 'die', 'warn', 'time', 'localtime', 'gmtime', 'undef', 'ref', 'quotemeta', 'pos', 'eof', 'lc', 'sin', 'cos',
-  'exp', 'log', 'atan2', 'STDIN', 'STDOUT', 'STDERR', 'wantarray',
+  'print',
+  'printf',
+  'say',
+  'split',
+  'join',
+  'length',
+  'sprintf',
+  'lc',
+  'uc',
+  'lcfirst',
+  'ucfirst',
+  'substr',
+  'index',
+  'rindex',
+  'sort',
+  'reverse',
+  'keys',
+  'values',
+  'each',
+  'exists',
+  'defined',
+  'delete',
+  'push',
+  'pop',
+  'shift',
+  'unshift',
+  'scalar',
+  'int',
+  'abs',
+  'sqrt',
+  'chomp',
+  'chop',
+  'chr',
+  'ord',
+  'hex',
+  'oct',
+  'map',
+  'grep',
+  'local',
+  'my',
+  'our',
+  'if',
+  'unless',
+  'else',
+  'elsif',
+  'for',
+  'foreach',
+  'while',
+  'until',
+  'last',
+  'next',
+  'and',
+  'or',
+  'not',
+  'xor',
+  'eq',
+  'ne',
+  'lt',
+  'gt',
+  'le',
+  'ge',
+  'cmp',
+  'x',
+  'BEGIN',
+  'END',
+  'exit',
+  'die',
+  'warn',
+  'time',
+  'localtime',
+  'gmtime',
+  'undef',
+  'ref',
+  'quotemeta',
+  'pos',
+  'eof',
+  'lc',
+  'sin',
+  'cos',
+  'exp',
+  'log',
+  'atan2',
+  'STDIN',
+  'STDOUT',
+  'STDERR',
+  'wantarray',
 ]);
 
 /** Modules a one-liner may `use` (or `-M`), with the functions they export that it may call. */
@@ -38,7 +118,7 @@ export function provePerl(code: string, modules: readonly string[] = []): Proof 
   const proof = new ProofBuilder();
   const callable = new Set<string>(WORDS);
   for (const m of modules) for (const f of PERL_MODULES[m] ?? []) callable.add(f);
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const t = tokens[i];
     if (t.kind === 'name' && t.text === 'use') {
       const used = useStatement(tokens, i, callable);
@@ -64,7 +144,11 @@ function checkToken(tokens: PerlToken[], i: number, callable: ReadonlySet<string
   if (isDunder(t.text)) return `\`${t.text}\``;
   if (next?.text === '=>') return null; // a bareword the fat comma quotes
   // `$h{key}`, `$x->{key}`: a bareword subscript.
-  const subscript = prev?.text === '{' && next?.text === '}' && ['var', 'op'].includes(tokens[i - 2]?.kind ?? '') && (tokens[i - 2].kind === 'var' || ['->', '}', ']'].includes(tokens[i - 2].text));
+  const subscript =
+    prev?.text === '{' &&
+    next?.text === '}' &&
+    ['var', 'op'].includes(tokens[i - 2]?.kind ?? '') &&
+    (tokens[i - 2].kind === 'var' || ['->', '}', ']'].includes(tokens[i - 2].text));
   if (subscript) return null;
   if (callable.has(t.text)) return null;
   return `\`${t.text}\` is not a builtin known to be pure`;
@@ -75,14 +159,15 @@ function checkVariable(tokens: PerlToken[], i: number, proof: ProofBuilder): str
   const v = tokens[i].text;
   const name = v.replace(/^[$@%]#?/, '');
   if (name === 'ARGV' && (v !== '$ARGV' || tokens[i + 1]?.text === '[')) return '`@ARGV` names the files `<>` opens';
-  if (name === 'INC' || name === 'SIG' || name === 'ENV' && v === '@ENV') return `\`${v}\``;
+  if (name === 'INC' || name === 'SIG' || (name === 'ENV' && v === '@ENV')) return `\`${v}\``;
   if (name !== 'ENV') return null;
   if (v === '%ENV') {
     proof.wholeEnvironment = true;
     return null;
   }
   const key = tokens[i + 2];
-  if (tokens[i + 1]?.text === '{' && tokens[i + 3]?.text === '}' && key?.kind === 'name') return READABLE_VARIABLES.has(key.text) ? null : `reads the environment variable ${key.text}`;
+  if (tokens[i + 1]?.text === '{' && tokens[i + 3]?.text === '}' && key?.kind === 'name')
+    return READABLE_VARIABLES.has(key.text) ? null : `reads the environment variable ${key.text}`;
   if (tokens[i + 1]?.text === '{' && tokens[i + 3]?.text === '}' && key?.kind === 'string' && /^['"]\w+['"]$/.test(key.text))
     return READABLE_VARIABLES.has(key.text.slice(1, -1)) ? null : `reads the environment variable ${key.text}`;
   return 'an environment variable named at run time';
