@@ -167,18 +167,55 @@ describe('Perl one-liners', () => {
   });
 });
 
+describe('PHP one-liners', () => {
+  it('proves code that only computes, reads local files named in literals and prints', () => {
+    for (const code of [
+      'echo array_sum(explode(PHP_EOL, stream_get_contents(STDIN)));',
+      'print_r(json_decode(file_get_contents("composer.json"), true));',
+      'echo getenv("HOME");',
+    ])
+      expect(proven('php', code), code).toBe(true);
+  });
+  it('does not prove what runs, writes, calls by name or opens a stream wrapper', () => {
+    for (const code of [
+      'system("id");',
+      'echo `id`;',
+      '$f = "system"; $f("id");',
+      '"system"("id");',
+      "('sys'.'tem')('id');",
+      'array_map("system", ["id"]);',
+      'call_user_func("system", "id");',
+      'file_put_contents("x", 1);',
+      'echo file_get_contents("http://example.com");',
+      'echo file_get_contents("phar://x.phar");',
+      'echo "{$x->y()}";',
+      'echo "${x}";',
+      'eval("1;");',
+      'include "x.php";',
+      'echo $_SERVER["HOME"];',
+      'echo getenv("GITHUB_TOKEN");',
+      'SYSTEM("id");',
+      '?><?php system("id");',
+      'echo <<<EOT\nx\nEOT;',
+    ])
+      expect(proven('php', code), code).toBe(false);
+  });
+});
+
 describe('a rejected construct anywhere keeps a proven program unproven', () => {
   const safe: Record<string, string[]> = {
     python: ['print(1)', 'x = [1, 2]', "print(len('abc'))", 'import sys', 'y = sorted(x)'],
     node: ['console.log(1)', 'const x = [1, 2]', "console.log('abc'.length)", 'let y = x.map(v => v * 2)'],
     perl: ['print 1', '$x = 2', 'print length "abc"', '$y = join ",", 1, 2'],
+    php: ['echo 1', '$x = [1, 2]', 'echo count($x)', '$y = implode(",", $x)'],
   };
   const bad: Record<string, string[]> = {
     python: ["__import__('os').system('id')", "eval('1')", "open('f', 'w')", "getattr(x, 'sys' + 'tem')", 'globals()'],
     node: ["require('child_process')", "eval('1')", "x['constr' + 'uctor']", 'this.constructor', "require('fs').writeFileSync('f', '')"],
     perl: ['system 1', '`id`', 'open F, ">f"', 'unlink "f"', '@ARGV = 1'],
+    php: ['system("id")', '$f("id")', 'file_put_contents("f", 1)', '`id`', 'array_map("system", $x)'],
   };
-  const sep: Record<string, string> = { python: '; ', node: '; ', perl: '; ' };
+  const sep: Record<string, string> = { python: '; ', node: '; ', perl: '; ', php: '; ' };
   it('for every language, at every position', () => {
     for (const family of Object.keys(safe)) {
       fc.assert(
