@@ -1,7 +1,7 @@
 /**
  * Interpreters whose run is proven to only read and print: the inline program proven by
  * programs/inline-code/ (`python3 -c`, `node -e`/`-p`, `perl -ne`/`-lane`), a syntax check that
- * runs nothing (`node --check F`, `ruby -c F`, `php -l F`), and `python3 -m json.tool [IN [OUT]]`.
+ * runs nothing (`node --check F`, `php -l F`), and `python3 -m json.tool [IN [OUT]]`.
  * Then the command is read-only, with the files the code names as Reads (a path built at run time
  * is a dynamic Read, the whole environment an Env dump). Every option on the command line must be
  * on the family's list below; anything else leaves the spec's reading (Exec: ask).
@@ -25,13 +25,14 @@ const HARMLESS_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   python: new Set(['-B', '-E', '-I', '-s', '-S', '-u', '-q', '-b', '-W']),
   node: new Set(['--no-warnings', '--no-deprecation', '--disable-warning', '--stack-trace-limit']),
   php: new Set(['-n', '--no-php-ini']),
-  ruby: new Set(['-w', '-W']),
 };
 
-/** Options that only check the syntax of the files named: nothing runs (`ruby -c` does not run BEGIN blocks). */
+/**
+ * Options that only check the syntax of the files named: nothing runs. Not `ruby -c`: ruby reads
+ * switches from the script's `#!` line (`-rlib`, `-I.`), and a required library runs.
+ */
 const CHECK_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   node: ['--check', '-c'],
-  ruby: ['-c'],
   php: ['-l', '--syntax-check'],
 };
 
@@ -132,7 +133,8 @@ function perlRun(args: readonly Arg[]): ProvenRun | null {
   if (codeArg === null) return null;
   const proof = provePerl(code.join('\n'), modules);
   if (!proof.proven) return null;
-  return { kind: 'code', proof, code: codeArg, operands: args.slice(i), checkOperands: loops || code.some((c) => /<>|<ARGV>|\beof\b/.test(c)) };
+  // Operands are checked even without -n/-p: `eof()` and a symbolic `ARGV` handle open them too.
+  return { kind: 'code', proof, code: codeArg, operands: args.slice(i), checkOperands: loops || code.length > 0 };
 }
 
 /**

@@ -169,7 +169,12 @@ function memberOrArray(tokens: JsToken[], i: number, brackets: string[]): boolea
 
 function checkAt(tokens: JsToken[], i: number, bindings: Map<string, Binding>, proof: ProofBuilder): number | string {
   const t = tokens[i];
-  if (t.kind === 'string') return typeof t.value === 'string' && denied(t.value) ? `the string ${t.text} names something that reaches code` : i + 1;
+  if (t.kind === 'string') {
+    if (typeof t.value === 'string' && denied(t.value)) return `the string ${t.text} names something that reaches code`;
+    // `{ '\x63onstructor': F } = …`: a key whose value is not read here may be any name.
+    if (t.value === null && tokens[i + 1]?.text === ':') return `the key ${t.text} is not read here`;
+    return i + 1;
+  }
   if (t.kind === 'op' && (t.text === '.' || t.text === '?.')) {
     const name = tokens[i + 1];
     if (t.text === '?.' && name?.kind === 'op') return i + 1;
@@ -206,7 +211,7 @@ function checkChain(tokens: JsToken[], i: number, root: string, allowed: readonl
   const chain = [root, ...parts.slice(0, k)].join('.');
   const after = i + 1 + 2 * k;
   if (chain === 'process.env') return environmentRead(tokens, after, parts.slice(k), proof);
-  if (root === 'fs' && k > 0) fsRead(tokens, after, parts[0], proof);
+  if (root === 'fs' && k > 0 && !fsRead(tokens, after, parts[0], proof)) return `\`fs.${parts[0]}\` with options that may open for writing`;
   const bad = parts.slice(k).find(denied);
   if (bad !== undefined) return `the property \`.${bad}\` reaches code`;
   return j;
@@ -228,14 +233,43 @@ function environmentRead(tokens: JsToken[], after: number, rest: string[], proof
   return after;
 }
 
-/** `fs.readFileSync('x')`: a literal path is read; `0` is stdin; anything else is a path built at run time. */
-function fsRead(tokens: JsToken[], after: number, fn: string, proof: ProofBuilder): void {
-  if (tokens[after]?.text !== '(') return;
+/**
+ * `fs.readFileSync('x')`: a literal path is read; `0` is stdin; anything else is a path built at
+ * run time. Options other than an encoding literal are refused (`{flag: 'w'}` truncates): false.
+ */
+function fsRead(tokens: JsToken[], after: number, fn: string, proof: ProofBuilder): boolean {
+  if (tokens[after]?.text !== '(') return true;
+  const end = closingParen(tokens, after);
+  const second = tokens.slice(after + 1, end).findIndex((t, k, a) => t.text === ',' && depthAt(a, k) === 0);
+  if (fn === 'readFileSync' && second >= 0) {
+    const rest = tokens.slice(after + 2 + second, end);
+    if (!(rest.length === 1 && rest[0].kind === 'string')) return false;
+  }
   const arg = tokens[after + 1];
   const single = tokens[after + 2]?.text === ',' || tokens[after + 2]?.text === ')';
-  if (single && arg?.kind === 'number' && arg.text === '0' && fn === 'readFileSync') return;
+  if (single && arg?.kind === 'number' && arg.text === '0' && fn === 'readFileSync') return true;
   const path = single && arg?.kind === 'string' && typeof arg.value === 'string' ? arg.value : null;
   proof.reads.push({ path, ...(fn === 'readdirSync' ? { list: true } : {}) });
+  return true;
+}
+
+function closingParen(tokens: JsToken[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < tokens.length; j++) {
+    if ('([{'.includes(tokens[j].text) && tokens[j].kind === 'op') depth++;
+    else if (')]}'.includes(tokens[j].text) && tokens[j].kind === 'op' && --depth === 0) return j;
+  }
+  return tokens.length;
+}
+
+/** Bracket depth before token `k` of a call's argument tokens. */
+function depthAt(tokens: JsToken[], k: number): number {
+  let depth = 0;
+  for (let j = 0; j < k; j++) {
+    if ('([{'.includes(tokens[j].text) && tokens[j].kind === 'op') depth++;
+    else if (')]}'.includes(tokens[j].text) && tokens[j].kind === 'op') depth--;
+  }
+  return depth;
 }
 
 /** `require('fs')`, `require('./x.json')`: the only loads proven. */

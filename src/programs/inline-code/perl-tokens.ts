@@ -106,8 +106,9 @@ function readToken(code: string, i: number, prev: PerlToken | undefined, out: Pe
   if (c === '"') return readDelimited(code, i + 1, '"', 'qq', out);
   if (c === '/' && !isTerm(prev)) return readDelimited(code, i + 1, '/', 'm', out);
   if (c === '<' && !isTerm(prev)) {
-    const m = /^<(STDIN|\$[A-Za-z_]\w*)?>/.exec(rest);
-    if (!m) return -1; // `<*.c>` globs, `<<EOF` heredocs
+    // Not `<$fh>`: no handle is opened, so `$fh` would be a name (`"ARGV"` opens what <> does).
+    const m = /^<(STDIN)?>/.exec(rest);
+    if (!m) return -1; // `<*.c>` globs, `<<EOF` heredocs, `<$fh>`
     out.push({ kind: 'readline', text: m[0] });
     return i + m[0].length;
   }

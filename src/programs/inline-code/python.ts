@@ -165,7 +165,6 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
     'maxsize',
     'executable',
     'byteorder',
-    'path',
     'prefix',
     'base_prefix',
     'hexversion',
@@ -221,7 +220,7 @@ const MODULES: Readonly<Record<string, readonly string[]>> = {
   ],
   tomllib: ['load', 'loads'],
   ast: ['parse', 'dump', 'literal_eval', 'unparse', 'get_docstring'],
-  platform: ['python_version', 'system', 'machine', 'release', 'platform', 'node', 'python_implementation', 'version', 'architecture'],
+  platform: ['python_version', 'system', 'machine', 'release', 'node', 'python_implementation', 'version'],
   collections: ['Counter', 'defaultdict', 'OrderedDict', 'deque'],
   itertools: [
     'chain',
@@ -518,6 +517,11 @@ function topLevelArguments(tokens: PyToken[], open: number): PyToken[][] | null 
   return null;
 }
 
+/** A name an import may bind: not a keyword or builtin, which the walk would take for what it usually is. */
+function bindable(name: string): boolean {
+  return !KEYWORDS.has(name) && !PURE_BUILTINS.has(name) && !OTHER_BUILTINS.has(name);
+}
+
 /** `import a.b as c, d`: binds names to listed modules; the module names imported, or why not proven. */
 function readImports(tokens: PyToken[], bindings: Map<string, Binding>): string[] | string {
   const modules: string[] = [];
@@ -540,6 +544,7 @@ function readImports(tokens: PyToken[], bindings: Map<string, Binding>): string[
       modules.push(m.name.split('.')[0]);
       j = m.end;
       if (tokens[j]?.text === 'as' && tokens[j + 1]?.kind === 'name') {
+        if (!bindable(tokens[j + 1].text)) return `\`import … as ${tokens[j + 1].text}\` rebinds a builtin`;
         bindings.set(tokens[j + 1].text, { kind: 'module', path: m.name });
         j += 2;
       } else {
@@ -575,6 +580,7 @@ function fromImport(tokens: PyToken[], i: number, bindings: Map<string, Binding>
       local = tokens[j + 1].text;
       j += 2;
     }
+    if (!bindable(local)) return `\`from … import … as ${local}\` rebinds a builtin`;
     bindings.set(local, { kind: 'module', path: chain });
     if (tokens[j]?.text !== ',') break;
     j++;

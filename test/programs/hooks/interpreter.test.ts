@@ -19,7 +19,6 @@ describe('proven one-liners are read-only, with the files they name', () => {
     ["perl -lane '$t += $F[6]; print $t' data.txt", ['Read ./data.txt']],
     ["perl -MList::Util=sum -lane 'print sum(@F)'", []],
     ['node --check src/index.js', ['Read ./src/index.js']],
-    ['ruby -c app.rb', ['Read ./app.rb']],
     ['php -l src/a.php', ['Read ./src/a.php']],
     ['bash -n scripts/build.sh', ['Read ./scripts/build.sh']],
     ['python3 -m json.tool package.json', ['Read ./package.json']],
@@ -52,6 +51,8 @@ describe('what keeps an interpreter at ask', () => {
     ['python3 -m py_compile src/app.py', 'exec'],
     ['perl -c script.pl', 'exec'], // BEGIN blocks and `use` run
     ["php -d auto_prepend_file=x.php -r 'echo 1;'", 'exec'],
+    ['ruby -c app.rb', 'exec'], // a `#!ruby -rlib` line in app.rb is read as switches: the library runs
+    ["perl -e '$f = \"ARGV\"; print <$f>' 'id|'", 'exec'], // a symbolic ARGV handle opens the operands with the two-argument open
   ])('%s', async (command, rule) => {
     const v = await check(command);
     expect(v.level).not.toBe('allow');

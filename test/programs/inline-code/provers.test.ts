@@ -60,6 +60,9 @@ describe('Python one-liners', () => {
       "import json\neval('1')",
       'help()',
       "compile('1', 'f', 'exec')",
+      "import os as sorted; sorted.remove('x')", // an import may not take a builtin's name
+      "from os import path as print; print.os.system('id')",
+      "import sys; sys.path.insert(0, '/tmp/x'); import json",
     ])
       expect(proven('python', code), code).toBe(false);
   });
@@ -162,6 +165,7 @@ describe('Perl one-liners', () => {
       'print <<EOF\nx\nEOF',
       'sub f { 1 } f()',
       'JSON::PP->new->decode($_)',
+      '$f = "ARGV"; print <$f>',
     ])
       expect(provePerl(code).proven, code).toBe(false);
   });
