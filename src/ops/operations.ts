@@ -2,6 +2,7 @@
  * A walked command → its virtual operations and its three-valued class. Facts only: deciding
  * what they mean for the verdict happens in verdict/.
  */
+import { asksOnlyForHelp } from '../programs/help-only.js';
 import { posix } from 'node:path';
 import type { WalkedCommand } from '../walk/types.js';
 import { registry } from '../programs/registry.js';
@@ -11,7 +12,7 @@ import { interpreterFamily } from '../programs/interpreters.js';
 import type { CommandClass, CommandSpec } from '../programs/spec-types.js';
 import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
-import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
+import { effectiveClass, extraOps, hasEffectfulOption, hasOptionBeyondReading, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
 import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { TAG_HOOKS } from '../programs/hooks/index.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
@@ -133,6 +134,8 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   const { cmd, env } = b;
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
   const label = [program, ...parsed.subcommands].join(' ');
+  // `node --version`, `git commit -h`: prints and exits; only configuration the program loads before it reads its argv still counts.
+  if (asksOnlyForHelp(spec, parsed)) return { label, cls: cmd.context.remote || !projectConfigOps(b, program, parsed) ? 'read-only' : 'unknown' };
   const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
   const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed)) ?? {};
   // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.
@@ -230,7 +233,8 @@ export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: strin
     if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), checkedAgainst(o.table));
   }
   for (const m of p.maybeOptions) {
-    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
+    const matters = m.arg.dashFirst === true ? hasOptionBeyondReading(m.table) : hasEffectfulOption(m.table);
+    if (matters) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
   }
 }
 

@@ -123,6 +123,12 @@ export const SENSITIVE_PATTERNS = [
 ];
 
 /**
+ * dotenv templates: committed on purpose so that others know which variables to set, with
+ * placeholders for values (`.env.example`); what `.env.*` means to leave out.
+ */
+export const DOTENV_TEMPLATES = ['**/.env.example', '**/.env.sample', '**/.env.template', '**/.env.dist', '**/.env.defaults'];
+
+/**
  * Another account's home, sensitive as a whole. Not when it is the home being analysed for (an
  * agent running as root: its own files are judged by the `~/` patterns above) and not inside a
  * workspace root (a workspace at /root/project is the user's to work in).
@@ -139,6 +145,12 @@ export function sensitivePatterns(home: string): string[] {
 export interface GlobMatchOptions {
   dotglob?: boolean;
   nocaseglob?: boolean;
+  /**
+   * The pattern stands for names a program lists (find's `{}`, what `find . -print0` prints into
+   * xargs), not a shell glob: one that names no file in particular (`./**`) is a walk of its
+   * directory, judged as `grep -r x dir` is — by the directory.
+   */
+  produced?: boolean;
 }
 const NO_GLOB_OPTIONS: GlobMatchOptions = {};
 
@@ -195,6 +207,7 @@ export class PathClassifier {
   /** The home directory resolved through symlinks (`rm -rf ~` where /home is a link). */
   private readonly realHome: string;
   private readonly sensitive: Matcher;
+  private readonly templates: Matcher;
   private readonly otherHomes: Matcher;
   private readonly execConfig: Matcher;
   /** Workspace roots and home on a file system that folds case: names match without case there. */
@@ -214,6 +227,7 @@ export class PathClassifier {
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
     const matcher = (patterns: string[]): Matcher => new Matcher(patterns);
     this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));
+    this.templates = matcher(DOTENV_TEMPLATES);
     this.otherHomes = matcher(sensitivePatterns(this.home).filter((p) => OTHER_HOMES.includes(p)));
     this.execConfig = matcher(EXEC_CONFIG.map((e) => this.withHome(e.pattern)));
     const detector = opts.caseInsensitive ?? detectCaseInsensitive;
@@ -297,8 +311,10 @@ export class PathClassifier {
     const folded = this.folds(real) || this.folds(path);
     // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
     const test = (m: Matcher) => m.test(real, folded) || (path !== real && m.test(path, folded));
-    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMaySensitive(path, real, bound, folded, options)))
-      add('sensitive');
+    // A template is left out only as itself: a link named `.env.example` to `.env` is `.env`.
+    const template = !glob && this.templates.test(real, folded) && (path === real || this.templates.test(path, folded));
+    const named = test(this.sensitive) && !template;
+    if (named || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMaySensitive(path, real, bound, folded, options))) add('sensitive');
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
     if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound, options))) add('exec-config');
     return classes;
@@ -346,12 +362,13 @@ export class PathClassifier {
    * written and with its fixed prefix where the disk resolves it (`link/*` where link → ~/.ssh).
    */
   private globMaySensitive(pattern: string, real: string, bound: string, folded: boolean, options: GlobMatchOptions): boolean {
-    const key = (options.dotglob ? 'd' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
+    const key = (options.dotglob ? 'd' : '') + (options.produced ? 'p' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
     const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
     const meet = { dotA: !!options.dotglob, dotB: true, nocase: !!options.nocaseglob || folded };
     const forms = real !== bound && pattern.startsWith(bound) ? [pattern, real + pattern.slice(bound.length)] : [pattern];
+    if (options.produced && namesNoFile(pattern)) return false; // the directory itself was classified as a path
     const against = namesNoFile(pattern) && !options.dotglob ? this.sensitiveDirs : this.sensitiveGlobs;
     const result = forms.some((p) => against.some((s) => globsMayMeet(p, s, meet)));
     this.globCache.set(key, result);

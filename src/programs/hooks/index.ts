@@ -14,6 +14,10 @@ import { sshHooks } from './ssh.js';
 import { sudoHooks } from './sudo.js';
 import { watchHooks } from './watch.js';
 import { xargsHooks } from './xargs.js';
+import { gitHooks } from './git.js';
+import { jqHooks } from './jq.js';
+import { LINE_FILTER_HOOKS } from './line-filters.js';
+import { fdHooks, lsHooks, rgHooks } from './name-listers.js';
 import { awkHooks } from './awk.js';
 import { interpreterHooks } from './interpreter.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
@@ -75,6 +79,14 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   taskset: tasksetHooks,
   watch: watchHooks,
   xargs: xargsHooks,
+  git: gitHooks,
+  jq: jqHooks,
+  gojq: jqHooks,
+  fd: fdHooks,
+  fdfind: fdHooks,
+  rg: rgHooks,
+  ls: lsHooks,
+  ...LINE_FILTER_HOOKS,
 };
 
 /** Hooks shared by every program with a tag, for a program with none of its own (every shell reads `-c` alike). */
