@@ -14,6 +14,7 @@ import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
 import { effectiveClass, extraOps, hasEffectfulOption, hasOptionBeyondReading, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
 import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
+import { TAG_HOOKS } from '../programs/hooks/index.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
 import { redirectOps } from './redirects.js';
@@ -55,6 +56,12 @@ const HANDLERS: ReadonlyMap<string, (typeof PROGRAM_HANDLERS)[string]> = new Map
 
 /** Changing directory is not acting there. */
 const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
+
+/** Every interpreter (`python3.12`, `nodejs`…) without hooks of its own shares the interpreters' (programs/hooks/interpreter.ts). */
+function interpreterHandler(program: string): Handler | undefined {
+  const family = interpreterFamily(program);
+  return family !== null && family !== 'awk' ? TAG_HOOKS.interpreter?.operations : undefined;
+}
 
 /** Wrappers and shells are judged by what they run; `source` and `.` by the file they read. */
 const runsOther = (program: string): boolean => registry.has(program, 'wrapper') || registry.has(program, 'shell') || program === 'source' || program === '.';
@@ -107,7 +114,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   if (runsOther(program)) return b.from({ handler: 'wrapper', program }, () => wrapperFacts(b, cmd, facts));
 
   const spec = env.specs.get(program);
-  const handler = HANDLERS.get(program);
+  const handler = HANDLERS.get(program) ?? interpreterHandler(program);
   if (!spec) {
     const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, null));
     if (handled) return facts(handled.class ?? 'unknown');
@@ -145,6 +152,7 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
       for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
     });
   }
+  if (handled.skipSpecOps) return { label, cls };
   if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin', origin: { handler: 'stdin-program', program } });
   specExtraOps(b, program, p, specFile, label);
   return { label, cls };
@@ -275,6 +283,9 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     const commandMode = cmd.args.some((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a.value));
     if (file && !commandMode) {
       b.path('Read', file, 'operand');
+      // `bash -n FILE`: noexec, the script is read and parsed, nothing runs (every POSIX shell has -n).
+      const options = cmd.args.slice(0, cmd.args.indexOf(file));
+      if (options.some((a) => !a.dynamic && /^-[A-Za-z]*n[A-Za-z]*$/.test(a.value)) && !options.some((a) => a.dynamic)) return facts('read-only');
       b.path('Exec', file, 'operand');
       return facts('unknown');
     }

@@ -65,6 +65,11 @@ export interface HandlerResult {
   skipOptions?: boolean;
   /** The handler reported the options it does not know itself (its own option language). */
   optionsChecked?: boolean;
+  /**
+   * The handler proved the effects the spec's `ops` stand for do not happen (an interpreter whose
+   * inline program only reads and prints): they are not added.
+   */
+  skipSpecOps?: boolean;
   /** The handler read the argv differently (tar's old-style bundle): roles and checks use this. */
   parsed?: ParsedArgv;
 }

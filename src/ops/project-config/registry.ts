@@ -14,6 +14,8 @@ import { jjRepoCode } from './jj.js';
 import { npmRepoCode, pnpmRepoCode, yarnRepoCode } from './node.js';
 import { bundleRepoCode, railsRepoCode, vagrantRepoCode } from './ruby.js';
 import { terraformRepoCode } from './terraform.js';
+import { interpreterRepoCode } from './interpreter.js';
+import { interpreterFamily } from '../../programs/interpreters.js';
 import type { ProjectCheck, ProjectContext, RepoCode } from './types.js';
 
 export const PROJECT_CHECKS: Readonly<Record<string, ProjectCheck>> = {
@@ -39,7 +41,7 @@ export function projectRepoCode(
   home: string,
   vars: Readonly<Record<string, string | undefined>> | undefined,
 ): RepoCode[] {
-  const check = own(PROJECT_CHECKS, program);
+  const check = own(PROJECT_CHECKS, program) ?? (interpreterFamily(program) !== null ? interpreterRepoCode : undefined);
   if (!check) return [];
   if (cmd.cwd === null) {
     // Where it runs decides which configuration it loads.

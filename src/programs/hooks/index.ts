@@ -19,6 +19,7 @@ import { jqHooks } from './jq.js';
 import { LINE_FILTER_HOOKS } from './line-filters.js';
 import { fdHooks, lsHooks, rgHooks } from './name-listers.js';
 import { awkHooks } from './awk.js';
+import { interpreterHooks } from './interpreter.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
 import { ddHooks } from './dd.js';
 import { findHooks } from './find.js';
@@ -91,4 +92,5 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
 /** Hooks shared by every program with a tag, for a program with none of its own (every shell reads `-c` alike). */
 export const TAG_HOOKS: Readonly<Partial<Record<ProgramTag, ProgramHooks>>> = {
   shell: shellHooks,
+  interpreter: interpreterHooks,
 };

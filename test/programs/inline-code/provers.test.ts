@@ -1,0 +1,239 @@
+/**
+ * The inline-code provers: what a one-liner may do and still be proven read-only, and every way
+ * of reaching code, files or the environment that must keep it unproven — hidden in strings,
+ * comments, concatenations, escapes, reflection or bracket access.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { proveInlineCode } from '../../../src/programs/inline-code/prove.js';
+import { provePerl } from '../../../src/programs/inline-code/perl.js';
+
+const proven = (family: string, code: string) => proveInlineCode(family, code).proven;
+
+describe('Python one-liners', () => {
+  it('proves code that only computes, reads files named in literals and prints', () => {
+    for (const code of [
+      'print(1+1)',
+      'import sys; print(sys.version)',
+      "import json; print(json.load(open('package.json'))['version'])",
+      "import tomllib; print(tomllib.load(open('pyproject.toml','rb'))['project']['dependencies'])",
+      "import os; print(os.environ.get('HOME'))",
+      "import ast; ast.parse(open('src/app.py').read()); print('ok')",
+      'import sys; print(sum(int(l) for l in sys.stdin))',
+      "with open('a', encoding='utf8') as f: print(len(f.readlines()))",
+      "from os.path import join as j; print(j('a', 'b'))",
+      'print(f"{1+2:>5}")',
+    ])
+      expect(proven('python', code), code).toBe(true);
+  });
+  it('gives the files read, a run-time path as null, and the modules imported', () => {
+    const p = proveInlineCode('python', "import json; print(open('a.json').read(), open(input()).read())");
+    expect(p).toMatchObject({ proven: true, reads: [{ path: 'a.json' }, { path: null }], imports: ['json'] });
+    expect(proveInlineCode('python', 'import os; print(os.environ)')).toMatchObject({ proven: true, wholeEnvironment: true });
+  });
+  it('does not prove what runs, writes, loads or reflects', () => {
+    for (const code of [
+      "import os; os.system('id')",
+      "import subprocess; subprocess.run(['id'])",
+      "open('out.txt','w').write('x')",
+      "open('out.txt', mode='a')",
+      "open('x', 'r', opener=print)",
+      "__import__('os').system('id')",
+      "eval('1')",
+      "exec('print(1)')",
+      "getattr(__builtins__, 'ev'+'al')('1')",
+      "globals()['__builtins__']",
+      'print(().__class__.__bases__[0].__subclasses__())',
+      'print((x for x in []).gi_frame.f_globals)',
+      "import importlib; importlib.import_module('os')",
+      "import pickle; pickle.loads(b'')",
+      "import json; json.codecs.open('x', 'w')",
+      "import os.path as p; p.os.system('id')",
+      "import sys; sys.modules['os'].system('id')",
+      'from os import system',
+      "import os; print(os.environ['GITHUB_TOKEN'])",
+      "import os; print(os.getenv('AWS_SECRET_ACCESS_KEY'))",
+      "print(eval=1) if 0 else eval('1')", // a keyword argument does not make `eval` a variable
+      "x = open; x('f', 'w')",
+      'print(f\'{__import__("os")}\')',
+      "ｅｖａｌ('1')", // NFKC folds fullwidth letters to `eval`
+      "import json\neval('1')",
+      'help()',
+      "compile('1', 'f', 'exec')",
+      "import os as sorted; sorted.remove('x')", // an import may not take a builtin's name
+      "from os import path as print; print.os.system('id')",
+      "import sys; sys.path.insert(0, '/tmp/x'); import json",
+    ])
+      expect(proven('python', code), code).toBe(false);
+  });
+});
+
+describe('JavaScript one-liners', () => {
+  it('proves code that only computes, reads literal files and prints', () => {
+    for (const code of [
+      'console.log(require("./package.json").version)',
+      "Object.keys(require('./package.json').dependencies || {}).join('\\n')",
+      'process.versions',
+      "console.log(JSON.stringify(JSON.parse(require('fs').readFileSync('tsconfig.json','utf8')).compilerOptions,null,2))",
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).name))",
+      'process.env.NODE_ENV',
+      "const fs = require('fs'); for (const f of fs.readdirSync('src')) console.log(f)",
+      'console.log(`v=${process.version}`)',
+      'const {a, b: [c]} = {a: 1, b: [2]}; console.log(a + c)',
+    ])
+      expect(proven('node', code), code).toBe(true);
+  });
+  it('does not prove what runs, writes, loads or reaches the Function constructor', () => {
+    for (const code of [
+      "require('child_process').execSync('id')",
+      "require('child'+'_process')",
+      "require('./src/index.js')",
+      "require('fs').writeFileSync('x', '')",
+      "const fs = require('fs'); fs.unlinkSync('x')",
+      "const f = require('fs'); const g = f; g.rmSync('x')",
+      "for (;;) { fs.writeFileSync('x', ''); var fs = require('fs') }",
+      "global['proc'+'ess'].exit()",
+      'globalThis.process',
+      "this.constructor.constructor('return process')()",
+      "''.sub.constructor('return 1')()",
+      "const {constructor: F} = x => 0; F('return 1')()",
+      "const k = 'constructor'",
+      "x => x['const' + 'ructor']",
+      "const {[k]: F} = ''",
+      "(Function) => 0; Function('return 1')()",
+      "eval('1')",
+      "new Function('return 1')()",
+      "process.binding('spawn_sync')",
+      "process.mainModule.require('child_process')",
+      '`${process.mainModule}`',
+      "import('child_process')",
+      'process.env.GITHUB_TOKEN',
+      "process.env['AWS_SECRET_ACCESS_KEY']",
+      "\\u0065val('1')", // an escape in a name
+      'String.raw`x`',
+      "fetch('https://example.com')",
+      'setTimeout(() => 0)',
+    ])
+      expect(proven('node', code), code).toBe(false);
+  });
+  it('reads the whole environment as a dump', () => {
+    expect(proveInlineCode('node', 'process.env')).toMatchObject({ proven: true, wholeEnvironment: true });
+  });
+});
+
+describe('Perl one-liners', () => {
+  it('proves loops that split, match, substitute and print', () => {
+    for (const code of [
+      'print if /TODO/',
+      '$t += $F[6]; print $t/1024/1024/1024 . " GB"',
+      '$sum+=$F[1];END{print "$sum\\n"}',
+      's/((:\\S*){3}):\\S*/$1/g',
+      'BEGIN { $n = 0 } $n++; END { printf "%d\\n", $n }',
+      'print "$ENV{HOME}\\n"',
+      'my %h; $h{$_}++ for split; END { print join ",", sort keys %h }',
+    ])
+      expect(provePerl(code).proven, code).toBe(true);
+    expect(provePerl('my $j = decode_json(<STDIN>); print $j->{name}', ['JSON::PP']).proven).toBe(true);
+  });
+  it('does not prove what runs, opens, loads, or changes what <> opens', () => {
+    for (const code of [
+      'system("id")',
+      'exec "id"',
+      'print `id`',
+      'print qx(id)',
+      'print "@{[ system 1 ]}"',
+      'print "${\\ system 1}"',
+      'print "$h{system 1}"',
+      's/x/system 1/e',
+      'print /(?{ system 1 })/',
+      'open(F, ">x")',
+      'unlink "x"',
+      'rename "a", "b"',
+      'do "x.pl"',
+      'require "x.pl"',
+      'eval "1"',
+      '&{"sys"."tem"}(1)',
+      '$f = \\&CORE::system; $f->(1)',
+      'print CORE::system(1)',
+      '@ARGV = (">x")',
+      'push @ARGV, "id|"',
+      'BEGIN { $^I = "" }',
+      'print <*.c>',
+      'use POSIX; print 1',
+      'print $ENV{GITHUB_TOKEN}',
+      'print "$ENV{AWS_SECRET_ACCESS_KEY}"',
+      'print <<EOF\nx\nEOF',
+      'sub f { 1 } f()',
+      'JSON::PP->new->decode($_)',
+      '$f = "ARGV"; print <$f>',
+    ])
+      expect(provePerl(code).proven, code).toBe(false);
+  });
+});
+
+describe('PHP one-liners', () => {
+  it('proves code that only computes, reads local files named in literals and prints', () => {
+    for (const code of [
+      'echo array_sum(explode(PHP_EOL, stream_get_contents(STDIN)));',
+      'print_r(json_decode(file_get_contents("composer.json"), true));',
+      'echo getenv("HOME");',
+    ])
+      expect(proven('php', code), code).toBe(true);
+  });
+  it('does not prove what runs, writes, calls by name or opens a stream wrapper', () => {
+    for (const code of [
+      'system("id");',
+      'echo `id`;',
+      '$f = "system"; $f("id");',
+      '"system"("id");',
+      "('sys'.'tem')('id');",
+      'array_map("system", ["id"]);',
+      'call_user_func("system", "id");',
+      'file_put_contents("x", 1);',
+      'echo file_get_contents("http://example.com");',
+      'echo file_get_contents("phar://x.phar");',
+      'echo "{$x->y()}";',
+      'echo "${x}";',
+      'eval("1;");',
+      'include "x.php";',
+      'echo $_SERVER["HOME"];',
+      'echo getenv("GITHUB_TOKEN");',
+      'SYSTEM("id");',
+      '?><?php system("id");',
+      'echo <<<EOT\nx\nEOT;',
+    ])
+      expect(proven('php', code), code).toBe(false);
+  });
+});
+
+describe('a rejected construct anywhere keeps a proven program unproven', () => {
+  const safe: Record<string, string[]> = {
+    python: ['print(1)', 'x = [1, 2]', "print(len('abc'))", 'import sys', 'y = sorted(x)'],
+    node: ['console.log(1)', 'const x = [1, 2]', "console.log('abc'.length)", 'let y = x.map(v => v * 2)'],
+    perl: ['print 1', '$x = 2', 'print length "abc"', '$y = join ",", 1, 2'],
+    php: ['echo 1', '$x = [1, 2]', 'echo count($x)', '$y = implode(",", $x)'],
+  };
+  const bad: Record<string, string[]> = {
+    python: ["__import__('os').system('id')", "eval('1')", "open('f', 'w')", "getattr(x, 'sys' + 'tem')", 'globals()'],
+    node: ["require('child_process')", "eval('1')", "x['constr' + 'uctor']", 'this.constructor', "require('fs').writeFileSync('f', '')"],
+    perl: ['system 1', '`id`', 'open F, ">f"', 'unlink "f"', '@ARGV = 1'],
+    php: ['system("id")', '$f("id")', 'file_put_contents("f", 1)', '`id`', 'array_map("system", $x)'],
+  };
+  const sep: Record<string, string> = { python: '; ', node: '; ', perl: '; ', php: '; ' };
+  it('for every language, at every position', () => {
+    for (const family of Object.keys(safe)) {
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...safe[family]), { maxLength: 4 }), fc.constantFrom(...bad[family]), fc.nat(4), (stmts, evil, at) => {
+          const program = [...stmts.slice(0, at), evil, ...stmts.slice(at)].join(sep[family]);
+          return !proven(family, program);
+        }),
+        { numRuns: 200 },
+      );
+    }
+  });
+  it('but only when it is code: inside a string or a comment it is data', () => {
+    expect(proven('python', "print('os.system(1)')  # eval('x')")).toBe(true);
+    expect(proven('node', 'console.log(\'require("child_process")\') // eval(1)')).toBe(true);
+    expect(proven('perl', "print 'system 1' # unlink")).toBe(true);
+  });
+});
