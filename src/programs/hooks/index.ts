@@ -18,7 +18,11 @@ import { awkHooks } from './awk.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
 import { ddHooks } from './dd.js';
 import { findHooks } from './find.js';
+import { fingerHooks } from './finger.js';
+import { gitHooks } from './git.js';
 import { grepHooks } from './grep.js';
+import { hledgerHooks } from './hledger.js';
+import { kubectlHooks } from './kubectl.js';
 import { pagerHooks } from './pager.js';
 import { psHooks } from './ps.js';
 import { rpmHooks } from './rpm.js';
@@ -31,6 +35,10 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   egrep: grepHooks,
   fgrep: grepHooks,
   find: findHooks,
+  finger: fingerHooks,
+  git: gitHooks,
+  hledger: hledgerHooks,
+  kubectl: kubectlHooks,
   sed: sedHooks,
   gsed: sedHooks,
   awk: awkHooks,
