@@ -29,6 +29,7 @@ import { rpmHooks } from './rpm.js';
 import { sedHooks } from './sed.js';
 import { dateHooks, ifconfigHooks, sysctlHooks } from './system-settings.js';
 import { tarHooks } from './tar.js';
+import { urlOperandHooks } from './url-operands.js';
 
 export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   grep: grepHooks,
@@ -39,6 +40,9 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   git: gitHooks,
   hledger: hledgerHooks,
   kubectl: kubectlHooks,
+  javap: urlOperandHooks,
+  mediainfo: urlOperandHooks,
+  gdalinfo: urlOperandHooks,
   sed: sedHooks,
   gsed: sedHooks,
   awk: awkHooks,
