@@ -43,6 +43,7 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   javap: urlOperandHooks,
   mediainfo: urlOperandHooks,
   gdalinfo: urlOperandHooks,
+  okular: urlOperandHooks,
   sed: sedHooks,
   gsed: sedHooks,
   awk: awkHooks,

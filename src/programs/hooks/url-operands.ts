@@ -1,6 +1,6 @@
 /**
  * Programs whose file operands may also be URLs they fetch: `javap http://h/C.class`,
- * `mediainfo https://h/v.mp4`, `gdalinfo /vsicurl/https://h/a.tif`. The spec gives the operands
+ * `mediainfo https://h/v.mp4`, `gdalinfo /vsicurl/https://h/a.tif`, `okular https://h/a.pdf`. The spec gives the operands
  * the role `read` (a local file is a Read); an operand that is a URL also talks to the network.
  */
 import type { ParsedArgv } from '../argv.js';
