@@ -2,6 +2,7 @@
  * A walked command → its virtual operations and its three-valued class. Facts only: deciding
  * what they mean for the verdict happens in verdict/.
  */
+import { asksOnlyForHelp } from '../programs/help-only.js';
 import { posix } from 'node:path';
 import type { WalkedCommand } from '../walk/types.js';
 import { registry } from '../programs/registry.js';
@@ -126,6 +127,8 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   const { cmd, env } = b;
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
   const label = [program, ...parsed.subcommands].join(' ');
+  // `node --version`, `git commit -h`: prints and exits; only configuration the program loads before it reads its argv still counts.
+  if (asksOnlyForHelp(spec, parsed)) return { label, cls: cmd.context.remote || !projectConfigOps(b, program, parsed) ? 'read-only' : 'unknown' };
   const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
   const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed)) ?? {};
   // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.

@@ -55,6 +55,7 @@ export const SPEC_FIELDS: readonly string[] = [
   'reads',
   'optionSyntax',
   'optionsFirst',
+  'help',
   'inheritOptions',
   'options',
   'examples',
@@ -162,6 +163,8 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
     fail(where, 'optionSyntax', 'must be getopt, echo or none');
   if (v.optionsFirst !== undefined && typeof v.optionsFirst !== 'boolean') fail(where, 'optionsFirst', 'must be true or false');
   if (v.reads !== undefined) checkReads(v.reads, where);
+  if (v.help !== undefined && (!isStringList(v.help) || v.help.some((h) => !/^[-+]./.test(h))))
+    fail(where, 'help', 'must be a list of option spellings (`--help`, `-h`, `--version`)');
 }
 
 function checkExamples(examples: unknown, where: string): void {

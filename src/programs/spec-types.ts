@@ -159,6 +159,12 @@ export interface CommandSpec {
   inheritOptions?: boolean;
   /** Stop treating words as options after the first operand (`find`, many wrappers). */
   optionsFirst?: boolean;
+  /**
+   * Options that only print help or the version and exit (`--help`, `-h`, `--version`): a command
+   * line of only these (and the subcommand path) is read-only whatever the program does otherwise
+   * (programs/help-only.ts). A subcommand uses its parent's list unless it gives its own.
+   */
+  help?: string[];
 }
 
 export interface SpecExample {
