@@ -22,4 +22,9 @@ export interface Arg {
    * (find's `-name '*'` matches `.env`), whatever the shell's glob options.
    */
   produced?: boolean;
+  /**
+   * A produced name that may start with a dash (`git ls-files` prints `-rf` as it is): where the
+   * program still reads options, it may be one (`sed -n p -i`).
+   */
+  dashFirst?: boolean;
 }

@@ -152,6 +152,16 @@ export const CORE_FINDINGS = {
     safer: 'name the file literally instead of through a variable or a substitution',
     examples: ['cat "$f"'],
   },
+  'split-names': {
+    category: 'dynamic',
+    level: 'ask',
+    message:
+      'file names are split into words ({detail}): a name holding a blank or a newline becomes several paths, any of which may lie outside the workspace',
+    rationale:
+      'find, grep -l, fd and ls print names as they are. Split at blanks or newlines, a directory named `a ` holding `etc/passwd` gives the word `/etc/passwd`: what the command then touches depends on names an attacker can create. NUL separation keeps one name per item, and git escapes newlines in the names it prints.',
+    safer: "separate the names by NUL: `find … -print0 | xargs -0 …`, `git ls-files -z | xargs -0 …`, `rg --files -0`, or `git ls-files | xargs -d '\\n' …`",
+    examples: ["find . -name '*.py' | xargs grep -n foo"],
+  },
   'arithmetic-injection': {
     category: 'dynamic',
     level: 'ask',

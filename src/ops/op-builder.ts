@@ -125,7 +125,7 @@ export class OpBuilder implements OperationSink {
    */
   private globOptions(arg: Arg): GlobMatchOptions | undefined {
     const o = this.cmd.globOptions;
-    if (arg.produced) return { dotglob: true, nocaseglob: o.has('nocaseglob') };
+    if (arg.produced) return { dotglob: true, produced: true, nocaseglob: o.has('nocaseglob') };
     return o.size === 0 ? undefined : { dotglob: o.has('dotglob'), nocaseglob: o.has('nocaseglob') };
   }
 

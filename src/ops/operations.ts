@@ -12,7 +12,7 @@ import { interpreterFamily } from '../programs/interpreters.js';
 import type { CommandClass, CommandSpec } from '../programs/spec-types.js';
 import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
-import { effectiveClass, extraOps, hasEffectfulOption, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
+import { effectiveClass, extraOps, hasEffectfulOption, hasOptionBeyondReading, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
 import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
@@ -225,7 +225,8 @@ export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: strin
     if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), checkedAgainst(o.table));
   }
   for (const m of p.maybeOptions) {
-    if (hasEffectfulOption(m.table)) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
+    const matters = m.arg.dashFirst === true ? hasOptionBeyondReading(m.table) : hasEffectfulOption(m.table);
+    if (matters) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
   }
 }
 

@@ -139,6 +139,12 @@ export function sensitivePatterns(home: string): string[] {
 export interface GlobMatchOptions {
   dotglob?: boolean;
   nocaseglob?: boolean;
+  /**
+   * The pattern stands for names a program lists (find's `{}`, what `find . -print0` prints into
+   * xargs), not a shell glob: one that names no file in particular (`./**`) is a walk of its
+   * directory, judged as `grep -r x dir` is — by the directory.
+   */
+  produced?: boolean;
 }
 const NO_GLOB_OPTIONS: GlobMatchOptions = {};
 
@@ -346,12 +352,13 @@ export class PathClassifier {
    * written and with its fixed prefix where the disk resolves it (`link/*` where link → ~/.ssh).
    */
   private globMaySensitive(pattern: string, real: string, bound: string, folded: boolean, options: GlobMatchOptions): boolean {
-    const key = (options.dotglob ? 'd' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
+    const key = (options.dotglob ? 'd' : '') + (options.produced ? 'p' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
     const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
     const meet = { dotA: !!options.dotglob, dotB: true, nocase: !!options.nocaseglob || folded };
     const forms = real !== bound && pattern.startsWith(bound) ? [pattern, real + pattern.slice(bound.length)] : [pattern];
+    if (options.produced && namesNoFile(pattern)) return false; // the directory itself was classified as a path
     const against = namesNoFile(pattern) && !options.dotglob ? this.sensitiveDirs : this.sensitiveGlobs;
     const result = forms.some((p) => against.some((s) => globsMayMeet(p, s, meet)));
     this.globCache.set(key, result);

@@ -51,6 +51,7 @@ export const PLUS_NUMERIC_OPTION = '+NUM';
  */
 export function mayBeOption(arg: Arg): boolean {
   // `$$`, `$#`, `$?`, `$!` expand to numbers, never to an option.
+  if (arg.dashFirst === true) return true; // a produced name such as `-i` or `--output=x`
   return arg.dynamic && /^[-$`]/.test(arg.value) && !/^\$[$#?!]$/.test(arg.value) && !knownLongOption(arg);
 }
 
@@ -302,6 +303,34 @@ function effectful(o: OptionSpec): boolean {
 }
 
 const effectfulTables = new WeakMap<CommandSpec, boolean>();
+const harmfulToNames = new WeakMap<CommandSpec, boolean>();
+
+/** Roles whose value, even a name inside the workspace, makes the command more than a reader. */
+const BEYOND_READING: ReadonlySet<ArgRole> = new Set(['write', 'append', 'delete', 'exec', 'url', 'host', 'command', 'shell-string', 'code']);
+
+/**
+ * Could a produced name read as an option (`-i`, `--output=x`) make the command more than a reader?
+ * Its value can only be another name from the same list, so an option that reads or lists a file
+ * stays inside; one that writes, deletes, runs, connects or changes the class does not.
+ */
+export function hasOptionBeyondReading(spec: CommandSpec): boolean {
+  let v = harmfulToNames.get(spec);
+  if (v === undefined) {
+    const beyond = (r: ArgRole | undefined) => r !== undefined && BEYOND_READING.has(r);
+    v = Object.values(spec.options ?? {}).some(
+      (o) =>
+        beyond(o.role) ||
+        (o.values?.some(beyond) ?? false) ||
+        beyond(o.operands) ||
+        o.class === 'mutating' ||
+        o.class === 'unknown' ||
+        (o.ops?.length ?? 0) > 0 ||
+        (o.reads?.length ?? 0) > 0,
+    );
+    harmfulToNames.set(spec, v);
+  }
+  return v;
+}
 
 /** Does the table hold an option with an effect (so a word that may be any option matters)? */
 export function hasEffectfulOption(spec: CommandSpec): boolean {

@@ -56,6 +56,7 @@ export const SPEC_FIELDS: readonly string[] = [
   'optionSyntax',
   'optionsFirst',
   'help',
+  'subcommandHelp',
   'inheritOptions',
   'options',
   'examples',
@@ -163,8 +164,11 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
     fail(where, 'optionSyntax', 'must be getopt, echo or none');
   if (v.optionsFirst !== undefined && typeof v.optionsFirst !== 'boolean') fail(where, 'optionsFirst', 'must be true or false');
   if (v.reads !== undefined) checkReads(v.reads, where);
-  if (v.help !== undefined && (!isStringList(v.help) || v.help.some((h) => !/^[-+]./.test(h))))
-    fail(where, 'help', 'must be a list of option spellings (`--help`, `-h`, `--version`)');
+  for (const f of ['help', 'subcommandHelp'] as const) {
+    const list = v[f];
+    if (list !== undefined && (!isStringList(list) || list.some((h) => !/^[-+]./.test(h))))
+      fail(where, f, 'must be a list of option spellings (`--help`, `-h`, `--version`)');
+  }
 }
 
 function checkExamples(examples: unknown, where: string): void {

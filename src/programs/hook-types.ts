@@ -75,6 +75,21 @@ export interface HandlerResult {
  */
 export type OperationsHook = (b: OperationSink, parsed: ParsedArgv | null) => HandlerResult | void;
 
+/**
+ * What a program prints on stdout when that is a list of names (`find .`, `git ls-files`): a
+ * consumer that reads names from it (`xargs`) gets paths of these patterns instead of unknown ones.
+ */
+export interface PrintedNames {
+  /** Globs every printed name matches, relative to the command's working directory or absolute. */
+  patterns: string[];
+  /** How names are separated: a NUL byte (`-print0`, `-z`) or a newline. */
+  separator: 'nul' | 'newline';
+  /** A newline inside a name is escaped (git quotes such names), so one line is always one name. */
+  newlineSafe: boolean;
+  /** A name may start with `-` (printed without a `./` or root prefix): it may be read as an option. */
+  dashFirst: boolean;
+}
+
 export interface ProgramHooks {
   /**
    * A wrapper (tag `wrapper`) or shell: what it runs, where its spec cannot say it (`env -S`
@@ -86,4 +101,11 @@ export interface ProgramHooks {
   module?: string;
   /** Operations the spec cannot say (sed's and awk's program text, find's expression, tar's modes…). */
   operations?: OperationsHook;
+  /** The names this command line prints on stdout, when it prints only names of files; else null. */
+  prints?: (args: Arg[]) => PrintedNames | null;
+  /**
+   * A filter that only selects or reorders whole lines of its stdin (`sort`, `grep -v x`, `head`):
+   * the separator it reads and writes lines by, or null when this command line does more.
+   */
+  passesLines?: (args: Arg[]) => 'nul' | 'newline' | null;
 }

@@ -162,9 +162,14 @@ export interface CommandSpec {
   /**
    * Options that only print help or the version and exit (`--help`, `-h`, `--version`): a command
    * line of only these (and the subcommand path) is read-only whatever the program does otherwise
-   * (programs/help-only.ts). A subcommand uses its parent's list unless it gives its own.
+   * (programs/help-only.ts). It holds at this level only.
    */
   help?: string[];
+  /**
+   * Help options every subcommand below accepts (`git <any> -h`, `cargo <any> --help`), unless a
+   * subcommand gives its own `help`, or its table gives the spelling another meaning.
+   */
+  subcommandHelp?: string[];
 }
 
 export interface SpecExample {

@@ -17,7 +17,7 @@ import { callFunction, defineAliases, expandAlias } from './calls.js';
 import { codeInAssignments, storedCode } from './code-variables.js';
 import { nestedScript, nestedText, sourceFile, trackWrittenFiles, writtenText } from './nested-scripts.js';
 import { commandVariable } from './command-env.js';
-import { xargsItems } from './xargs-input.js';
+import { itemsAreNames, xargsItems, xargsSplit } from './xargs-input.js';
 import { findExecs } from '../programs/hooks/find.js';
 
 export interface ArgvCommand {
@@ -246,7 +246,14 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
   const input = program === 'xargs' ? xargsItems(walked.stdinText, rest, token !== undefined) : { items: null, cut: false };
   if (input.cut) w.finding('expansion-limit', 'the input xargs reads is longer than shellgate follows', walked.span, walked.id);
   const runs: Arg[][] = [];
-  if (input.items === null) {
+  const names = program === 'xargs' && input.items === null ? producedItems(w, walked, rest, token) : null;
+  if (names !== null) {
+    // One run per pattern the producer's names match: each item is a path under it.
+    for (const item of names)
+      runs.push(
+        token !== undefined ? base.map((a) => (a.value.includes(token) ? { ...item, value: a.value.split(token).join(item.value) } : a)) : [...base, item],
+      );
+  } else if (input.items === null) {
     const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
     runs.push(
       token !== undefined
@@ -259,6 +266,30 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
     runs.push([...base, ...input.items.map((v) => ({ value: v, dynamic: false, glob: false, span: walked.span }))]);
   }
   return runs;
+}
+
+/**
+ * The items xargs reads from a producer of file names (`find . -print0 | xargs -0`): a produced
+ * pattern per root when every item is one name (walk/xargs-input.ts `itemsAreNames`); null when
+ * nothing produced them, or when the split may cut a name — then the finding says why.
+ */
+function producedItems(w: Walker, walked: WalkedCommand, rest: Arg[], token: string | undefined): Arg[] | null {
+  const names = walked.stdinNames;
+  if (names === null) return null;
+  const split = xargsSplit(rest, token !== undefined);
+  if (!itemsAreNames(split, names)) {
+    const how = split === 'blank' ? 'at blanks and newlines' : 'by a separator the names may hold';
+    w.finding('split-names', `xargs splits the names ${walked.program === 'xargs' ? 'it reads' : 'read'} ${how}`, walked.span, walked.id);
+    return null;
+  }
+  return names.patterns.map((value) => ({
+    value,
+    glob: true,
+    produced: true,
+    dynamic: false,
+    span: walked.span,
+    ...(names.dashFirst ? { dashFirst: true } : {}),
+  }));
 }
 
 /** `export NAME=VALUE…` as assignments (value as written; null when dynamic). */

@@ -28,6 +28,8 @@ import type {
 import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
+import type { PrintedNames } from '../programs/hook-types.js';
+import { registry } from '../programs/registry.js';
 import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
@@ -324,6 +326,30 @@ export class LineWalker implements Walker {
     return printedByArgs(prev.program, prev.args);
   }
 
+  /**
+   * The file names the stages before print into this one: a producer (`find`, `git ls-files`…,
+   * programs/hooks) reached back through filters that only select or reorder whole lines, each
+   * separating them the same way (`find -print0 | sort -z`).
+   */
+  private pipedNames(ctx: CommandContext): PrintedNames | null {
+    const p = ctx.pipeline;
+    if (!p) return null;
+    let separator: PrintedNames['separator'] | null = null;
+    for (let index = p.index - 1; index >= 0; index--) {
+      const stage = this.stages.get(`${p.id}:${index}`) ?? [];
+      const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
+      const prev = innermost.length === 1 ? innermost[0] : undefined;
+      if (!prev || prev.program === null || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
+      const hooks = registry.get(prev.program).hooks;
+      const printed = hooks.prints?.(prev.args) ?? null;
+      if (printed !== null) return separator === null || printed.separator === separator ? printed : null;
+      const passes = hooks.passesLines?.(prev.args) ?? null;
+      if (passes === null || (separator !== null && passes !== separator)) return null;
+      separator = passes;
+    }
+    return null;
+  }
+
   expandArgs(words: Word[], frame: SourceFrame, scope: Scope): Arg[] {
     const out: Arg[] = [];
     const es = this.expandScope(scope);
@@ -449,6 +475,7 @@ export class LineWalker implements Walker {
       calls: c.calls ?? null,
       execsStdin: c.execsStdin ?? false,
       stdinText: this.stdinText(c.redirects, ctx),
+      stdinNames: c.redirects.some((r) => r.input !== null || feedsStdin(r)) ? null : this.pipedNames(ctx),
       exported: exportedVariables(scope),
       globOptions: globOptionsNow(scope),
       span: c.span,

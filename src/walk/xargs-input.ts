@@ -123,3 +123,30 @@ function quotedItems(text: string, perLine: boolean): string[] {
   if (started) items.push(cur);
   return items;
 }
+
+/**
+ * How xargs splits its input into items: by NUL (`-0`), by newline (`-I R`, `-d '\n'`: a whole
+ * line, quotes and backslashes still removed), at blanks and newlines (the default, `-L`, `-n`),
+ * or by another character.
+ */
+export type XargsSplit = 'nul' | 'newline' | 'blank' | 'other';
+
+export function xargsSplit(args: Arg[], perLine: boolean): XargsSplit {
+  if (args.some((a) => a.value === '-0' || a.value === '--null')) return 'nul';
+  const delimiter = delimiterOf(args);
+  if (delimiter === '\0') return 'nul';
+  if (delimiter === '\n') return 'newline';
+  if (delimiter !== null) return 'other';
+  return perLine ? 'newline' : 'blank';
+}
+
+/**
+ * Is every item exactly one printed name? With NUL on both sides; or a line per item from a
+ * producer that escapes newlines in names (git). Split at blanks, or at newlines of a producer that
+ * prints names raw, a name holding a blank or a newline (`a /etc/passwd`, a directory `a ` with
+ * `etc/passwd` in it) becomes several items, one of which may be any path.
+ */
+export function itemsAreNames(split: XargsSplit, names: { separator: 'nul' | 'newline'; newlineSafe: boolean }): boolean {
+  if (split === 'nul') return names.separator === 'nul';
+  return split === 'newline' && names.separator === 'newline' && names.newlineSafe;
+}

@@ -53,7 +53,7 @@ describe('unwrapping wrappers', () => {
     expect(argvs(await check('find . -name x | xargs rm -f'))).toEqual(['find . -name x', 'xargs rm -f', 'rm -f {stdin}']);
   });
   it('find -exec runs its command on paths under the root', async () => {
-    expect(argvs(await check('find /var/log -name "*.gz" -exec rm {} +'))).toContain('rm /var/log/**');
+    expect(argvs(await check('find /var/log -name "*.gz" -exec rm {} +'))).toContain('rm /var/log/**/*.gz');
   });
   it('marks ssh commands as remote', async () => {
     const v = await check("ssh -p 22 user@box 'ls /'");

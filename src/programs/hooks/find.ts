@@ -6,7 +6,7 @@
  */
 import type { Arg } from '../../expand/arg.js';
 import type { CommandClass } from '../spec-types.js';
-import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
+import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks } from '../hook-types.js';
 
 export interface FindArgs {
   /** The starting points as written (empty: find uses `.`). */
@@ -282,4 +282,32 @@ function find(b: OperationSink): HandlerResult {
   return { class: cls, skipOperands: true, skipOptions: true, optionsChecked: true };
 }
 
-export const findHooks: ProgramHooks = { module: 'find.ts', operations: find };
+/** Primaries whose output is not one name per match: what they print mixes into stdout. */
+const PRINTS_OTHER = new Set(['-printf', '-ls', '-fls', '-fprint', '-fprint0', '-fprintf', ...FIND_EXEC]);
+
+/**
+ * The names `find` prints: paths under each starting point (which they start with, so never with
+ * a dash), narrowed by the `-name` of the conjunction that prints them; `-print0` separates them
+ * by NUL. A name may hold a newline, so a line is not always one name.
+ */
+function prints(args: Arg[]): PrintedNames | null {
+  const line = findCommandLine(args);
+  if (line.roots.some((r) => r.dynamic || r.glob)) return null;
+  let print: number | null = null;
+  let separator: PrintedNames['separator'] = 'newline';
+  for (let i = line.exprStart; i < args.length; i++) {
+    const v = args[i].value;
+    if (args[i].dynamic || PRINTS_OTHER.has(v)) return null;
+    if (v === '-print' || v === '-print0') {
+      if (print !== null) return null; // two outputs: names of different tests interleave
+      print = i;
+      separator = v === '-print0' ? 'nul' : 'newline';
+    }
+  }
+  const name = nameTest(args, line.exprStart, print ?? args.length);
+  const roots = line.roots.length > 0 ? line.roots.map((r) => r.value.replace(/\/+$/, '') || '/') : ['.'];
+  const patterns = roots.map((r) => `${r === '/' ? '' : r}/**${name === null ? '' : '/' + name}`);
+  return { patterns, separator, newlineSafe: false, dashFirst: false };
+}
+
+export const findHooks: ProgramHooks = { module: 'find.ts', operations: find, prints };

@@ -1,6 +1,73 @@
-/** git: what its subcommands' tables cannot say — `git branch` with no name only lists. */
+/**
+ * git's listings of file names: `ls-files`, `diff --name-only`/`--name-status`, `grep -l`,
+ * `status --porcelain`/`--short`. git prints paths relative to the working directory (or the top of
+ * the work tree), never with a `./`, so a name may start with a dash; it quotes a name holding a
+ * control character, a double quote or a backslash (`"a\nb"`) whatever `core.quotePath` says, so
+ * one line is one name. With `-z` names are separated by NUL and printed raw.
+ *
+ * And what its subcommands' tables cannot say: `git branch` with no name only lists.
+ */
+import type { Arg } from '../../expand/arg.js';
 import { effectiveClass, type ParsedArgv } from '../argv.js';
-import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
+import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks } from '../hook-types.js';
+
+/** Global options before the subcommand that take the next word as their value. */
+const GLOBAL_VALUES = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
+
+/** The subcommand and its words, when the global options before it are all readable. */
+function subcommand(args: Arg[]): { name: string; rest: Arg[] } | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic) return null;
+    if (GLOBAL_VALUES.has(a.value)) i++;
+    else if (!a.value.startsWith('-')) return { name: a.value, rest: args.slice(i + 1) };
+  }
+  return null;
+}
+
+/** Does this subcommand line print only names, and are they NUL-separated? */
+function listsNames(name: string, words: string[]): boolean {
+  const has = (...o: string[]) => words.some((w) => o.includes(w));
+  switch (name) {
+    case 'ls-files':
+      // `--format` prints text of its own choosing; `--debug` and `-s` add more than names (still a line each, but keep to names).
+      return !words.some((w) => w.startsWith('--format') || w === '--debug');
+    case 'diff':
+      return has('--name-only', '--name-status') && !words.some((w) => w.startsWith('--output') || w === '--ext-diff' || w.startsWith('--line-prefix'));
+    case 'grep':
+      return has('-l', '--files-with-matches', '--name-only', '-L', '--files-without-match') && !has('-O', '--open-files-in-pager');
+    case 'status':
+      return has('--porcelain', '-s', '--short') || words.some((w) => w.startsWith('--porcelain='));
+    default:
+      return false;
+  }
+}
+
+function prints(args: Arg[]): PrintedNames | null {
+  const sub = subcommand(args);
+  if (sub === null || sub.rest.some((a) => a.dynamic)) return null;
+  const words = sub.rest.map((a) => a.value);
+  if (!listsNames(sub.name, words)) return null;
+  // ls-files pathspecs: names are under each one's fixed part (`src/*.ts` → src); a pathspec with
+  // magic (`:(glob)…`) or leaving the directory keeps its own text as the root.
+  const specs = sub.name === 'ls-files' ? words.filter((w, i) => !w.startsWith('-') || words.slice(0, i).includes('--')).filter((w) => w !== '--') : [];
+  const patterns = specs.length === 0 ? ['./**'] : specs.map(pathspecPattern);
+  if (patterns.includes(null)) return null;
+  const nul = words.includes('-z');
+  return { patterns: patterns as string[], separator: nul ? 'nul' : 'newline', newlineSafe: !nul, dashFirst: true };
+}
+
+/** The names a pathspec matches, as a glob: `*` in a pathspec also matches `/`. */
+function pathspecPattern(spec: string): string | null {
+  if (spec.startsWith(':')) return null;
+  const wild = spec.search(/[*?[]/);
+  const fixed = wild < 0 ? spec : spec.slice(0, wild);
+  const dir = wild < 0 ? spec.replace(/\/+$/, '') : fixed.slice(0, fixed.lastIndexOf('/') + 1).replace(/\/+$/, '');
+  const last = spec.slice(spec.lastIndexOf('/') + 1);
+  // `*.ts` (a star, then no wildcard): every name it matches ends so, at any depth.
+  const name = wild >= 0 && /^\*[^*?[/]+$/.test(last) ? '/' + last : '';
+  return `${dir === '' ? '.' : dir}/**${name}`;
+}
 
 /**
  * `git branch` creates, renames or deletes a branch when given a name or a changing option
@@ -15,4 +82,4 @@ function git(_b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (effectiveClass(p) === 'mutating') return { class: 'read-only' };
 }
 
-export const gitHooks: ProgramHooks = { module: 'git.ts', operations: git };
+export const gitHooks: ProgramHooks = { module: 'git.ts', prints, operations: git };

@@ -14,12 +14,14 @@ import { sshHooks } from './ssh.js';
 import { sudoHooks } from './sudo.js';
 import { watchHooks } from './watch.js';
 import { xargsHooks } from './xargs.js';
+import { gitHooks } from './git.js';
+import { LINE_FILTER_HOOKS } from './line-filters.js';
+import { fdHooks, lsHooks, rgHooks } from './name-listers.js';
 import { awkHooks } from './awk.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
 import { ddHooks } from './dd.js';
 import { findHooks } from './find.js';
 import { fingerHooks } from './finger.js';
-import { gitHooks } from './git.js';
 import { grepHooks } from './grep.js';
 import { hledgerHooks } from './hledger.js';
 import { kubectlHooks } from './kubectl.js';
@@ -87,6 +89,11 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   taskset: tasksetHooks,
   watch: watchHooks,
   xargs: xargsHooks,
+  fd: fdHooks,
+  fdfind: fdHooks,
+  rg: rgHooks,
+  ls: lsHooks,
+  ...LINE_FILTER_HOOKS,
 };
 
 /** Hooks shared by every program with a tag, for a program with none of its own (every shell reads `-c` alike). */

@@ -1,0 +1,161 @@
+/**
+ * Programs that list file names: fd, rg (`--files`, `-l`) and ls (`--zero`). Each prints names
+ * under its search paths (or the working directory, without `./`, so a name may start with a
+ * dash); with NUL separation (`-0`, `--null`, `--zero`) one item is one name.
+ */
+import type { Arg } from '../../expand/arg.js';
+import type { PrintedNames, ProgramHooks } from '../hook-types.js';
+import { bundleHas } from './option-bundle.js';
+
+interface Words {
+  options: string[];
+  operands: string[];
+}
+
+/** Options and operands, values of `valueOptions` skipped; null when a word is only known at run time. */
+function split(args: Arg[], valueOptions: ReadonlySet<string>): Words | null {
+  const options: string[] = [];
+  const operands: string[] = [];
+  let ended = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic || a.glob) return null;
+    if (!ended && a.value === '--') ended = true;
+    else if (!ended && a.value.startsWith('-') && a.value !== '-') {
+      options.push(a.value);
+      if (valueOptions.has(a.value)) i++;
+    } else operands.push(a.value);
+  }
+  return { options, operands };
+}
+
+const under = (p: string) => `${p.replace(/\/+$/, '') || '/'}/**`;
+
+// fd [PATTERN] [PATH…]: -x/-X run commands, -l lists like `ls -l` (link targets), --format prints text.
+const FD_VALUES = new Set([
+  '-e',
+  '--extension',
+  '-t',
+  '--type',
+  '-d',
+  '--max-depth',
+  '--min-depth',
+  '--exact-depth',
+  '-E',
+  '--exclude',
+  '-S',
+  '--size',
+  '--changed-within',
+  '--changed-before',
+  '-o',
+  '--owner',
+  '-j',
+  '--threads',
+  '--max-results',
+  '--base-directory',
+  '--search-path',
+  '--path-separator',
+  '-c',
+  '--color',
+  '--ignore-file',
+  '--max-buffer-time',
+]);
+function fdPrints(args: Arg[]): PrintedNames | null {
+  const w = split(args, FD_VALUES);
+  const fdLetter = (o: string, c: string) => bundleHas(o, c, 'etdESjoc');
+  if (
+    w === null ||
+    w.options.some(
+      (o) => fdLetter(o, 'x') || fdLetter(o, 'X') || fdLetter(o, 'l') || /^--(exec|exec-batch|list-details|format|base-directory|path-separator)/.test(o),
+    )
+  )
+    return null;
+  const paths = w.operands.slice(1);
+  const exts = args.flatMap((a, i) => (args[i - 1]?.value === '-e' || args[i - 1]?.value === '--extension' ? [a.value] : []));
+  const name = exts.length === 1 ? `/*.${exts[0]}` : '';
+  const patterns = (paths.length === 0 ? ['.'] : paths).map((p) => under(p) + name);
+  const nul = w.options.some((o) => o === '--print0' || fdLetter(o, '0'));
+  return { patterns, separator: nul ? 'nul' : 'newline', newlineSafe: false, dashFirst: paths.length === 0 };
+}
+
+// rg --files [PATH…], rg -l PATTERN [PATH…]: --pre runs a program (judged as the command), not a change to what is printed.
+const RG_VALUES = new Set([
+  '-e',
+  '--regexp',
+  '-f',
+  '--file',
+  '-g',
+  '--glob',
+  '--iglob',
+  '-t',
+  '--type',
+  '-T',
+  '--type-not',
+  '-m',
+  '--max-count',
+  '-d',
+  '--max-depth',
+  '-j',
+  '--threads',
+  '--pre',
+  '--pre-glob',
+  '-E',
+  '--encoding',
+  '--path-separator',
+  '--ignore-file',
+  '-A',
+  '-B',
+  '-C',
+  '-M',
+  '--max-columns',
+  '--sort',
+  '--sortr',
+  '--color',
+  '--colors',
+]);
+const RG_VALUE_LETTERS = 'efgtTmdjEABCM';
+function rgPrints(args: Arg[]): PrintedNames | null {
+  const w = split(args, RG_VALUES);
+  if (w === null || w.options.some((o) => o.startsWith('--path-separator') || o.startsWith('--json'))) return null;
+  const files = w.options.includes('--files');
+  const listing = files || w.options.some((o) => bundleHas(o, 'l', RG_VALUE_LETTERS) || o === '--files-with-matches' || o === '--files-without-match');
+  if (!listing) return null;
+  const patternGiven = w.options.some((o) => /^-[ef]|^--(regexp|file)/.test(o));
+  const paths = files || patternGiven ? w.operands : w.operands.slice(1);
+  const patterns = (paths.length === 0 ? ['.'] : paths).map(under);
+  const nul = w.options.some((o) => o === '--null' || bundleHas(o, '0', RG_VALUE_LETTERS));
+  return { patterns, separator: nul ? 'nul' : 'newline', newlineSafe: false, dashFirst: paths.length === 0 };
+}
+
+// ls --zero: names of the entries of each directory (basenames, read against the cwd), or a file operand as written.
+function lsPrints(args: Arg[]): PrintedNames | null {
+  const w = split(
+    args,
+    new Set([
+      '-w',
+      '--width',
+      '-I',
+      '--ignore',
+      '--hide',
+      '-T',
+      '--tabsize',
+      '--block-size',
+      '--time-style',
+      '--format',
+      '--quoting-style',
+      '--sort',
+      '--time',
+      '--color',
+      '--indicator-style',
+    ]),
+  );
+  if (w === null || !w.options.includes('--zero')) return null;
+  // Long formats print link targets (`x -> /etc/passwd`) and more than names.
+  if (w.options.some((o) => [...'lngo'].some((c) => bundleHas(o, c, 'wIT')) || o.startsWith('--format') || o === '--author' || o.startsWith('--hyperlink')))
+    return null;
+  return { patterns: ['./*', ...w.operands], separator: 'nul', newlineSafe: false, dashFirst: true };
+}
+
+export const fdHooks: ProgramHooks = { module: 'name-listers.ts', prints: fdPrints };
+export const rgHooks: ProgramHooks = { module: 'name-listers.ts', prints: rgPrints };
+export const lsHooks: ProgramHooks = { module: 'name-listers.ts', prints: lsPrints };

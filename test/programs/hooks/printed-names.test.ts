@@ -1,0 +1,75 @@
+/**
+ * Provenance of generated paths: the names a producer prints (`find`, `git ls-files`, `grep -l`,
+ * `rg --files`, `fd`, `ls --zero`) reach xargs as paths under its roots — only when every item is
+ * exactly one name, and never in a way that lets a name become an option with effects.
+ */
+import { describe, expect, it } from 'vitest';
+import { check, ops, rules } from '../../helpers/analyzer.js';
+import { CORE_FINDINGS } from '../../../src/findings/catalog.js';
+
+const level = async (c: string) => (await check(c)).level;
+
+describe('names a producer prints, read by xargs', () => {
+  it('NUL on both sides: each item is a path under the root, narrowed by -name', async () => {
+    for (const c of [
+      "find . -name '*.py' -print0 | xargs -0 grep -n foo",
+      'find src -type f -print0 | xargs -0 wc -l',
+      'git ls-files -z | xargs -0 wc -l',
+      "git ls-files -z '*.md' | xargs -0 grep -L License",
+      'grep -rlZ TODO src | xargs -0 wc -l',
+      'rg --files -0 | xargs -0 head -1',
+      'find . -print0 | sort -z | xargs -0 cat',
+      'find . -print0 | head -z -n 20 | xargs -0 ls -l',
+    ])
+      expect(await level(c), c).toBe('allow');
+    expect(ops(await check("find src -name '*.c' -print0 | xargs -0 cat"))).toContain('Read ./src/**/*.c');
+  });
+
+  it('git escapes newlines in names: one line is one name', async () => {
+    expect(await level("git ls-files | xargs -d '\\n' wc -l")).toBe('allow');
+    expect(await level('git diff --name-only | xargs -I{} wc -l {}')).toBe('allow');
+    // find prints a newline in a name as it is: a line may be half a name.
+    expect(await level("find . | xargs -d '\\n' cat")).toBe('ask');
+  });
+
+  it('split at blanks, a name may become any path: ask, and say how to keep names whole', async () => {
+    for (const c of ['git ls-files | xargs wc -l', "find . -name '*.py' | xargs grep foo", 'grep -rl foo src | xargs wc -l', 'find . -print0 | xargs cat']) {
+      const v = await check(c);
+      expect(v.level, c).toBe('ask');
+      expect(rules(v), c).toContain('split-names');
+    }
+    expect(CORE_FINDINGS['split-names'].safer).toMatch(/-print0 \| xargs -0/);
+  });
+
+  it('keeps what the names are: under ~/.ssh, outside, or .env by name', async () => {
+    expect(rules(await check('find ~/.ssh -print0 | xargs -0 cat'))).toContain('sensitive-path');
+    expect(rules(await check('find /etc -print0 | xargs -0 cat'))).toContain('outside-workspace');
+    expect(rules(await check("find . -name '.env*' -print0 | xargs -0 cat"))).toContain('sensitive-path');
+    expect(await level('git ls-files -z .. | xargs -0 cat')).toBe('ask');
+  });
+
+  it('a name may be an option: allowed only where no option of the program does more than read', async () => {
+    // A file named `-i` makes this `sed -n 1p -i …`, an in-place edit; rg --pre runs a program.
+    for (const c of ['git ls-files -z | xargs -0 sed -n 1p', 'rg --files -0 | xargs -0 sort', 'git ls-files -z | xargs -0 rm', 'find . -print0 | xargs -0 rm'])
+      expect(await level(c), c).toBe('ask');
+    // find's names start with the root (`./-i`): never an option.
+    expect(await level("find . -name '*.c' -print0 | xargs -0 sed -n 1p")).toBe('allow');
+  });
+
+  it('prints more than names: not a producer', async () => {
+    for (const c of [
+      "find . -printf '%p\\0' | xargs -0 cat",
+      'find . -print0 -exec echo {} ; | xargs -0 cat',
+      'git diff -z | xargs -0 cat',
+      "git ls-files -z --format='/etc/passwd' | xargs -0 cat",
+      'grep -rZ -elfoo src | xargs -0 cat',
+      'ls -l --zero | xargs -0 cat',
+      'fd -0 -x echo | xargs -0 cat',
+      'find . -print0 | grep -oz x | xargs -0 cat',
+      'find . -print0 | sort -z -o out | xargs -0 cat',
+      'find . -print0 | sort -z list.txt | xargs -0 cat',
+      'find . -print0 | tac -s x | xargs -0 cat',
+    ])
+      expect(await level(c), c).toBe('ask');
+  });
+});
