@@ -11,8 +11,7 @@ function finger(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (!p) return;
   for (const a of p.operands) {
     if (a.dynamic || a.value.includes('@')) b.add('Network', 'operand', a.span, { program: 'finger', target: a.value, dynamic: a.dynamic });
-    if (a.dynamic || !a.value.includes('@'))
-      b.add('Read', 'operand', a.span, { program: 'finger', target: `~${a.value}/.plan`, dynamic: true });
+    if (a.dynamic || !a.value.includes('@')) b.add('Read', 'operand', a.span, { program: 'finger', target: `~${a.value}/.plan`, dynamic: true });
   }
   return { skipOperands: true };
 }
