@@ -40,6 +40,8 @@ export interface ExpandedWord {
   truncated: boolean;
   /** Any part was quoted (so an empty result is still one empty field). */
   quoted: boolean;
+  /** A loop variable standing for a glob's match (`for f in *; do cat "$f"`) may start with a dash. */
+  dashFirst?: boolean;
 }
 
 const IFS_DEFAULT = ' \t\n';
@@ -48,9 +50,36 @@ export const PROC_SUBST_WORD = /^[<>]\(…\)$/;
 const SPECIAL = new Set(['@', '*', '#', '?', '-', '$', '!', '0', '_']);
 
 /** Value of a variable if it is known for certain, undefined otherwise. */
+/**
+ * A loop variable over a glob (`for f in src/*.ts`) holds one path the pattern matches, which is
+ * only known at run time: its value is the pattern behind a NUL byte, which no bash value can
+ * hold, so any assignment replaces it. Read as a value it is unknown; in double quotes it expands
+ * to the pattern (programs/… then classify every path it may match).
+ */
+const MATCH = '\0match:';
+
+export function globMatchValue(pattern: string, dashFirst: boolean): string {
+  return `${MATCH}${dashFirst ? '-' : '+'}${pattern}`;
+}
+
+function globMatch(name: string, scope: ExpandScope): { pattern: string; dashFirst: boolean } | null {
+  if (scope.varsUnknown) return null;
+  const v = scope.vars.get(name);
+  if (typeof v !== 'string' || !v.startsWith(MATCH)) return null;
+  return { pattern: v.slice(MATCH.length + 1), dashFirst: v[MATCH.length] === '-' };
+}
+
+/** Is this stored value a glob's match (unknown as a value)? */
+export function isGlobMatch(value: string | null | undefined): boolean {
+  return typeof value === 'string' && value.startsWith(MATCH);
+}
+
 export function variableValue(name: string, scope: ExpandScope): string | undefined {
   if (scope.varsUnknown) return undefined;
-  if (scope.vars.has(name)) return scope.vars.get(name) ?? undefined;
+  if (scope.vars.has(name)) {
+    const v = scope.vars.get(name);
+    return v === null || v === undefined || isGlobMatch(v) ? undefined : v;
+  }
   // $PWD and $OLDPWD follow the analysed cwd (and the `cd`s on the line), never the env given.
   if (name === 'PWD') return scope.cwd ?? undefined;
   if (name === 'OLDPWD') return scope.oldpwd ?? undefined;
@@ -67,6 +96,7 @@ interface Builder {
   glob: boolean;
   truncated: boolean;
   quoted: boolean;
+  dashFirst?: boolean;
   /** Only unquoted literal text so far: a brace result here may start with a tilde bash expands. */
   pristine: boolean;
   /** Tildes after separators: `colon` (assignment values), `equals` (after the first `=`, then `:`). */
@@ -120,6 +150,7 @@ export function expandWord(word: Word, scope: ExpandScope, position: WordPositio
     glob: b.glob,
     truncated: b.truncated,
     quoted: b.quoted,
+    ...(b.dashFirst ? { dashFirst: true } : {}),
   };
 }
 
@@ -226,7 +257,15 @@ function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, sco
       return markDynamic(b, 'parameter', part.raw);
     }
   }
-  if (value === undefined) return markDynamic(b, 'parameter', part.raw);
+  if (value === undefined) {
+    const match = part.plain && inQuotes ? globMatch(name, scope) : null;
+    if (match === null) return markDynamic(b, 'parameter', part.raw);
+    // `"$f"` in `for f in src/*.ts`: one path the pattern matches (split unquoted, it could be any).
+    append(b, match.pattern);
+    b.glob = true;
+    if (match.dashFirst) b.dashFirst = true;
+    return;
+  }
   if (inQuotes) return append(b, value);
   // Unquoted: field splitting on IFS whitespace, as bash does for a known value.
   const ifs = variableValue('IFS', scope) ?? IFS_DEFAULT;

@@ -123,6 +123,12 @@ export const SENSITIVE_PATTERNS = [
 ];
 
 /**
+ * dotenv templates: committed on purpose so that others know which variables to set, with
+ * placeholders for values (`.env.example`); what `.env.*` means to leave out.
+ */
+export const DOTENV_TEMPLATES = ['**/.env.example', '**/.env.sample', '**/.env.template', '**/.env.dist', '**/.env.defaults'];
+
+/**
  * Another account's home, sensitive as a whole. Not when it is the home being analysed for (an
  * agent running as root: its own files are judged by the `~/` patterns above) and not inside a
  * workspace root (a workspace at /root/project is the user's to work in).
@@ -201,6 +207,7 @@ export class PathClassifier {
   /** The home directory resolved through symlinks (`rm -rf ~` where /home is a link). */
   private readonly realHome: string;
   private readonly sensitive: Matcher;
+  private readonly templates: Matcher;
   private readonly otherHomes: Matcher;
   private readonly execConfig: Matcher;
   /** Workspace roots and home on a file system that folds case: names match without case there. */
@@ -220,6 +227,7 @@ export class PathClassifier {
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
     const matcher = (patterns: string[]): Matcher => new Matcher(patterns);
     this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));
+    this.templates = matcher(DOTENV_TEMPLATES);
     this.otherHomes = matcher(sensitivePatterns(this.home).filter((p) => OTHER_HOMES.includes(p)));
     this.execConfig = matcher(EXEC_CONFIG.map((e) => this.withHome(e.pattern)));
     const detector = opts.caseInsensitive ?? detectCaseInsensitive;
@@ -303,8 +311,10 @@ export class PathClassifier {
     const folded = this.folds(real) || this.folds(path);
     // The path as written and where it lands: either may carry the name (`.env` → x, or x → `.env`).
     const test = (m: Matcher) => m.test(real, folded) || (path !== real && m.test(path, folded));
-    if (test(this.sensitive) || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMaySensitive(path, real, bound, folded, options)))
-      add('sensitive');
+    // A template is left out only as itself: a link named `.env.example` to `.env` is `.env`.
+    const template = !glob && this.templates.test(real, folded) && (path === real || this.templates.test(path, folded));
+    const named = test(this.sensitive) && !template;
+    if (named || (!inWorkspace && test(this.otherHomes)) || (glob && this.globMaySensitive(path, real, bound, folded, options))) add('sensitive');
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
     if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound, options))) add('exec-config');
     return classes;

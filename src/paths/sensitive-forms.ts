@@ -29,7 +29,7 @@ const DOTENV_FORMS = [
  * Files that hold settings or tokens in an agent's or a hook directory. A hook script there is not
  * a secret to read; writing it is judged as `exec-config` (paths/exec-config.ts), not by this list.
  */
-const SETTINGS_FORMS = ['*.json', '*.jsonc', '*.json5', '*.toml', '*.yaml', '*.yml', '*.env', '*.ini', '*.conf', '*.cfg', '*.txt', '*.key', '*.pem', '*.local'];
+const SETTINGS_FORMS = ['*.json', '*.jsonc', '*.json5', '*.toml', '*.yaml', '*.yml', '*.env', '*.ini', '*.conf', '*.cfg', '*.key', '*.pem', '*.local'];
 
 /** Directories inside any project whose files are sensitive by kind, not by every name. */
 const PROJECT_DIR = /^\*\*\/(\.[a-z]+(?:\/hooks)?)\/\*\*$/;

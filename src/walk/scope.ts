@@ -4,6 +4,7 @@
  * changed it. Merging keeps the stricter reading: a value that differs becomes unknown, an export
  * or a glob option that may have been set counts as set, a function that may be defined is "maybe".
  */
+import { isGlobMatch } from '../expand/word.js';
 import type { Command } from '../syntax/ast.js';
 import type { SourceFrame } from './source-frame.js';
 import type { GlobOption } from './types.js';
@@ -159,6 +160,9 @@ export function globOptionsNow(scope: Scope): ReadonlySet<GlobOption> {
 export function exportedVariables(scope: Scope): ReadonlyMap<string, string | null> {
   if (scope.exports.size === 0) return NO_EXPORTS;
   const out = new Map<string, string | null>();
-  for (const k of scope.exports) out.set(k, scope.varsUnknown ? null : (scope.vars.get(k) ?? null));
+  for (const k of scope.exports) {
+    const v = scope.vars.get(k);
+    out.set(k, scope.varsUnknown || isGlobMatch(v) ? null : (v ?? null));
+  }
   return out;
 }

@@ -25,7 +25,7 @@ import type {
   Word,
   WordPart,
 } from '../syntax/ast.js';
-import { expandWord, staticValue, type ExpandScope } from '../expand/word.js';
+import { expandWord, globMatchValue, staticValue, type ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import type { PrintedNames } from '../programs/hook-types.js';
@@ -216,6 +216,12 @@ export class LineWalker implements Walker {
     if (cmd.type === 'For') {
       for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
       scope.vars.set(cmd.variable, null);
+      const values = cmd.items ? loopValues(cmd.items, this.expandScope(scope)) : null;
+      if (values !== null) {
+        // Known words: the body once with each value, so `"$f"` is a path it can judge.
+        for (const v of values) this.uncertain(scope, (s) => (s.vars.set(cmd.variable, v), this.list(cmd.body, frame, loop, s)));
+        return;
+      }
     } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
     this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
   }
@@ -362,7 +368,7 @@ export class LineWalker implements Walker {
       for (const f of e.fields)
         out.push(
           fileText === null
-            ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw }
+            ? { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, ...(e.dashFirst ? { dashFirst: true } : {}) }
             : { value: f, dynamic: e.dynamic, glob: e.glob, span, raw: w.raw, fileText },
         );
     }
@@ -490,6 +496,25 @@ export class LineWalker implements Walker {
     }
     return walked;
   }
+}
+
+/** At most this many words of a `for` list are followed one by one (each walks the body). */
+const MAX_LOOP_VALUES = 16;
+
+/**
+ * The values a `for` variable takes, when every word is known: a literal, or a glob standing for
+ * each path it matches (globMatchValue). Null when a word is only known at run time or there are
+ * more than followed — the body is then walked once with the variable unknown.
+ */
+function loopValues(items: Word[], es: ExpandScope): string[] | null {
+  const out: string[] = [];
+  for (const w of items) {
+    const e = expandWord(w, es, 'argument');
+    if (e.dynamic || e.truncated) return null;
+    for (const f of e.fields) out.push(e.glob ? globMatchValue(f, !f.startsWith('/') && /^[*?[]/.test(f)) : f);
+    if (out.length > MAX_LOOP_VALUES) return null;
+  }
+  return [...new Set(out)];
 }
 
 /** `name[…$(…)…]` or with backquotes: an array subscript that runs a command when evaluated. */

@@ -75,11 +75,30 @@ function pathspecPattern(spec: string): string | null {
  * no such option it only lists branches (man git-branch: "With no arguments, existing branches
  * are listed"). A spec cannot make a class depend on the number of operands.
  */
-function git(_b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
-  if (!p || p.subcommands.length !== 1 || p.subcommands[0] !== 'branch' || p.operands.length > 0) return;
+function branchClass(p: ParsedArgv): HandlerResult | void {
+  if (p.subcommands.length !== 1 || p.operands.length > 0) return;
   // An option the table does not know, or one that changes state, keeps the spec's class.
   if (p.options.some((o) => o.spec === undefined || o.spec.class === 'mutating' || o.spec.class === 'unknown')) return;
   if (effectiveClass(p) === 'mutating') return { class: 'read-only' };
 }
 
-export const gitHooks: ProgramHooks = { module: 'git.ts', prints, operations: git };
+/** Subcommands whose operands may be paths whose content (or history) they print. */
+const PRINTS_PATHS = new Set(['log', 'show', 'diff', 'whatchanged', 'cat-file', 'blame', 'annotate']);
+
+/**
+ * `git log -p -- .env`, `git show HEAD:.env`, `git diff a b`: an operand may be a path (git tells
+ * revisions from paths by what exists), and `REV:PATH` names a file in a revision — each is read,
+ * so a secret in the history or a file outside the workspace (`git diff --no-index`) is seen.
+ */
+function operations(b: OperationSink, parsed: ParsedArgv | null): HandlerResult | void {
+  if (parsed === null) return;
+  if (parsed.subcommands[0] === 'branch') return branchClass(parsed);
+  if (!PRINTS_PATHS.has(parsed.subcommands[0] ?? '')) return;
+  for (const a of parsed.operands) {
+    // `HEAD:README.md` is not `host:path`: only the file in the revision is read.
+    const inRevision = a.dynamic ? null : /^[^:/]*:(.+)$/.exec(a.value);
+    b.path('Read', inRevision ? { ...a, value: inRevision[1] } : a, 'operand');
+  }
+}
+
+export const gitHooks: ProgramHooks = { module: 'git.ts', prints, operations };

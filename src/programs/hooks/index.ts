@@ -15,6 +15,7 @@ import { sudoHooks } from './sudo.js';
 import { watchHooks } from './watch.js';
 import { xargsHooks } from './xargs.js';
 import { gitHooks } from './git.js';
+import { jqHooks } from './jq.js';
 import { LINE_FILTER_HOOKS } from './line-filters.js';
 import { fdHooks, lsHooks, rgHooks } from './name-listers.js';
 import { awkHooks } from './awk.js';
@@ -89,6 +90,8 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   taskset: tasksetHooks,
   watch: watchHooks,
   xargs: xargsHooks,
+  jq: jqHooks,
+  gojq: jqHooks,
   fd: fdHooks,
   fdfind: fdHooks,
   rg: rgHooks,
