@@ -254,7 +254,8 @@ function webParts(call: ToolCall, spec: ToolSpec, base: PartBase): Part[] {
 function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: PartBase, env: FileToolEnv): Part {
   const path = resolveToolPath(raw, env);
   const glob = /[*?[]/.test(raw);
-  const classes = env.classifier.classify(path, glob);
+  // An agent's glob is not bash's: whether its `*` skips dot names is the tool's choice, so it may match them.
+  const classes = env.classifier.classify(path, glob, true, glob ? { dotglob: true } : undefined);
   const external = env.isExternal(glob ? staticPrefix(path) : path);
   const writes = family !== 'read';
   const findings: Finding[] = [];

@@ -34,7 +34,7 @@ const SHELL_WRITES = [
   'chmod +x .git/hooks/post-checkout',
   'touch .husky/pre-push',
   'cd sub && echo "[alias] x = !sh" > ../.git/config',
-  'find . -name "*.md" -exec sed -i s/a/b/ {} +',
+  'find . -name config -exec sed -i s/a/b/ {} +',
   'sed -i s/a/b/ .*',
 ];
 

@@ -1,0 +1,38 @@
+/**
+ * The labelled precision corpus (corpus/precision/, issue 15): every command labelled by hand
+ * with what it really does. No command labelled as writing, running code, reaching the network,
+ * leaving the workspace or touching a secret may come back `allow`; of those labelled read-only,
+ * at least MIN_RECALL must (the misses, by cause: node bench/precision.mjs --misses).
+ */
+import { describe, expect, it } from 'vitest';
+import { createGate } from '../../src/index.js';
+import { precisionCases, PRECISION_CONTEXT } from '../../scripts/lib/precision-corpus.mjs';
+
+/** The allow-recall reached (a ratchet: raise it when precision improves, never lower it). */
+const MIN_RECALL = 0.74;
+
+describe('precision corpus', () => {
+  const cases = precisionCases();
+
+  it('holds at least 1,000 hand-labelled commands, each with a note', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(1000);
+    expect(new Set(cases.map((c) => `${c.ref ?? ''}\0${c.command}`)).size).toBe(cases.length);
+  });
+
+  it('allows no command that does more than read inside the workspace, and most that do only that', async () => {
+    const gate = await createGate();
+    const ctx = { ...PRECISION_CONTEXT, mode: 'default' as const, channel: 'cli' };
+    const wrong: string[] = [];
+    let readOnly = 0;
+    let allowed = 0;
+    for (const c of cases) {
+      const level = gate.evaluate({ tool: 'shell', args: { command: c.command } }, ctx).level;
+      if (c.label === 'read-only') {
+        readOnly++;
+        if (level === 'allow') allowed++;
+      } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${c.label}) ${c.command}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(allowed / readOnly).toBeGreaterThanOrEqual(MIN_RECALL);
+  });
+});
