@@ -4,9 +4,11 @@
  * the work tree), never with a `./`, so a name may start with a dash; it quotes a name holding a
  * control character, a double quote or a backslash (`"a\nb"`) whatever `core.quotePath` says, so
  * one line is one name. With `-z` names are separated by NUL and printed raw.
+ *
+ * And what its subcommands' tables cannot say: `git branch` with no name only lists.
  */
 import type { Arg } from '../../expand/arg.js';
-import type { ParsedArgv } from '../argv.js';
+import { effectiveClass, type ParsedArgv } from '../argv.js';
 import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks } from '../hook-types.js';
 
 /** Global options before the subcommand that take the next word as their value. */
@@ -67,6 +69,19 @@ function pathspecPattern(spec: string): string | null {
   return `${dir === '' ? '.' : dir}/**${name}`;
 }
 
+/**
+ * `git branch` creates, renames or deletes a branch when given a name or a changing option
+ * (`-d`, `-m`, `-u`, `--set-upstream-to`…), so its spec's class is mutating; with no operand and
+ * no such option it only lists branches (man git-branch: "With no arguments, existing branches
+ * are listed"). A spec cannot make a class depend on the number of operands.
+ */
+function branchClass(p: ParsedArgv): HandlerResult | void {
+  if (p.subcommands.length !== 1 || p.operands.length > 0) return;
+  // An option the table does not know, or one that changes state, keeps the spec's class.
+  if (p.options.some((o) => o.spec === undefined || o.spec.class === 'mutating' || o.spec.class === 'unknown')) return;
+  if (effectiveClass(p) === 'mutating') return { class: 'read-only' };
+}
+
 /** Subcommands whose operands may be paths whose content (or history) they print. */
 const PRINTS_PATHS = new Set(['log', 'show', 'diff', 'whatchanged', 'cat-file', 'blame', 'annotate']);
 
@@ -76,7 +91,9 @@ const PRINTS_PATHS = new Set(['log', 'show', 'diff', 'whatchanged', 'cat-file', 
  * so a secret in the history or a file outside the workspace (`git diff --no-index`) is seen.
  */
 function operations(b: OperationSink, parsed: ParsedArgv | null): HandlerResult | void {
-  if (parsed === null || !PRINTS_PATHS.has(parsed.subcommands[0] ?? '')) return;
+  if (parsed === null) return;
+  if (parsed.subcommands[0] === 'branch') return branchClass(parsed);
+  if (!PRINTS_PATHS.has(parsed.subcommands[0] ?? '')) return;
   for (const a of parsed.operands) {
     // `HEAD:README.md` is not `host:path`: only the file in the revision is read.
     const inRevision = a.dynamic ? null : /^[^:/]*:(.+)$/.exec(a.value);

@@ -23,19 +23,31 @@ import { interpreterHooks } from './interpreter.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
 import { ddHooks } from './dd.js';
 import { findHooks } from './find.js';
+import { fingerHooks } from './finger.js';
 import { grepHooks } from './grep.js';
+import { hledgerHooks } from './hledger.js';
+import { kubectlHooks } from './kubectl.js';
 import { pagerHooks } from './pager.js';
 import { psHooks } from './ps.js';
 import { rpmHooks } from './rpm.js';
 import { sedHooks } from './sed.js';
 import { dateHooks, ifconfigHooks, sysctlHooks } from './system-settings.js';
 import { tarHooks } from './tar.js';
+import { urlOperandHooks } from './url-operands.js';
 
 export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   grep: grepHooks,
   egrep: grepHooks,
   fgrep: grepHooks,
   find: findHooks,
+  finger: fingerHooks,
+  git: gitHooks,
+  hledger: hledgerHooks,
+  kubectl: kubectlHooks,
+  javap: urlOperandHooks,
+  mediainfo: urlOperandHooks,
+  gdalinfo: urlOperandHooks,
+  okular: urlOperandHooks,
   sed: sedHooks,
   gsed: sedHooks,
   awk: awkHooks,
@@ -79,7 +91,6 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   taskset: tasksetHooks,
   watch: watchHooks,
   xargs: xargsHooks,
-  git: gitHooks,
   jq: jqHooks,
   gojq: jqHooks,
   fd: fdHooks,

@@ -22,6 +22,9 @@ function tar(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
     const removes = has('--remove-files');
     for (const f of parsed.operands) b.path(removes ? 'Delete' : 'Read', f, 'operand');
     cls = 'mutating';
+  } else if (has('-x', '--extract', '--get') && has('-O', '--to-stdout')) {
+    // -O extracts every member to standard output: the archive is read, no file is written.
+    if (archive) b.path('Read', archive, 'option');
   } else if (has('-x', '--extract', '--get')) {
     if (archive) b.path('Read', archive, 'option');
     b.path('Write', dir ?? { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'option');
