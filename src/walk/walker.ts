@@ -222,8 +222,40 @@ export class LineWalker implements Walker {
         for (const v of values) this.uncertain(scope, (s) => (s.vars.set(cmd.variable, v), this.list(cmd.body, frame, loop, s)));
         return;
       }
-    } else if (cmd.type === 'While') this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
+    } else if (cmd.type === 'While') {
+      this.uncertain(scope, (s) => this.list(cmd.condition, frame, loop, s));
+      const values = this.readLoopValues(cmd, ctx, scope);
+      if (values !== null) {
+        for (const v of values) this.uncertain(scope, (s) => (s.vars.set(values.name, v), this.list(cmd.body, frame, loop, s)));
+        return;
+      }
+    }
     this.uncertain(scope, (s) => this.list(cmd.body, frame, loop, s));
+  }
+
+  /**
+   * `git ls-files | while read -r f; do …; done` (or `done < <(git ls-files)`): each `$f` is one
+   * name the producer prints — whole when the lines are names (git escapes newlines; `read -d ''`
+   * with NUL-separated names), else only if no name on disk holds a newline (Arg.splitAt).
+   */
+  private readLoopValues(cmd: While, ctx: CommandContext, scope: Scope): (string[] & { name: string }) | null {
+    if (cmd.until) return null;
+    const es = this.expandScope(scope);
+    const read = readVariable(cmd.condition, es);
+    if (read === null) return null;
+    const input = cmd.redirects.filter((r) => /^\d*<|<<|<>/.test((r.fd ?? '') + r.op));
+    let names: PrintedNames | null = null;
+    if (input.length === 1 && input[0].op === '<' && input[0].target.parts.length === 1) {
+      const only = input[0].target.parts[0];
+      names = only.type === 'ProcSubst' && only.direction === '<' ? substitutionNames(only.body, es) : null;
+    } else if (input.length === 0) names = this.pipedNames(ctx);
+    if (names === null) return null;
+    // A NUL-delimited read of newline-separated names (or the reverse) takes it all as one value, which starts under the root.
+    const whole = read.nul !== (names.separator === 'nul') || names.separator === 'nul' || names.newlineSafe;
+    const values = names.patterns.map((pattern) =>
+      globMatchValue({ pattern, dashFirst: names.dashFirst, produced: true, ...(whole ? {} : { splitAt: 'newline' as const }) }),
+    );
+    return Object.assign(values, { name: read.name });
   }
 
   /** `[ … ]` and `[[ … ]]`: a command of their own, whose `-eq`-style operands are arithmetic. */
@@ -513,6 +545,28 @@ export class LineWalker implements Walker {
     }
     return walked;
   }
+}
+
+/**
+ * `read [-r] [-d ''] NAME` alone as a loop's condition (an `IFS=` prefix aside): the one variable it
+ * sets from each line (each NUL-delimited item with `-d ''`); null for anything else.
+ */
+function readVariable(condition: List, es: ExpandScope): { name: string; nul: boolean } | null {
+  const only = condition.items.length === 1 ? condition.items[0] : null;
+  if (only?.type !== 'SimpleCommand' || only.redirects.length > 0) return null;
+  if (only.assignments.some((a) => a.name !== 'IFS')) return null;
+  const words = only.words.map((w) => staticValue(w, es));
+  if (words[0] !== 'read' || words.some((w) => w === null)) return null;
+  let nul = false;
+  for (let i = 1; i < words.length - 1; i++) {
+    if (words[i] === '-r') continue;
+    if (words[i] === '-d' && words[i + 1] === '') {
+      nul = true;
+      i++;
+    } else return null;
+  }
+  const name = words.length > 1 ? words[words.length - 1]! : null;
+  return name !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !name.startsWith('-') ? { name, nul } : null;
 }
 
 /** What an expanded word knows of a variable holding a match (expand/word.ts MatchValue), for its Arg. */

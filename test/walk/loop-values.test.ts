@@ -40,4 +40,24 @@ describe('for loops over known words', () => {
     const many = Array.from({ length: 20 }, (_, i) => `f${i}`).join(' ');
     expect(await level(`for f in ${many}; do cat "$f"; done`)).toBe('ask');
   });
+
+  it('while read over a producer: each value is one name it prints', async () => {
+    for (const c of [
+      'while read -r f; do head -1 "$f"; done < <(git ls-files)',
+      'git ls-files | while read -r f; do wc -l "$f"; done',
+      'find . -print0 | while IFS= read -r -d "" f; do wc -l "$f"; done',
+      'find src -name "*.c" | sort | while read -r f; do grep -c x "$f"; done',
+    ])
+      expect(await level(c), c).toBe('allow');
+    for (const c of [
+      'git ls-files | while read -r f; do rm "$f"; done',
+      'find ~/.ssh | while read -r f; do cat "$f"; done',
+      'while read -r f; do cat "$f"; done < list.txt', // names from a file: anything
+      'git ls-files | while read -r a b; do cat "$b"; done', // split into fields
+      'git ls-files | while read -r f; do f=/etc/passwd; cat "$f"; done',
+      'git ls-files | until read -r f; do cat "$f"; done',
+      'git ls-files | while read -r f; do sed -n 1p "$f"; done', // a name `-i` is an option
+    ])
+      expect(await level(c), c).toBe('ask');
+  });
 });
