@@ -8,7 +8,7 @@ import { decodeAnsiC } from '../syntax/ansi-c.js';
 import { staticValue, variableValue, type ExpandScope } from '../expand/word.js';
 import type { PrintedNames } from '../programs/hook-types.js';
 import { registry } from '../programs/registry.js';
-import type { Script } from '../syntax/ast.js';
+import type { Command, Script } from '../syntax/ast.js';
 import type { Arg } from './types.js';
 
 export function printedText(program: string | null, words: string[]): string | null {
@@ -77,21 +77,39 @@ export function processOutput(body: Script, es: ExpandScope): string | null {
 }
 
 /**
- * The names `$(cmd)` prints when cmd is one producer of file names with static words
- * (`$(git ls-files '*.ts')`, programs/hooks): null for anything else. Only with the default IFS:
- * another IFS may cut a name anywhere, even before a `/`.
+ * The names `$(cmd)` or `<(cmd)` prints when cmd is a producer of file names with static words
+ * (`$(git ls-files '*.ts')`, programs/hooks), possibly followed by filters that pass whole lines
+ * (`$(tree -if | grep -e '\.php$')`): null for anything else. Only with the default IFS: another
+ * IFS may cut a name anywhere, even before a `/`.
  */
 export function substitutionNames(body: Script, es: ExpandScope): PrintedNames | null {
   const items = body.body.items;
   const only = items.length === 1 ? items[0] : null;
-  if (!only || only.type !== 'SimpleCommand' || only.redirects.length > 0 || only.assignments.length > 0 || only.words.length === 0) return null;
-  if (variableValue('IFS', es) !== ' \t\n') return null;
-  const words: string[] = [];
-  for (const w of only.words) {
-    const v = staticValue(w, es);
-    if (v === null) return null;
-    words.push(v);
+  let stages: Command[] = only ? [only] : [];
+  if (only?.type === 'Pipeline') stages = only.negated ? [] : only.commands;
+  if (stages.length === 0 || variableValue('IFS', es) !== ' \t\n') return null;
+  const argvs = stages.map((c) => staticArgv(c, es));
+  if (argvs.some((a) => a === null)) return null;
+  let separator: PrintedNames['separator'] | null = null;
+  for (let i = argvs.length - 1; i > 0; i--) {
+    const [program, ...args] = argvs[i]!;
+    const passes = registry.get(program.value).hooks.passesLines?.(args) ?? null;
+    if (passes === null || (separator !== null && passes !== separator)) return null;
+    separator = passes;
   }
-  const args = words.slice(1).map((value) => ({ value, dynamic: false, glob: false, span: only.span }));
-  return registry.get(words[0]).hooks.prints?.(args) ?? null;
+  const [program, ...args] = argvs[0]!;
+  const printed = registry.get(program.value).hooks.prints?.(args) ?? null;
+  return printed !== null && (separator === null || printed.separator === separator) ? printed : null;
+}
+
+/** A simple command's words when all are static and nothing else is on it (no redirect, no assignment). */
+function staticArgv(c: Command, es: ExpandScope): Arg[] | null {
+  if (c.type !== 'SimpleCommand' || c.redirects.length > 0 || c.assignments.length > 0 || c.words.length === 0) return null;
+  const out: Arg[] = [];
+  for (const w of c.words) {
+    const value = staticValue(w, es);
+    if (value === null) return null;
+    out.push({ value, dynamic: false, glob: false, span: c.span });
+  }
+  return out;
 }

@@ -9,7 +9,7 @@ import { createGate } from '../../src/index.js';
 import { precisionCases, PRECISION_CONTEXT } from '../../scripts/lib/precision-corpus.mjs';
 
 /** The allow-recall reached (a ratchet: raise it when precision improves, never lower it). */
-const MIN_RECALL = 0.74;
+const MIN_RECALL = 0.95;
 
 describe('precision corpus', () => {
   const cases = precisionCases();

@@ -17,7 +17,7 @@ import { xargsHooks } from './xargs.js';
 import { gitHooks } from './git.js';
 import { jqHooks } from './jq.js';
 import { LINE_FILTER_HOOKS } from './line-filters.js';
-import { fdHooks, lsHooks, rgHooks } from './name-listers.js';
+import { fdHooks, lsHooks, rgHooks, treeHooks } from './name-listers.js';
 import { awkHooks } from './awk.js';
 import { interpreterHooks } from './interpreter.js';
 import { curlHooks, httpieHooks, wgetHooks } from './curl.js';
@@ -97,6 +97,7 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   fdfind: fdHooks,
   rg: rgHooks,
   ls: lsHooks,
+  tree: treeHooks,
   ...LINE_FILTER_HOOKS,
 };
 

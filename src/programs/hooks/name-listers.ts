@@ -156,6 +156,18 @@ function lsPrints(args: Arg[]): PrintedNames | null {
   return { patterns: ['./*', ...w.operands], separator: 'nul', newlineSafe: false, dashFirst: true };
 }
 
+// tree -f prints each path from its root (`./src/a.c`); without -f, names alone (read against the cwd).
+// --fromfile lists what a file says, -o writes the listing to a file, -J/-X/-H wrap names in markup.
+const TREE_VALUES = new Set(['-L', '-P', '-I', '-o', '--filelimit', '--charset', '--timefmt', '--sort', '-H', '-T']);
+function treePrints(args: Arg[]): PrintedNames | null {
+  const w = split(args, TREE_VALUES);
+  if (w === null || w.options.some((o) => /^-(o|J|X|H|R)$|^--(fromfile|fromtabfile|du|info)/.test(o))) return null;
+  const full = w.options.some((o) => /^-[a-zA-Z]*f/.test(o) && !o.startsWith('--'));
+  const roots = w.operands.length === 0 ? ['.'] : w.operands;
+  return { patterns: full ? roots.map(under) : ['./*'], separator: 'newline', newlineSafe: false, dashFirst: !full };
+}
+
+export const treeHooks: ProgramHooks = { module: 'name-listers.ts', prints: treePrints };
 export const fdHooks: ProgramHooks = { module: 'name-listers.ts', prints: fdPrints };
 export const rgHooks: ProgramHooks = { module: 'name-listers.ts', prints: rgPrints };
 export const lsHooks: ProgramHooks = { module: 'name-listers.ts', prints: lsPrints };
