@@ -160,7 +160,8 @@ export const CORE_FINDINGS = {
     rationale:
       'find, grep -l, fd and ls print names as they are. Split at blanks or newlines, a directory named `a ` holding `etc/passwd` gives the word `/etc/passwd`: what the command then touches depends on names an attacker can create. NUL separation keeps one name per item, and git escapes newlines in the names it prints.',
     safer: "separate the names by NUL: `find … -print0 | xargs -0 …`, `git ls-files -z | xargs -0 …`, `rg --files -0`, or `git ls-files | xargs -d '\\n' …`",
-    examples: ["find . -name '*.py' | xargs grep -n foo"],
+    // (In the examples' workspace, which does not exist, no name holds a blank: a line that makes names first, or a split at another character.)
+    examples: ["touch 'a /etc/passwd'; find . -name passwd | xargs cat", 'find . | xargs -d , cat'],
   },
   'arithmetic-injection': {
     category: 'dynamic',

@@ -288,18 +288,27 @@ export function hasOption(p: ParsedArgv, ...names: string[]): boolean {
   return p.options.some((o) => names.includes(o.name));
 }
 
-/** Roles that make an option matter: it reads, writes or runs something, or changes the class. */
-function effectful(o: OptionSpec): boolean {
-  const roleMatters = (r: ArgRole | undefined) => r !== undefined && r !== 'text' && r !== 'mode';
+/** An option matters when a value of one of these roles, or its class, ops or fixed reads, do. */
+function optionMatters(o: OptionSpec, role: (r: ArgRole | undefined) => boolean): boolean {
   return (
-    roleMatters(o.role) ||
-    (o.values?.some(roleMatters) ?? false) ||
-    roleMatters(o.operands) ||
+    role(o.role) ||
+    (o.values?.some(role) ?? false) ||
+    role(o.operands) ||
     o.class === 'mutating' ||
     o.class === 'unknown' ||
     (o.ops?.length ?? 0) > 0 ||
     (o.reads?.length ?? 0) > 0
   );
+}
+
+/** Some option of the table matters by `role`; memoised per table. */
+function tableHas(memo: WeakMap<CommandSpec, boolean>, spec: CommandSpec, role: (r: ArgRole | undefined) => boolean): boolean {
+  let v = memo.get(spec);
+  if (v === undefined) {
+    v = Object.values(spec.options ?? {}).some((o) => optionMatters(o, role));
+    memo.set(spec, v);
+  }
+  return v;
 }
 
 const effectfulTables = new WeakMap<CommandSpec, boolean>();
@@ -314,30 +323,10 @@ const BEYOND_READING: ReadonlySet<ArgRole> = new Set(['write', 'append', 'delete
  * stays inside; one that writes, deletes, runs, connects or changes the class does not.
  */
 export function hasOptionBeyondReading(spec: CommandSpec): boolean {
-  let v = harmfulToNames.get(spec);
-  if (v === undefined) {
-    const beyond = (r: ArgRole | undefined) => r !== undefined && BEYOND_READING.has(r);
-    v = Object.values(spec.options ?? {}).some(
-      (o) =>
-        beyond(o.role) ||
-        (o.values?.some(beyond) ?? false) ||
-        beyond(o.operands) ||
-        o.class === 'mutating' ||
-        o.class === 'unknown' ||
-        (o.ops?.length ?? 0) > 0 ||
-        (o.reads?.length ?? 0) > 0,
-    );
-    harmfulToNames.set(spec, v);
-  }
-  return v;
+  return tableHas(harmfulToNames, spec, (r) => r !== undefined && BEYOND_READING.has(r));
 }
 
-/** Does the table hold an option with an effect (so a word that may be any option matters)? */
+/** Does the table hold an option with an effect (so a word that may be any option matters)? It reads, writes or runs something, or changes the class. */
 export function hasEffectfulOption(spec: CommandSpec): boolean {
-  let v = effectfulTables.get(spec);
-  if (v === undefined) {
-    v = Object.values(spec.options ?? {}).some(effectful);
-    effectfulTables.set(spec, v);
-  }
-  return v;
+  return tableHas(effectfulTables, spec, (r) => r !== undefined && r !== 'text' && r !== 'mode');
 }
