@@ -260,11 +260,12 @@ export class PathClassifier {
 
   /**
    * Do the names under `dir` stay whole when split as `split` cuts (paths/name-scan.ts)? Only a
-   * directory inside a workspace root or a temp dir is walked; read once per analysis.
+   * directory inside a workspace root is walked; read once per analysis.
    */
   namesStayWhole(dir: string, split: NameSplit): boolean {
     const real = this.realpaths.realpathNearest(dir);
-    if (!this.workspaceRoots.some((r) => isInside(real, r)) && !this.tempDirs.some((t) => isInside(real, t))) return false;
+    // Only a workspace is walked: a temp dir is shared, often large, and anyone may make names in it.
+    if (!this.workspaceRoots.some((r) => isInside(real, r))) return false;
     const key = split + '\0' + real;
     let whole = this.wholeNames.get(key);
     if (whole === undefined) {
@@ -368,9 +369,7 @@ export class PathClassifier {
     if (probes === undefined) {
       if (this.globExecCache.size > 5000) this.globExecCache.clear();
       const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', base));
-      probes = examples
-        .filter((e) => globMatchesExample(pattern, [e], options))
-        .map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
+      probes = examples.filter(globMatcher(pattern, options)).map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
       this.globExecCache.set(key, probes);
     }
     if (probes.length === 0) return false;
@@ -404,13 +403,12 @@ function lexists(p: string): boolean {
   }
 }
 
-function globMatchesExample(pattern: string, examples: string[], options: GlobMatchOptions = NO_GLOB_OPTIONS): boolean {
-  let m: (p: string) => boolean;
+/** The glob as a test of one path; a pattern picomatch cannot read may match anything. */
+function globMatcher(pattern: string, options: GlobMatchOptions = NO_GLOB_OPTIONS): (path: string) => boolean {
   try {
     // bash's `*` and `**` skip dot names unless dotglob; find's `{}` and produced paths come with it on.
-    m = picomatch(pattern, { dot: !!options.dotglob, nocase: !!options.nocaseglob });
+    return picomatch(pattern, { dot: !!options.dotglob, nocase: !!options.nocaseglob });
   } catch {
-    return true;
+    return () => true;
   }
-  return examples.some((e) => m(e));
 }

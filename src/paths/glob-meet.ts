@@ -25,7 +25,7 @@ export interface MeetOptions {
 type Element = { k: 'lit'; c: string } | { k: 'one' } | { k: 'class'; negated: boolean; chars: string } | { k: 'star' };
 
 /** A segment pattern: its elements, or `any` for what this module does not read. */
-type Segment = { globstar: true } | { globstar: false; any: boolean; elements: Element[] };
+type Segment = { globstar: true } | { globstar: false; any: boolean; elements: Element[]; prefix: string; suffix: string };
 
 /** At most this many segments per pattern are compared element by element (cost stays bounded). */
 const MAX_SEGMENTS = 64;
@@ -34,6 +34,11 @@ export function globsMayMeet(a: string, b: string, options: MeetOptions): boolea
   const A = segments(options.nocase ? a.toLowerCase() : a);
   const B = segments(options.nocase ? b.toLowerCase() : b);
   if (A === null || B === null) return true;
+  // The last segments always face each other (unless one is `**`): a cheap test of their fixed
+  // text first, since most comparisons end there (`*.c` against `.env`).
+  const la = A[A.length - 1];
+  const lb = B[B.length - 1];
+  if (la && lb && !la.globstar && !lb.globstar && !affixesMeet(la, lb)) return false;
   const memo = new Map<number, boolean>();
   const meet = (i: number, j: number): boolean => {
     const key = i * (B.length + 1) + j;
@@ -63,17 +68,48 @@ function globstarTakes(other: Segment, dot: boolean): boolean {
   return !(first?.k === 'lit' && first.c === '.');
 }
 
+/** Parsed patterns: the sensitive list is compared with every glob, and a line's globs recur. */
+const parsed = new Map<string, Segment[] | null>();
+
 function segments(pattern: string): Segment[] | null {
-  const parts = pattern.split('/').filter((s, i) => s !== '' || i === 0);
-  if (parts.length > MAX_SEGMENTS) return null;
-  return parts.map((s): Segment => (s === '**' ? { globstar: true } : readSegment(s)));
+  let out = parsed.get(pattern);
+  if (out === undefined) {
+    const parts = pattern.split('/').filter((s, i) => s !== '' || i === 0);
+    out = parts.length > MAX_SEGMENTS ? null : parts.map((s): Segment => (s === '**' ? { globstar: true } : readSegment(s)));
+    if (parsed.size >= 4096) parsed.clear();
+    parsed.set(pattern, out);
+  }
+  return out;
 }
 
 /** extglob (`@(…)`, `!(…)`…) and braces are not read: such a segment may match anything. */
 const UNREAD = /[@!+*?]\(|[{}]/;
 
+/** Can two segments' fixed starts and ends both hold (one a prefix, one a suffix, of the other)? */
+function affixesMeet(a: Segment & { globstar: false }, b: Segment & { globstar: false }): boolean {
+  if (a.any || b.any) return true;
+  const pre = a.prefix.startsWith(b.prefix) || b.prefix.startsWith(a.prefix);
+  return pre && (a.suffix.endsWith(b.suffix) || b.suffix.endsWith(a.suffix));
+}
+
+/** The literal characters before the first and after the last wildcard (the whole text when it has none). */
+function affixes(elements: Element[]): { prefix: string; suffix: string } {
+  let prefix = '';
+  for (const e of elements) {
+    if (e.k !== 'lit') break;
+    prefix += e.c;
+  }
+  let suffix = '';
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const e = elements[i];
+    if (e.k !== 'lit') break;
+    suffix = e.c + suffix;
+  }
+  return { prefix, suffix };
+}
+
 function readSegment(s: string): Segment {
-  if (UNREAD.test(s)) return { globstar: false, any: true, elements: [] };
+  if (UNREAD.test(s)) return { globstar: false, any: true, elements: [], prefix: '', suffix: '' };
   const elements: Element[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
@@ -92,7 +128,7 @@ function readSegment(s: string): Segment {
       }
     } else elements.push({ k: 'lit', c });
   }
-  return { globstar: false, any: false, elements };
+  return { globstar: false, any: false, elements, ...affixes(elements) };
 }
 
 /** Where a `[…]` class that opens at `start` closes (a `]` right after `[` or `[!` is a member); -1: none. */
