@@ -19,6 +19,7 @@ import { nestedScript, nestedText, sourceFile, trackWrittenFiles, writtenText } 
 import { commandVariable } from './command-env.js';
 import { itemsAreNames, xargsItems, xargsSplit } from './xargs-input.js';
 import { findExecs } from '../programs/hooks/find.js';
+import { MODULE_PROGRAMS } from '../programs/hooks/interpreter.js';
 
 export interface ArgvCommand {
   args: Arg[];
@@ -322,6 +323,20 @@ function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFr
   }
 }
 
+/** `python3 [-I -E …] -m MODULE ARGS…` where MODULE is a program of its own (pip): the module word and the rest. */
+function moduleProgram(args: Arg[]): { name: string; word: Arg; rest: Arg[] } | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.dynamic) return null;
+    if (a.value === '-m') {
+      const m = args[i + 1];
+      return m !== undefined && !m.dynamic && MODULE_PROGRAMS.has(m.value) ? { name: m.value, word: m, rest: args.slice(i + 2) } : null;
+    }
+    if (!/^-[BEIsSuqb]+$/.test(a.value)) return null;
+  }
+  return null;
+}
+
 /** `hash -p PATH NAME…` (or `-pPATH`): each NAME now runs PATH. */
 function trackHashed(w: Walker, args: Arg[]): void {
   for (let i = 0; i < args.length; i++) {
@@ -339,6 +354,14 @@ const MAX_INTERPRETER_COMMANDS = 16;
 
 /** Shell commands found in an interpreter's inline program (`python -c "os.system('…')"`). */
 function interpreterCommands(w: Walker, walked: WalkedCommand, family: string, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  const module = family === 'python' ? moduleProgram(walked.args) : null;
+  if (module !== null) {
+    // `python3 -m pip list`: pip runs with the rest of the argv, judged by pip's spec.
+    const args = [{ ...module.word, value: module.name }, ...module.rest];
+    const cmd: ArgvCommand = { args, assignments: [], redirects: [], span: walked.span, text: walked.text, programRaw: module.name };
+    runArgv(w, cmd, frame, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `python-m:${module.name}`] }, forkScope(scope), false, walked.id);
+    return;
+  }
   const code = inlineCode(walked.program!, walked.args, walked.stdinText);
   if (code === null) return;
   const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `interpreter:${walked.program}`] };

@@ -9,7 +9,7 @@
  */
 import { posix } from 'node:path';
 import { interpreterFamily } from '../../programs/interpreters.js';
-import { provenRun } from '../../programs/hooks/interpreter.js';
+import { provenRun, type ProvenRun } from '../../programs/hooks/interpreter.js';
 import { StampedCache, type FileProbe } from './file-probe.js';
 import type { ProjectContext, RepoCode } from './types.js';
 
@@ -22,12 +22,19 @@ export function interpreterRepoCode(ctx: ProjectContext): RepoCode[] {
   if (run === null || run.kind === 'check') return [];
   const family = interpreterFamily(program);
   if (family === 'python') {
-    const modules = run.kind === 'json-tool' ? ['json'] : run.proof.imports;
+    const modules = importedModules(run);
     return modules.flatMap((m) => cache.get(JSON.stringify(['py', ctx.cwd, m]), (probe) => pythonShadows(probe, ctx.cwd, m)));
   }
   if (family === 'node' && run.kind === 'code')
     return run.proof.requiredJson.flatMap((f) => cache.get(JSON.stringify(['js', ctx.cwd, f]), (probe) => notPlainJson(probe, posix.resolve(ctx.cwd, f))));
   return [];
+}
+
+/** The modules a proven Python run imports first: json for json.tool, the module `-m` runs, or what the code imports. */
+function importedModules(run: Exclude<ProvenRun, { kind: 'check' }>): readonly string[] {
+  if (run.kind === 'json-tool') return ['json'];
+  if (run.kind === 'module-program') return [run.module];
+  return run.proof.imports;
 }
 
 /** Files in `dir` Python would import as `module` before the standard library. */

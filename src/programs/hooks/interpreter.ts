@@ -18,7 +18,12 @@ import type { Proof, Proven } from '../inline-code/proof.js';
 export type ProvenRun =
   | { kind: 'code'; proof: Proven; code: Arg; operands: Arg[]; checkOperands: boolean }
   | { kind: 'check'; files: Arg[] }
-  | { kind: 'json-tool'; input: Arg | null; output: Arg | null };
+  | { kind: 'json-tool'; input: Arg | null; output: Arg | null }
+  /** `python3 -m pip …`: the module is a program with its own spec, walked as that program (walk/run-argv.ts). */
+  | { kind: 'module-program'; module: string };
+
+/** Modules `python -m` runs that are the program of the same name (its spec judges the rest of the argv). */
+export const MODULE_PROGRAMS: ReadonlySet<string> = new Set(['pip']);
 
 /** Options that change neither what runs nor what is touched, by family. */
 const HARMLESS_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -50,6 +55,8 @@ export function provenRun(program: string, args: readonly Arg[], parsed: ParsedA
   const check = CHECK_OPTIONS[family] ?? [];
   if (others.length > 0 && others.every((o) => check.includes(o.name)) && parsed.operands.length > 0) return { kind: 'check', files: parsed.operands };
   if (family === 'python' && others.length === 1 && others[0].name === '-m' && others[0].value?.value === 'json.tool') return jsonTool(parsed.operands);
+  if (family === 'python' && others.length === 1 && others[0].name === '-m' && MODULE_PROGRAMS.has(others[0].value?.value ?? ''))
+    return { kind: 'module-program', module: others[0].value!.value };
   if (others.length !== 1 || others[0].spec?.role !== 'code' || !others[0].value || others[0].value.dynamic) return null;
   const code = others[0].value;
   const proof = proveInlineCode(family, code.value);
@@ -151,6 +158,8 @@ function interpreter(b: OperationSink, parsed: ParsedArgv | null): HandlerResult
   const run = provenRun(b.cmd.program, b.cmd.args, parsed);
   if (run === null) return;
   const proven: HandlerResult = { class: 'read-only', skipOperands: true, skipOptions: true, optionsChecked: true, skipSpecOps: true };
+  // The program the module is, with the rest of the argv, is a command of its own (walk/run-argv.ts).
+  if (run.kind === 'module-program') return proven;
   if (run.kind === 'check') {
     for (const f of run.files) b.path('Read', f, 'operand');
     return proven;

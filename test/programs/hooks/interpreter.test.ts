@@ -95,3 +95,19 @@ describe('files where the one-liner runs that would run instead', () => {
     expect(rules(await check(cmd, at('js')))).toContain('repo-code');
   });
 });
+
+describe('python -m MODULE where the module is a program of its own', () => {
+  it('judges `python3 -m pip …` as pip with the rest of the argv', async () => {
+    for (const c of ['python3 -m pip list --disable-pip-version-check', 'python3 -m pip show requests', 'python -I -m pip freeze'])
+      expect((await check(c)).level, c).toBe('allow');
+    for (const c of ['python3 -m pip install requests', 'python3 -m pip list --outdated', 'python3 -X dev -m pip list', 'python3 -m pipx list'])
+      expect((await check(c)).level, c).toBe('ask');
+  });
+
+  it('a pip.py in the working directory is what runs instead', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-pipmod-'));
+    writeFileSync(join(dir, 'pip.py'), 'import os\n');
+    const v = await check('python3 -m pip show x', { cwd: dir, workspaceRoots: [dir], home: '/home/user', env: {} });
+    expect(rules(v)).toContain('repo-code');
+  });
+});
