@@ -119,6 +119,8 @@ interface Builder {
   dashFirst?: boolean;
   produced?: boolean;
   splitAt?: MatchValue['splitAt'];
+  /** The pattern a variable holding a match expanded to (the word must be only that). */
+  match?: string;
   /** Only unquoted literal text so far: a brace result here may start with a tilde bash expands. */
   pristine: boolean;
   /** Tildes after separators: `colon` (assignment values), `equals` (after the first `=`, then `:`). */
@@ -164,6 +166,12 @@ export function expandWord(word: Word, scope: ExpandScope, position: WordPositio
   const fields: string[] = [];
   for (const alt of b.alternatives) {
     for (const f of alt) if (f !== '' || b.quoted) fields.push(f);
+  }
+  // A match joined to other text (`"cat $f"`, `"$f.bak"`) puts a name's text where it may be code or another path.
+  if (b.match !== undefined && !(fields.length === 1 && fields[0] === b.match)) {
+    b.dynamic = true;
+    b.glob = false;
+    if (!b.reasons.includes('parameter')) b.reasons.push('parameter');
   }
   return {
     fields: fields.length > 0 || !b.quoted ? fields : [''],
@@ -287,6 +295,7 @@ function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, sco
     // `"$f"` in `for f in src/*.ts`: one path the pattern matches (split unquoted, it could be any).
     append(b, match.pattern);
     b.glob = true;
+    b.match = match.pattern;
     if (match.dashFirst) b.dashFirst = true;
     if (match.produced) b.produced = true;
     if (match.splitAt) b.splitAt = match.splitAt;

@@ -95,6 +95,14 @@ export interface PrintedNames {
   dashFirst: boolean;
 }
 
+/** A command a program runs once per match, or per batch of matches (`find -exec`, `fd -x`). */
+export interface PerMatchCommand {
+  /** The option that runs it: `-exec`, `-execdir`, `-ok`, `-okdir`, `-x`, `-X`. */
+  primary: string;
+  /** Its argv, each match standing as a pattern of the paths it may be (dynamic when not known). */
+  args: Arg[];
+}
+
 export interface ProgramHooks {
   /**
    * A wrapper (tag `wrapper`) or shell: what it runs, where its spec cannot say it (`env -S`
@@ -113,4 +121,6 @@ export interface ProgramHooks {
    * the separator it reads and writes lines by, or null when this command line does more.
    */
   passesLines?: (args: Arg[]) => 'nul' | 'newline' | null;
+  /** The commands this command line runs on what it finds (walked as commands of their own). */
+  execs?: (args: Arg[]) => PerMatchCommand[];
 }

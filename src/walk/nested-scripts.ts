@@ -6,6 +6,7 @@
  * Which shell it runs in decides what its state changes reach: `eval`, `source`, a function body
  * and an alias run in *this* shell (a `cd` there moves later commands), `sh -c` in a new one.
  */
+import { unknownCode } from '../programs/hooks/code-text.js';
 import type { Span } from '../syntax/ast.js';
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
 import { identity, type SourceFrame } from './source-frame.js';
@@ -40,7 +41,8 @@ export function nestedScript(
 ): void {
   if (parts.length === 0) return;
   const span = { start: parts[0].span.start, end: parts[parts.length - 1].span.end };
-  if (parts.some((p) => p.dynamic)) {
+  // A glob (`sh -c *.sh`) or a name a program printed (`find -exec sh -c {} ;`) puts file names into the code.
+  if (parts.some(unknownCode)) {
     w.finding(
       'dynamic-script',
       `\`${parts

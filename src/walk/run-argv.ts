@@ -18,8 +18,8 @@ import { codeInAssignments, storedCode } from './code-variables.js';
 import { nestedScript, nestedText, sourceFile, trackWrittenFiles, writtenText } from './nested-scripts.js';
 import { commandVariable } from './command-env.js';
 import { itemsAreNames, xargsItems, xargsSplit } from './xargs-input.js';
-import { findExecs } from '../programs/hooks/find.js';
 import { MODULE_PROGRAMS } from '../programs/hooks/interpreter.js';
+import type { PerMatchCommand } from '../programs/hook-types.js';
 
 export interface ArgvCommand {
   args: Arg[];
@@ -105,7 +105,8 @@ export function runArgv(
   if (program === 'alias') return defineAliases(w, walked, rest, frame, ctx, scope);
   const family = interpreterFamily(program);
   if (family !== null) interpreterCommands(w, walked, family, frame, ctx, scope);
-  if (program === 'find') return findExec(w, walked, rest, frame, ctx, scope);
+  const execs = registry.get(program).hooks.execs;
+  if (execs !== undefined) return perMatch(w, walked, program, execs(rest), frame, ctx, scope);
   if (program === 'source' || program === '.') return sourceFile(w, walked, rest, frame, ctx, scope, certain);
   // A non-interactive bash sources $BASH_ENV first (`BASH_ENV=f bash -c :`), a POSIX shell $ENV.
   const startup = startupFile(walked, program);
@@ -250,10 +251,7 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
   const names = program === 'xargs' && input.items === null ? producedItems(w, walked, rest, token) : null;
   if (names !== null) {
     // One run per pattern the producer's names match: each item is a path under it.
-    for (const item of names)
-      runs.push(
-        token !== undefined ? base.map((a) => (a.value.includes(token) ? { ...item, value: a.value.split(token).join(item.value) } : a)) : [...base, item],
-      );
+    for (const item of names) runs.push(token !== undefined ? base.map((a) => replaceToken(a, token, item)) : [...base, item]);
   } else if (input.items === null) {
     const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
     runs.push(
@@ -267,6 +265,12 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
     runs.push([...base, ...input.items.map((v) => ({ value: v, dynamic: false, glob: false, span: walked.span }))]);
   }
   return runs;
+}
+
+/** `-I R`: a word that is R becomes the name; R inside a larger word (`sh -c 'cat R'`) joins the name's text to other text, where it may be code. */
+function replaceToken(a: Arg, token: string, item: Arg): Arg {
+  if (!a.value.includes(token)) return a;
+  return a.value === token ? { ...item, span: a.span } : { ...a, value: a.value.split(token).join(item.value), dynamic: true };
 }
 
 /**
@@ -314,10 +318,10 @@ function fromSpec(w: Walker, program: string, args: Arg[]): ReturnType<typeof un
   return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [] };
 }
 
-/** `find … -exec CMD {} ;` runs CMD once per match (programs/hooks/find.ts reads which commands). */
-function findExec(w: Walker, walked: WalkedCommand, args: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
-  for (const exec of findExecs(args)) {
-    const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find-exec:${exec.primary}`], conditional: true, loop: true };
+/** `find … -exec CMD {} ;`, `fd … -x CMD`: CMD runs once per match (programs/hooks say which commands). */
+function perMatch(w: Walker, walked: WalkedCommand, program: string, execs: PerMatchCommand[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  for (const exec of execs) {
+    const innerCtx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${program}-exec:${exec.primary}`], conditional: true, loop: true };
     const cmd: ArgvCommand = { args: exec.args, assignments: [], redirects: [], span: walked.span, text: walked.text, programRaw: exec.args[0]?.value ?? '' };
     runArgv(w, cmd, frame, innerCtx, forkScope(scope), false, walked.id);
   }

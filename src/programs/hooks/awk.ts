@@ -1,4 +1,5 @@
 /** awk: the program text (`system()`, pipes, `print > file`, getline), program files, `-W` options. */
+import { unknownCode } from './code-text.js';
 import type { Arg } from '../../expand/arg.js';
 import type { CommandClass } from '../spec-types.js';
 import { effectiveClass, hasOption, type ParsedArgv } from '../argv.js';
@@ -63,8 +64,8 @@ function awk(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (unreadable) cls = 'unknown';
   for (const program of programs) {
     const fx = awkProgramEffects(program.value);
-    if (program.dynamic || (fx.exec && !sandbox)) {
-      b.add('Exec', 'operand', program.span, { program: 'sh', target: program.value, dynamic: program.dynamic });
+    if (unknownCode(program) || (fx.exec && !sandbox)) {
+      b.add('Exec', 'operand', program.span, { program: 'sh', target: program.value, dynamic: unknownCode(program) });
       cls = 'unknown';
     } else if (fx.writes && !sandbox) {
       b.add('Write', 'operand', program.span, { target: program.value, dynamic: true });

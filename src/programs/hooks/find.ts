@@ -6,7 +6,7 @@
  */
 import type { Arg } from '../../expand/arg.js';
 import type { CommandClass } from '../spec-types.js';
-import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks } from '../hook-types.js';
+import type { HandlerResult, OperationSink, PerMatchCommand, PrintedNames, ProgramHooks } from '../hook-types.js';
 
 export interface FindArgs {
   /** The starting points as written (empty: find uses `.`). */
@@ -160,13 +160,8 @@ const FIND_READ = new Set(['-newer', '-anewer', '-cnewer', '-samefile', '-Bnewer
 const FIND_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
-/** A command `-exec` and its kin run once per match (or per batch with `+`). */
-export interface FindExec {
-  /** The primary: `-exec`, `-execdir`, `-ok`, `-okdir`. */
-  primary: string;
-  /** Its argv, `{}` replaced by the paths under the starting point (dynamic when that is not one known path). */
-  args: Arg[];
-}
+/** A command `-exec` and its kin run once per match (or per batch with `+`): `{}` stands for the paths under the starting point. */
+export type FindExec = PerMatchCommand;
 
 /** The one starting point find walks, when it is known: `.` when the command line names none. */
 function knownRoot(roots: Arg[]): string | null {
@@ -232,7 +227,9 @@ function eitherCase(pattern: string): string {
 }
 
 function matchedPath(a: Arg, root: string | null, name: string | null): Arg {
-  if (root === null) return { ...a, dynamic: true };
+  // Inside a larger word (`sh -c 'cat {}'`, `{}.bak`) the name's text joins other text, where it may be
+  // code (`x;rm -rf ~`): only a whole `{}` is a path pattern.
+  if (root === null || a.value !== '{}') return { ...a, dynamic: true };
   const under = `${root === '/' ? '' : root}/**${name === null ? '' : '/' + name}`;
   return { ...a, value: a.value.replace('{}', under), glob: true, produced: true };
 }
@@ -310,4 +307,4 @@ function prints(args: Arg[]): PrintedNames | null {
   return { patterns, separator, newlineSafe: false, dashFirst: false };
 }
 
-export const findHooks: ProgramHooks = { module: 'find.ts', operations: find, prints };
+export const findHooks: ProgramHooks = { module: 'find.ts', operations: find, prints, execs: findExecs };

@@ -6,6 +6,7 @@
  * is a dynamic Read, the whole environment an Env dump). Every option on the command line must be
  * on the family's list below; anything else leaves the spec's reading (Exec: ask).
  */
+import { unknownCode } from './code-text.js';
 import type { Arg } from '../../expand/arg.js';
 import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
 import type { ParsedArgv } from '../argv.js';
@@ -57,8 +58,8 @@ export function provenRun(program: string, args: readonly Arg[], parsed: ParsedA
   if (family === 'python' && others.length === 1 && others[0].name === '-m' && others[0].value?.value === 'json.tool') return jsonTool(parsed.operands);
   if (family === 'python' && others.length === 1 && others[0].name === '-m' && MODULE_PROGRAMS.has(others[0].value?.value ?? ''))
     return { kind: 'module-program', module: others[0].value!.value };
-  if (others.length !== 1 || others[0].spec?.role !== 'code' || !others[0].value || others[0].value.dynamic) return null;
-  const code = others[0].value;
+  const code = others[0]?.value;
+  if (others.length !== 1 || others[0].spec?.role !== 'code' || !code || unknownCode(code)) return null;
   const proof = proveInlineCode(family, code.value);
   return proof.proven ? { kind: 'code', proof, code, operands: [], checkOperands: false } : null;
 }

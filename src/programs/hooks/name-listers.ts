@@ -4,7 +4,8 @@
  * dash); with NUL separation (`-0`, `--null`, `--zero`) one item is one name.
  */
 import type { Arg } from '../../expand/arg.js';
-import type { PrintedNames, ProgramHooks } from '../hook-types.js';
+import type { HandlerResult, OperationSink, PerMatchCommand, PrintedNames, ProgramHooks } from '../hook-types.js';
+import { parseArgv, type ParsedArgv } from '../argv.js';
 import { bundleHas } from './option-bundle.js';
 
 interface Words {
@@ -168,6 +169,70 @@ function treePrints(args: Arg[]): PrintedNames | null {
 }
 
 export const treeHooks: ProgramHooks = { module: 'name-listers.ts', prints: treePrints };
-export const fdHooks: ProgramHooks = { module: 'name-listers.ts', prints: fdPrints };
+/** `-x CMD…` / `-X CMD…` and where the command ends (at `;` or the end of the line); null without one. */
+function fdExecSpan(args: Arg[]): { at: number; end: number; batch: boolean } | null {
+  const at = args.findIndex((a) => !a.dynamic && /^(-x|--exec|-X|--exec-batch)$/.test(a.value));
+  if (at < 0) return null;
+  let end = at + 1;
+  while (end < args.length && args[end].value !== ';') end++;
+  return { at, end, batch: /^(-X|--exec-batch)$/.test(args[at].value) };
+}
+
+/** fd's words without its `-x CMD… ;` (the command is walked on its own, not read as fd's options). */
+function withoutExec(args: Arg[]): Arg[] {
+  const span = fdExecSpan(args);
+  return span === null ? args : [...args.slice(0, span.at), ...args.slice(span.end + 1)];
+}
+
+/** Where each placeholder of `fd -x` points, as a pattern: the path, its parent, or a bare name read in the cwd. */
+const FD_PLACEHOLDERS: readonly [string, (path: string) => string][] = [
+  ['{//}', (p) => p.replace(/\/[^/]*$/, '') || '.'],
+  ['{/.}', () => './*'],
+  ['{/}', () => './*'],
+  ['{.}', (p) => p.replace(/\/\*\.[^/]*$/, '/*')],
+  ['{}', (p) => p],
+];
+
+/**
+ * `fd … -x CMD ARGS` runs CMD once per result (`-X`: once, with all of them): each placeholder
+ * stands for the paths fd finds (programs/hooks/name-listers.ts fdPrints), and with none the path is
+ * appended. A search path or command only known at run time gives no command: the spec asks.
+ */
+function fdExecs(args: Arg[]): PerMatchCommand[] {
+  const span = fdExecSpan(args);
+  if (span === null) return [];
+  const printed = fdPrints(withoutExec(args));
+  const command = args.slice(span.at + 1, span.end);
+  if (printed === null || command.length === 0 || command.some((a) => a.dynamic)) return [];
+  return printed.patterns.map((path) => {
+    const match = (value: string): Arg => ({
+      value,
+      dynamic: false,
+      glob: true,
+      produced: true,
+      span: command[0].span,
+      ...(printed.dashFirst ? { dashFirst: true } : {}),
+    });
+    let placed = false;
+    const argv = command.map((a) => {
+      const hit = FD_PLACEHOLDERS.find(([p]) => a.value.includes(p));
+      if (hit === undefined) return a;
+      placed = true;
+      // Inside a larger word (`sh -c 'cat {}'`) the name's text joins other text, where it may be code.
+      if (a.value !== hit[0]) return { ...a, dynamic: true };
+      return match(hit[1](path));
+    });
+    return { primary: args[span.at].value, args: placed ? argv : [...argv, match(path)] };
+  });
+}
+
+/** fd's own options, read without the command `-x` runs (whose words are not fd's). */
+function fdOperations(b: OperationSink, parsed: ParsedArgv | null): HandlerResult | void {
+  if (parsed === null || fdExecSpan(b.cmd.args) === null) return;
+  if (fdExecs(b.cmd.args).length === 0) return; // not followed: the spec's Exec stands
+  return { parsed: parseArgv(parsed.spec, withoutExec(b.cmd.args)) };
+}
+
+export const fdHooks: ProgramHooks = { module: 'name-listers.ts', prints: fdPrints, execs: fdExecs, operations: fdOperations };
 export const rgHooks: ProgramHooks = { module: 'name-listers.ts', prints: rgPrints };
 export const lsHooks: ProgramHooks = { module: 'name-listers.ts', prints: lsPrints };

@@ -1,4 +1,5 @@
 /** sed: the program text (`e`, `w`, `r` commands), in-place editing, BSD's `-i SUFFIX`. */
+import { unknownCode } from './code-text.js';
 import type { CommandClass } from '../spec-types.js';
 import { hasOption, type ParsedArgv } from '../argv.js';
 import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
@@ -19,14 +20,14 @@ function sed(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (pieces.length === 0) {
     const script = files.shift();
     if (script) {
-      if (script.dynamic) unread = true;
+      if (unknownCode(script)) unread = true;
       texts.push(script.value);
     }
   }
   for (const o of pieces) {
     const v = o.value!;
     if (o.name === '-e' || o.name === '--expression') {
-      if (v.dynamic) unread = true;
+      if (unknownCode(v)) unread = true;
       texts.push(v.value);
     } else {
       const text = b.scriptText(v);

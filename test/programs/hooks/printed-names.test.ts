@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisContext } from '../../../src/index.js';
 import { check, ops, rules } from '../../helpers/analyzer.js';
@@ -101,5 +102,26 @@ describe('names a producer prints, read by xargs', () => {
       'find . -print0 | tac -s x | xargs -0 cat',
     ])
       expect(await level(c), c).toBe('ask');
+  });
+});
+
+describe('a name never becomes code', () => {
+  it('whatever producer prints it and whatever code takes it, a file name in code asks', async () => {
+    const producers = [
+      "find . -name '*.c' -exec CMD \\;",
+      'fd -e c -x CMD',
+      'git ls-files -z | xargs -0 -I{} CMD',
+      'for f in *.c; do CMD; done',
+      'git ls-files | while read -r f; do CMD; done',
+    ];
+    const code = ["sh -c 'cat {}'", 'bash -c {}', 'python3 -c "print(\'{}\')"', 'awk {}', 'jq {}', 'sed {}', "eval 'cat {}'", 'node -e \'console.log("{}")\''];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...producers), fc.constantFrom(...code), async (p, c) => {
+        const inner = p.includes('$f') || p.startsWith('for') || p.includes('while') ? c.replace('{}', '$f').replace(/'/g, '"') : c;
+        const command = p.replace('CMD', inner);
+        expect((await check(command)).level, command).not.toBe('allow');
+      }),
+      { numRuns: 80 },
+    );
   });
 });
