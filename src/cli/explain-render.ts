@@ -13,8 +13,7 @@ import type { Finding, Level, TraceStep } from '../verdict/types.js';
 import type { Span } from '../syntax/ast.js';
 import { CORE_FINDINGS, type FindingMeta } from '../findings/catalog.js';
 import { caret, oneLine } from './format-text.js';
-import { own } from '../own.js';
-import { HOOKS } from '../programs/hooks/index.js';
+import { registry } from '../programs/registry.js';
 
 /** The gate's layers, in the order it applies them (policy/gate.ts), with what each looks at. */
 export const POLICY_LAYERS: readonly { layer: string; about: string }[] = [
@@ -133,7 +132,8 @@ export function originText(o: OpOrigin | undefined): string {
   if ('spec' in o) return `${o.spec}: ${o.program} ${specPartText(o)}${o.role !== undefined ? ` (${o.role})` : ''}`;
   const h = HANDLER_SOURCES[o.handler];
   // A program's own hooks live in programs/hooks/<module>; the shell builtins' in ops/program-handlers.ts.
-  const hooks = o.handler === 'program-handler' && o.program !== undefined ? own(HOOKS, o.program) : undefined;
+  // Through the registry: a program may take its hooks from a tag (every interpreter's, every shell's).
+  const hooks = o.handler === 'program-handler' && o.program !== undefined ? registry.get(o.program).hooks : undefined;
   const file = hooks?.module !== undefined ? `src/programs/hooks/${hooks.module}` : h.file;
   return `${file}: ${h.what}${o.program !== undefined ? ` ${o.program}` : ''}`;
 }

@@ -46,6 +46,8 @@ describe('shellgate explain (text)', () => {
     // The unwrapped command shows its wrapper chain and that it runs with privileges.
     expect(r.out).toMatch(/via\s+wrapper:sudo/);
     expect(r.out).toContain('with raised privileges');
+    // A program whose hooks come from its tag (every interpreter's) is named by that hook's module.
+    expect(explain(['--', `python3 -c 'print(open("a.txt").read())'`]).out).toContain('src/programs/hooks/interpreter.ts: the handler for python3');
   });
 
   it('shows sub-commands in a pipeline and a substitution, and an option that produced an operation', () => {
