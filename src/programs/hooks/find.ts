@@ -15,6 +15,8 @@ export interface FindArgs {
   exprStart: number;
   /** `-L` (or `-follow` later): symbolic links are followed into what they point to. */
   follows: boolean;
+  /** `-files0-from FILE`: more starting points come from a file, so what find walks is not known. */
+  listed: boolean;
 }
 
 /** Leading options with no value, bundled as BSD's getopt allows (`-HL`), and `-O LEVEL`. */
@@ -65,7 +67,8 @@ function readCommandLine(args: Arg[]): FindArgs {
     roots.push(args[i]);
   }
   if (args.slice(i).some((a) => a.value === '-follow')) follows = true;
-  return { roots, exprStart: i, follows };
+  const listed = args.slice(i).some((a) => a.value === '-files0-from');
+  return { roots, exprStart: i, follows, listed };
 }
 
 /**
@@ -164,16 +167,17 @@ const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 export type FindExec = PerMatchCommand;
 
 /** The one starting point find walks, when it is known: `.` when the command line names none. */
-function knownRoot(roots: Arg[]): string | null {
-  if (roots.length === 0) return '.';
-  if (roots.length === 1 && !roots[0].dynamic) return roots[0].value;
+function knownRoot(line: FindArgs): string | null {
+  if (line.listed) return null; // `-files0-from`: the starting points are in a file
+  if (line.roots.length === 0) return '.';
+  if (line.roots.length === 1 && !line.roots[0].dynamic) return line.roots[0].value;
   return null;
 }
 
 /** The commands find runs: `find … -exec CMD {} ;` runs CMD with `{}` standing for paths under the roots. */
 export function findExecs(args: Arg[]): FindExec[] {
   const line = findCommandLine(args);
-  const only = knownRoot(line.roots);
+  const only = knownRoot(line);
   const root = only === null ? null : only.replace(/\/+$/, '') || '/';
   const out: FindExec[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -289,7 +293,7 @@ const PRINTS_OTHER = new Set(['-printf', '-ls', '-fls', '-fprint', '-fprint0', '
  */
 function prints(args: Arg[]): PrintedNames | null {
   const line = findCommandLine(args);
-  if (line.roots.some((r) => r.dynamic || r.glob)) return null;
+  if (line.listed || line.roots.some((r) => r.dynamic || r.glob)) return null;
   let print: number | null = null;
   let separator: PrintedNames['separator'] = 'newline';
   for (let i = line.exprStart; i < args.length; i++) {

@@ -11,12 +11,15 @@ import { bundleHas } from './option-bundle.js';
 interface Words {
   options: string[];
   operands: string[];
+  /** The value of each option of `valueOptions`, by option (`--opt=v` and `--opt v` alike). */
+  values: [string, string][];
 }
 
 /** Options and operands, values of `valueOptions` skipped; null when a word is only known at run time. */
 function split(args: Arg[], valueOptions: ReadonlySet<string>): Words | null {
   const options: string[] = [];
   const operands: string[] = [];
+  const values: [string, string][] = [];
   let ended = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -24,10 +27,12 @@ function split(args: Arg[], valueOptions: ReadonlySet<string>): Words | null {
     if (!ended && a.value === '--') ended = true;
     else if (!ended && a.value.startsWith('-') && a.value !== '-') {
       options.push(a.value);
-      if (valueOptions.has(a.value)) i++;
+      const eq = /^(--[^=]+)=(.*)$/.exec(a.value);
+      if (eq !== null) values.push([eq[1], eq[2]]);
+      else if (valueOptions.has(a.value) && i + 1 < args.length) values.push([a.value, args[++i].value]);
     } else operands.push(a.value);
   }
-  return { options, operands };
+  return { options, operands, values };
 }
 
 const under = (p: string) => `${p.replace(/\/+$/, '') || '/'}/**`;
@@ -71,8 +76,9 @@ function fdPrints(args: Arg[]): PrintedNames | null {
     )
   )
     return null;
-  const paths = w.operands.slice(1);
-  const exts = args.flatMap((a, i) => (args[i - 1]?.value === '-e' || args[i - 1]?.value === '--extension' ? [a.value] : []));
+  // `--search-path P` adds a place searched like a path operand (names under it, not under the cwd).
+  const paths = [...w.operands.slice(1), ...w.values.filter(([o]) => o === '--search-path').map(([, v]) => v)];
+  const exts = w.values.filter(([o]) => o === '-e' || o === '--extension').map(([, v]) => v);
   const name = exts.length === 1 ? `/*.${exts[0]}` : '';
   const patterns = (paths.length === 0 ? ['.'] : paths).map((p) => under(p) + name);
   const nul = w.options.some((o) => o === '--print0' || fdLetter(o, '0'));

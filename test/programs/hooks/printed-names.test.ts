@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisContext } from '../../../src/index.js';
-import { check, ops, rules } from '../../helpers/analyzer.js';
+import { argvs, check, ops, rules } from '../../helpers/analyzer.js';
 import { CORE_FINDINGS } from '../../../src/findings/catalog.js';
 
 const level = async (c: string) => (await check(c)).level;
@@ -85,6 +85,15 @@ describe('names a producer prints, read by xargs', () => {
       expect(await level(c), c).toBe('ask');
     // find's names start with the root (`./-i`): never an option.
     expect(await level("find . -name '*.c' -print0 | xargs -0 sed -n 1p")).toBe('allow');
+  });
+
+  it('starting points from a file or an option are where the names are', async () => {
+    // -files0-from reads starting points from a file: the names may be anywhere.
+    expect(argvs(await check('find -files0-from list.txt -print0 | xargs -0 cat'))).toContain('cat {stdin}');
+    expect(argvs(await check('find -files0-from list.txt -exec cat {} +'))).toContain('cat {}');
+    // fd --search-path searches there, not the cwd.
+    expect(ops(await check('fd --search-path /etc -0 | xargs -0 cat'))).toContain('Read /etc/**');
+    expect(ops(await check('fd --search-path=/etc -x cat'))).toContain('Read /etc/**');
   });
 
   it('prints more than names: not a producer', async () => {
