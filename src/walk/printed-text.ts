@@ -7,7 +7,7 @@
 import { decodeAnsiC } from '../syntax/ansi-c.js';
 import { staticValue, variableValue, type ExpandScope } from '../expand/word.js';
 import type { PrintedNames } from '../programs/hook-types.js';
-import { registry } from '../programs/registry.js';
+import { namesThroughStages } from '../programs/printed-names.js';
 import type { Command, Script } from '../syntax/ast.js';
 import type { Arg } from './types.js';
 
@@ -88,18 +88,10 @@ export function substitutionNames(body: Script, es: ExpandScope): PrintedNames |
   let stages: Command[] = only ? [only] : [];
   if (only?.type === 'Pipeline') stages = only.negated ? [] : only.commands;
   if (stages.length === 0 || variableValue('IFS', es) !== ' \t\n') return null;
-  const argvs = stages.map((c) => staticArgv(c, es));
-  if (argvs.some((a) => a === null)) return null;
-  let separator: PrintedNames['separator'] | null = null;
-  for (let i = argvs.length - 1; i > 0; i--) {
-    const [program, ...args] = argvs[i]!;
-    const passes = registry.get(program.value).hooks.passesLines?.(args) ?? null;
-    if (passes === null || (separator !== null && passes !== separator)) return null;
-    separator = passes;
-  }
-  const [program, ...args] = argvs[0]!;
-  const printed = registry.get(program.value).hooks.prints?.(args) ?? null;
-  return printed !== null && (separator === null || printed.separator === separator) ? printed : null;
+  return namesThroughStages(stages.length, (k) => {
+    const argv = staticArgv(stages[k], es);
+    return argv === null ? null : { program: argv[0].value, args: argv.slice(1) };
+  });
 }
 
 /** A simple command's words when all are static and nothing else is on it (no redirect, no assignment). */

@@ -19,6 +19,7 @@ import { nestedScript, nestedText, sourceFile, trackWrittenFiles, writtenText } 
 import { commandVariable } from './command-env.js';
 import { itemsAreNames, xargsItems, xargsSplit } from './xargs-input.js';
 import { MODULE_PROGRAMS } from '../programs/hooks/interpreter.js';
+import { placeName } from '../programs/hooks/code-text.js';
 import type { PerMatchCommand } from '../programs/hook-types.js';
 
 export interface ArgvCommand {
@@ -251,7 +252,7 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
   const names = program === 'xargs' && input.items === null ? producedItems(w, walked, rest, token) : null;
   if (names !== null) {
     // One run per pattern the producer's names match: each item is a path under it.
-    for (const item of names) runs.push(token !== undefined ? base.map((a) => replaceToken(a, token, item)) : [...base, item]);
+    for (const item of names) runs.push(token !== undefined ? base.map((a) => placeName(a, token, () => item)) : [...base, item]);
   } else if (input.items === null) {
     const unknown: Arg = { value: '{stdin}', dynamic: true, glob: false, span: walked.span };
     runs.push(
@@ -267,19 +268,13 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
   return runs;
 }
 
-/** `-I R`: a word that is R becomes the name; R inside a larger word (`sh -c 'cat R'`) joins the name's text to other text, where it may be code. */
-function replaceToken(a: Arg, token: string, item: Arg): Arg {
-  if (!a.value.includes(token)) return a;
-  return a.value === token ? { ...item, span: a.span } : { ...a, value: a.value.split(token).join(item.value), dynamic: true };
-}
-
 /**
  * The items xargs reads from a producer of file names (`find . -print0 | xargs -0`): a produced
  * pattern per root when every item is one name (walk/xargs-input.ts `itemsAreNames`); null when
  * nothing produced them, or when the split may cut a name — then the finding says why.
  */
 function producedItems(w: Walker, walked: WalkedCommand, rest: Arg[], token: string | undefined): Arg[] | null {
-  const names = walked.stdinNames;
+  const names = w.namesPipedTo(walked);
   if (names === null) return null;
   const split = xargsSplit(rest, token !== undefined);
   if (split === 'other') {

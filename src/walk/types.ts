@@ -1,5 +1,4 @@
 /** What the walker produces: every simple command that could run, with its context. */
-import type { PrintedNames } from '../programs/hook-types.js';
 import type { Span } from '../syntax/ast.js';
 import type { Arg } from '../expand/arg.js';
 
@@ -113,12 +112,6 @@ export interface WalkedCommand {
    * the output of `echo`/`printf` with static arguments in the stage before it.
    */
   stdinText: string | null;
-  /**
-   * What the command reads on stdin when it is a list of file names the stage before prints
-   * (`find . -print0 | xargs -0 …`, through line filters such as `sort`): their patterns and how
-   * they are separated (programs/hook-types.ts). Null when unknown.
-   */
-  stdinNames: PrintedNames | null;
   /**
    * Variables exported earlier on this line (`export X=1; cmd`, `set -a; X=1; cmd`), with their
    * value when it is known (null: exported, value unknown). Prefix assignments are in `assignments`.

@@ -10,6 +10,7 @@ import type { ParseResult } from '../syntax/parse-result.js';
 import type { ExpandScope } from '../expand/word.js';
 import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
+import type { PrintedNames } from '../programs/hook-types.js';
 import type { SourceFrame } from './source-frame.js';
 import type { Scope } from './scope.js';
 import type { LineLinkEvents } from './link-events.js';
@@ -57,6 +58,11 @@ export interface Walker {
   finding(rule: CoreFindingId, detail: string, span: Span, command?: number): void;
   /** What word expansion knows in `scope` (nothing of home and environment on a remote host). */
   expandScope(scope: Scope): ExpandScope;
+  /**
+   * The file names the stages before `cmd` print into its stdin (`find . -print0 | sort -z | xargs -0 …`,
+   * programs/printed-names.ts), read only when a consumer asks; null when unknown or its own redirect feeds it.
+   */
+  namesPipedTo(cmd: WalkedCommand): PrintedNames | null;
 
   // ---- state shared by the whole line ----
   /** Functions (and aliases) whose body is being walked at a call: a recursive call stops there. */

@@ -29,7 +29,7 @@ import { expandWord, globMatchValue, staticValue, type ExpandedWord, type Expand
 import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import type { PrintedNames } from '../programs/hook-types.js';
-import { registry } from '../programs/registry.js';
+import { namesThroughStages } from '../programs/printed-names.js';
 import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
@@ -372,20 +372,19 @@ export class LineWalker implements Walker {
   private pipedNames(ctx: CommandContext): PrintedNames | null {
     const p = ctx.pipeline;
     if (!p) return null;
-    let separator: PrintedNames['separator'] | null = null;
-    for (let index = p.index - 1; index >= 0; index--) {
+    return namesThroughStages(p.index, (index) => {
+      // Through wrappers (`sudo find …`): exactly one innermost command, its output not sent elsewhere.
       const stage = this.stages.get(`${p.id}:${index}`) ?? [];
       const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
       const prev = innermost.length === 1 ? innermost[0] : undefined;
       if (!prev || prev.program === null || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
-      const hooks = registry.get(prev.program).hooks;
-      const printed = hooks.prints?.(prev.args) ?? null;
-      if (printed !== null) return separator === null || printed.separator === separator ? printed : null;
-      const passes = hooks.passesLines?.(prev.args) ?? null;
-      if (passes === null || (separator !== null && passes !== separator)) return null;
-      separator = passes;
-    }
-    return null;
+      return { program: prev.program, args: prev.args };
+    });
+  }
+
+  /** What `cmd` reads on stdin when it is names a stage before prints (for xargs); null when its own redirect feeds it. */
+  namesPipedTo(cmd: WalkedCommand): PrintedNames | null {
+    return cmd.redirects.some((r) => r.input !== null || feedsStdin(r)) ? null : this.pipedNames(cmd.context);
   }
 
   /** `names`: an unquoted `$(producer)` stands for the names it prints (not inside `[[ ]]`, which does not split). */
@@ -530,7 +529,6 @@ export class LineWalker implements Walker {
       calls: c.calls ?? null,
       execsStdin: c.execsStdin ?? false,
       stdinText: this.stdinText(c.redirects, ctx),
-      stdinNames: c.redirects.some((r) => r.input !== null || feedsStdin(r)) ? null : this.pipedNames(ctx),
       exported: exportedVariables(scope),
       globOptions: globOptionsNow(scope),
       span: c.span,

@@ -9,3 +9,14 @@ import type { Arg } from '../../expand/arg.js';
 export function unknownCode(a: Arg): boolean {
   return a.dynamic || a.glob || a.produced === true;
 }
+
+/**
+ * A word that may hold a placeholder for a name (find's and fd's `{}`, xargs' `-I` token): the name
+ * when the word is only the placeholder; unknown when the word joins the name's text to other text
+ * (`sh -c 'cat {}'`, `{}.bak`), where a name such as `x;rm -rf ~` may be code or another path; the
+ * word itself when it holds none.
+ */
+export function placeName(word: Arg, placeholder: string, name: () => Arg): Arg {
+  if (!word.value.includes(placeholder)) return word;
+  return word.value === placeholder ? { ...name(), span: word.span } : { ...word, dynamic: true };
+}

@@ -5,6 +5,7 @@
  * the commands `-exec`/`-execdir`/`-ok`/`-okdir` run (walk/run-argv.ts walks them).
  */
 import type { Arg } from '../../expand/arg.js';
+import { placeName } from './code-text.js';
 import type { CommandClass } from '../spec-types.js';
 import type { HandlerResult, OperationSink, PerMatchCommand, PrintedNames, ProgramHooks } from '../hook-types.js';
 
@@ -185,7 +186,7 @@ export function findExecs(args: Arg[]): FindExec[] {
     let end = i + 1;
     while (end < args.length && args[end].value !== ';' && args[end].value !== '+') end++;
     const name = nameTest(args, line.exprStart, i);
-    const inner = args.slice(i + 1, end).map((a): Arg => (a.value.includes('{}') ? matchedPath(a, root, name) : a));
+    const inner = args.slice(i + 1, end).map((a): Arg => matchedPath(a, root, name));
     out.push({ primary: args[i].value, args: inner });
     i = end;
   }
@@ -230,12 +231,11 @@ function eitherCase(pattern: string): string {
   return out;
 }
 
+/** `{}` as the paths under the root (only as a whole word: placeName); unknown when the root is. */
 function matchedPath(a: Arg, root: string | null, name: string | null): Arg {
-  // Inside a larger word (`sh -c 'cat {}'`, `{}.bak`) the name's text joins other text, where it may be
-  // code (`x;rm -rf ~`): only a whole `{}` is a path pattern.
-  if (root === null || a.value !== '{}') return { ...a, dynamic: true };
+  if (root === null) return a.value.includes('{}') ? { ...a, dynamic: true } : a;
   const under = `${root === '/' ? '' : root}/**${name === null ? '' : '/' + name}`;
-  return { ...a, value: a.value.replace('{}', under), glob: true, produced: true };
+  return placeName(a, '{}', () => ({ ...a, value: under, glob: true, produced: true }));
 }
 
 /** find's operations: the starting points are listed; primaries read, write, delete or run. */

@@ -7,6 +7,7 @@ import type { Arg } from '../../expand/arg.js';
 import type { HandlerResult, OperationSink, PerMatchCommand, PrintedNames, ProgramHooks } from '../hook-types.js';
 import { parseArgv, type ParsedArgv } from '../argv.js';
 import { bundleHas } from './option-bundle.js';
+import { placeName } from './code-text.js';
 
 interface Words {
   options: string[];
@@ -224,9 +225,7 @@ function fdExecs(args: Arg[]): PerMatchCommand[] {
       const hit = FD_PLACEHOLDERS.find(([p]) => a.value.includes(p));
       if (hit === undefined) return a;
       placed = true;
-      // Inside a larger word (`sh -c 'cat {}'`) the name's text joins other text, where it may be code.
-      if (a.value !== hit[0]) return { ...a, dynamic: true };
-      return match(hit[1](path));
+      return placeName(a, hit[0], () => match(hit[1](path)));
     });
     return { primary: args[span.at].value, args: placed ? argv : [...argv, match(path)] };
   });
