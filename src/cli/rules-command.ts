@@ -39,6 +39,8 @@ export interface RuleInfo {
   message: string;
   rationale: string;
   safer?: string;
+  /** MITRE ATT&CK technique ids (guard rules). */
+  attack?: string[];
   /** `builtin` and `user` guard rules, or a `core` finding of the analyser or the gate. */
   source: 'builtin' | 'user' | 'core';
   examples?: GuardRule['examples'];
@@ -64,6 +66,7 @@ export function guardInfo(r: GuardRule): RuleInfo {
     message: r.message,
     rationale: r.rationale,
     ...(r.safer !== undefined ? { safer: r.safer } : {}),
+    ...(r.attack !== undefined ? { attack: r.attack } : {}),
     source: r.builtin ? 'builtin' : 'user',
     examples: r.examples,
   };
@@ -126,6 +129,7 @@ const RULE_SOURCE_NOTES: Record<RuleInfo['source'], string> = { core: '  (core f
 
 export function describeRule(r: RuleInfo): string {
   const lines = [`${r.id}  [${r.category}, ${r.level}]${RULE_SOURCE_NOTES[r.source]}`, `  ${shownMessage(r)}`, '', `  ${r.rationale}`];
+  if (r.attack) lines.push('', `  MITRE ATT&CK: ${r.attack.join(', ')}`);
   if (r.safer) lines.push('', `  safer: ${r.safer}`);
   if (r.examples) {
     lines.push('', '  matches:', ...r.examples.match.map((e) => `    ${e}`), '  does not match:', ...r.examples.noMatch.map((e) => `    ${e}`));
@@ -142,10 +146,20 @@ export function rulesOutput(guards: readonly GuardRule[], args: RulesArgs): stri
   if (args.json) {
     return all
       .map((r) =>
-        JSON.stringify({ id: r.id, category: r.category, level: r.level, message: r.message, source: r.source, ...(r.safer ? { safer: r.safer } : {}) }),
+        JSON.stringify({
+          id: r.id,
+          category: r.category,
+          level: r.level,
+          message: r.message,
+          source: r.source,
+          ...(r.attack ? { attack: r.attack } : {}),
+          ...(r.safer ? { safer: r.safer } : {}),
+        }),
       )
       .join('\n');
   }
   const width = Math.max(...all.map((r) => r.id.length));
-  return all.map((r) => `${r.id.padEnd(width)}  ${r.level.padEnd(5)}  ${r.source === 'core' ? 'core  ' : ''}${shownMessage(r)}`).join('\n');
+  const attackWidth = Math.max(0, ...all.map((r) => (r.attack ?? []).join(',').length));
+  const attackOf = (r: RuleInfo) => (attackWidth > 0 ? `${(r.attack ?? []).join(',').padEnd(attackWidth)}  ` : '');
+  return all.map((r) => `${r.id.padEnd(width)}  ${r.level.padEnd(5)}  ${attackOf(r)}${r.source === 'core' ? 'core  ' : ''}${shownMessage(r)}`).join('\n');
 }

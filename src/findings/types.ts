@@ -30,6 +30,8 @@ export interface Finding {
   command?: number;
   /** Index into `operations` of the operation it is about, when there is one. */
   operation?: number;
+  /** MITRE ATT&CK technique ids (guard findings: those of the rule that matched). */
+  attack?: string[];
   /** The word the finding is about, when a policy needs it (`named-option`: the option). */
   subject?: string;
 }

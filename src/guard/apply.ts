@@ -85,10 +85,18 @@ export interface GuardFinding {
   category: string;
   level: 'deny' | 'ask';
   message: string;
+  /** The rule's MITRE ATT&CK technique ids, when it has them. */
+  attack?: string[];
   /** The command's span in the original text. */
   span: Span;
   /** Index of the command in the verdict's `commands`. */
   command: number;
+}
+
+function guardFinding(r: LoadedRule, s: Subject): GuardFinding {
+  const f: GuardFinding = { rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id };
+  if (r.attack) f.attack = r.attack;
+  return f;
 }
 
 export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Operation[], specs: SpecTable): GuardFinding[] {
@@ -111,7 +119,7 @@ export function applyGuards(rules: RuleSet, commands: WalkedCommand[], ops: Oper
     // Findings come in rule file order whichever list a rule sits in, so how rules are indexed
     // never changes what is reported first.
     if (hits.length > 1 && forProgram !== undefined) hits.sort((x, y) => rules.position.get(x)! - rules.position.get(y)!);
-    for (const r of hits) findings.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id });
+    for (const r of hits) findings.push(guardFinding(r, s));
     if (hits.length > 0) hits.length = 0;
     if (candidates.length > 0) candidates.length = 0;
   }

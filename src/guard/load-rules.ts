@@ -12,7 +12,7 @@ import { needOf } from './prefilter.js';
 import type { Need } from './clauses.js';
 import { compileMatcher, type Compiled } from './compile.js';
 import { MATCH_FIELDS, type FieldPrograms, type MatchField } from './match-fields.js';
-import { CATEGORY_NAME, RULE_FIELDS, RULE_ID } from './rule-fields.js';
+import { ATTACK_ID, CATEGORY_NAME, RULE_FIELDS, RULE_ID } from './rule-fields.js';
 import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions } from './rule-types.js';
 import { registry, type ProgramTag } from '../programs/registry.js';
 import { PROGRAM_TAGS } from '../programs/load-specs.js';
@@ -124,6 +124,12 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
     if (r.level !== 'deny' && r.level !== 'ask') bad('level', 'must be "deny" or "ask"');
     if (typeof r.message !== 'string' || r.message.length === 0 || r.message.includes('\n')) bad('message', 'must be one line of text');
     if (typeof r.rationale !== 'string' || r.rationale.length === 0) bad('rationale', 'must be text');
+    if (r.attack !== undefined || builtin) {
+      const ids = r.attack;
+      if (!Array.isArray(ids) || ids.length === 0 || ids.some((x) => typeof x !== 'string' || !ATTACK_ID.test(x))) {
+        bad('attack', 'must be a non-empty list of MITRE ATT&CK technique ids like "T1053.003"');
+      }
+    }
     if (r.safer !== undefined && (typeof r.safer !== 'string' || r.safer.length === 0 || r.safer.includes('\n'))) bad('safer', 'must be one line of text');
     const ex = r.examples;
     if (!isObject(ex) || !Array.isArray(ex.match) || !Array.isArray(ex.noMatch)) bad('examples', 'must be { "match": [ … ], "noMatch": [ … ] }');
@@ -142,6 +148,7 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
       message: r.message as string,
       rationale: r.rationale as string,
       ...(typeof r.safer === 'string' ? { safer: r.safer } : {}),
+      ...(Array.isArray(r.attack) ? { attack: r.attack as string[] } : {}),
       match: r.match as Matcher,
       examples: examples as { match: string[]; noMatch: string[] },
       file,

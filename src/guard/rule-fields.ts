@@ -14,6 +14,8 @@ export interface FileField {
 
 /** A rule id: `category/name`, lowercase words joined by `-`. */
 export const RULE_ID = /^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/;
+/** A MITRE ATT&CK technique id: `T` and four digits, with an optional `.` and three-digit sub-technique. */
+export const ATTACK_ID = /^T\d{4}(\.\d{3})?$/;
 /** A category name (the built-in ten, or any such name in a user's rule file). */
 export const CATEGORY_NAME = /^[a-z0-9-]+$/;
 
@@ -45,6 +47,11 @@ export const RULE_FIELDS: Readonly<Record<string, FileField>> = {
   level: { doc: 'What a match decides: `deny`, or `ask` the user.', schema: { enum: ['deny', 'ask'] }, required: true },
   message: { doc: 'One line that teaches what is dangerous here (shown with the decision).', schema: ONE_LINE, required: true },
   rationale: { doc: 'Why the rule exists, for `shellgate rules ID`.', schema: { type: 'string', minLength: 1 }, required: true },
+  attack: {
+    doc: 'The MITRE ATT&CK technique ids the rule detects (`["T1053.003"]`); findings carry them. Required for built-in rules.',
+    schema: { type: 'array', items: { type: 'string', pattern: ATTACK_ID.source }, minItems: 1, uniqueItems: true },
+    required: false,
+  },
   safer: { doc: 'A safer way to get the same work done, told to the agent with the decision.', schema: ONE_LINE, required: false },
   match: {
     doc: 'The matcher: every field given must hold for the command (see the matcher fields).',

@@ -6,7 +6,11 @@
 import type { OpKind } from '../ops/types.js';
 import type { PathClass } from '../paths/classify.js';
 
-/** The ten built-in categories; names are part of the contract (findings carry them). */
+/**
+ * The built-in categories; names are part of the contract (findings carry them). The first ten
+ * are the original contract; `persistence`, `defense-evasion` and `credential-access` hold what
+ * none of the ten describes (README's category table says what belongs where).
+ */
 export const GUARD_CATEGORIES = [
   'destructive-delete',
   'disk-write',
@@ -18,6 +22,9 @@ export const GUARD_CATEGORIES = [
   'remote-exec',
   'resource-abuse',
   'shutdown',
+  'persistence',
+  'defense-evasion',
+  'credential-access',
 ] as const;
 export type GuardCategory = (typeof GUARD_CATEGORIES)[number];
 
@@ -94,6 +101,8 @@ export interface GuardRule {
   message: string;
   /** Why the rule exists, for `shellgate rules ID`. */
   rationale: string;
+  /** MITRE ATT&CK technique ids the rule detects (`T1053.003`); every built-in rule has one or more. */
+  attack?: string[];
   match: Matcher;
   examples: RuleExamples;
   /** A safer way to get the same work done, told to the agent with the decision (optional). */

@@ -30,6 +30,9 @@ describe('user guard rules', () => {
     expect(v.findings.find((f) => f.rule === 'team/no-terraform-destroy')?.category).toBe('team');
     expect(a.analyze('terraform plan', CONTEXT).findings.some((f) => f.rule === 'team/no-terraform-destroy')).toBe(false);
     expect(a.rules.find((r) => r.id === 'team/no-terraform-destroy')?.builtin).toBe(false);
+    // A user rule may name its ATT&CK techniques; its findings carry them.
+    const tagged = await createAnalyzer({ ruleFiles: [ruleFile('team-t.json', { category: 'team', rules: [{ ...good, attack: ['T1485'] }] })] });
+    expect(tagged.analyze('terraform destroy', CONTEXT).findings.find((f) => f.rule === good.id)?.attack).toEqual(['T1485']);
   });
 
   it('fail with the file, the rule and the field named', async () => {
@@ -39,6 +42,8 @@ describe('user guard rules', () => {
       [{ category: 'team', rules: [{ ...good, match: { program: '@nolist' } }] }, /field "match\.program" names the unknown list @nolist/],
       [{ category: 'team', rules: [{ ...good, match: { argRegex: '(' } }] }, /field "match\.argRegex" is not a valid regular expression/],
       [{ category: 'team', rules: [{ ...good, id: 'other/x' }] }, /field "id" must start with the file's category/],
+      [{ category: 'team', rules: [{ ...good, attack: ['T1053.3'] }] }, /field "attack" must be a non-empty list of MITRE ATT&CK technique ids/],
+      [{ category: 'team', rules: [{ ...good, attack: [] }] }, /field "attack"/],
       [{ category: 'team', rules: [{ ...good, match: {} }] }, /matches everything/],
       [{ category: 'team', rules: [{ ...good, match: { predicate: 'nope' } }] }, /field "match\.predicate" names no predicate/],
       ['{ nope', /team-bad\.json: not valid JSON/],

@@ -9,7 +9,18 @@ import { GUARD_CATEGORIES } from '../../src/guard/rule-types.js';
 const a = await analyzer();
 
 describe('guard rules', () => {
-  it('cover all ten categories, each rule with both kinds of example', () => {
+  it('carry the MITRE ATT&CK techniques they detect, as well-formed ids, on the rule and on its findings', () => {
+    for (const r of a.rules) {
+      expect(r.attack, `${r.id}: no attack ids`).toBeDefined();
+      expect(r.attack!.length, `${r.id}: no attack ids`).toBeGreaterThan(0);
+      for (const id of r.attack!) expect(id, r.id).toMatch(/^T\d{4}(\.\d{3})?$/);
+      expect(new Set(r.attack).size, `${r.id}: repeated attack id`).toBe(r.attack!.length);
+      const hit = a.analyze(r.examples.match[0], CONTEXT).findings.find((f) => f.rule === r.id);
+      expect(hit?.attack, `${r.id}: finding without the rule's attack ids`).toEqual(r.attack);
+    }
+  });
+
+  it('cover every category, each rule with both kinds of example', () => {
     expect(new Set(a.rules.map((r) => r.category))).toEqual(new Set(GUARD_CATEGORIES));
     for (const r of a.rules) {
       expect(r.examples.match.length, `${r.id}: no match example`).toBeGreaterThan(0);
