@@ -208,6 +208,7 @@ function stops(kind: RegExp): (s: Subject) => boolean {
 
 /** `auditctl -D` (delete every rule) or `auditctl -e 0` (auditing off); `-e 2` locks it on and does not match. */
 function auditingOff(s: Subject): boolean {
+  if (s.cmd.program !== 'auditctl') return false;
   const words = s.cmd.args.map((a) => a.value);
   return words.some((w, i) => w === '-D' || w === '-e0' || (w === '-e' && words[i + 1] === '0'));
 }
@@ -221,6 +222,7 @@ const IPTABLES = ['iptables', 'ip6tables', 'iptables-legacy', 'iptables-nft', 'i
  * nat/mangle/raw tables does not filter traffic and does not match.
  */
 function iptablesFlushAll(s: Subject): boolean {
+  if (s.cmd.program === null || !IPTABLES.includes(s.cmd.program)) return false;
   const words = s.cmd.args.map((a) => a.value);
   const table = words.find((w, i) => i > 0 && (words[i - 1] === '-t' || words[i - 1] === '--table')) ?? words.find((w) => w.startsWith('--table='))?.slice(8);
   if (table !== undefined && table !== 'filter') return false;
@@ -232,6 +234,7 @@ function iptablesFlushAll(s: Subject): boolean {
  * BSD's `-j` only parses; `+FORMAT` and `-d|-r` values only print.
  */
 function setsClock(s: Subject): boolean {
+  if (s.cmd.program !== 'date' && s.cmd.program !== 'gdate') return false;
   const words = s.cmd.args.map((a) => a.value);
   if (words.includes('-j')) return false;
   if (words.some((w) => w === '-s' || w === '--set' || w.startsWith('--set=') || /^-[uR]*s/.test(w))) return true;
