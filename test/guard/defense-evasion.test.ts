@@ -34,6 +34,7 @@ const STOPS = [
   'killall -9 NAME',
   'kill -9 $(pidof NAME)',
   'kill $(pgrep NAME)',
+  'sudo kill -TERM $(cat /var/run/NAME.pid)',
   'sudo apt-get remove -y NAME',
   'sudo dnf erase NAME',
   'rpm -e NAME',

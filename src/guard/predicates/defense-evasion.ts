@@ -119,6 +119,16 @@ function operands(s: Subject): string[] {
   return s.cmd.args.filter((a) => !a.dynamic && !a.value.startsWith('-')).map((a) => a.value);
 }
 
+/**
+ * The daemons a substitution feeding `kill` names: `$(pidof NAME)`, `$(pgrep NAME)`, or its pid
+ * file read back (`$(cat /run/NAME.pid)`).
+ */
+function killedDaemons(f: Subject): string[] {
+  if (f.cmd.program === 'pidof' || f.cmd.program === 'pgrep') return operands(f);
+  if (f.cmd.program !== 'cat' && f.cmd.program !== 'head') return [];
+  return f.ops.flatMap((o) => (o.kind === 'Read' && o.path?.endsWith('.pid') ? [serviceName(o.path).replace(/\.pid$/, '')] : []));
+}
+
 /** Package managers and the words that remove a package with them. */
 const REMOVERS: Record<string, RegExp> = {
   apt: /^(remove|purge|autoremove)$/,
@@ -167,10 +177,7 @@ function stoppedNames(s: Subject): string[] {
       return sendsHarmlessSignal(words) ? [] : ops;
     case 'kill':
       if (sendsHarmlessSignal(words) || words.includes('-l')) return [];
-      return s
-        .feeders()
-        .filter((f) => f.cmd.program === 'pidof' || f.cmd.program === 'pgrep')
-        .flatMap((f) => operands(f));
+      return s.feeders().flatMap(killedDaemons);
     case 'rpm':
       return words.some((w) => w === '-e' || w === '--erase') ? ops : [];
     case 'dpkg':
