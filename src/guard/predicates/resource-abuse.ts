@@ -1,6 +1,6 @@
 /** Named predicates for the resource-abuse rules (rules/builtin/resource-abuse.json). */
 import type { Subject } from '../subject.js';
-import { isBlockDevice } from './disk-write.js';
+import { onBlockDevice } from './disk-write.js';
 import { forPrograms, requires, type Predicate } from './programs.js';
 
 /** Character devices that never run dry. */
@@ -126,7 +126,7 @@ function endlessStream(s: Subject): boolean {
 /** The command writes a regular file (or RAM-backed /dev/shm): not /dev/null and friends, not a disk. */
 function writesFile(s: Subject): boolean {
   return s.ops.some(
-    (o) => o.kind === 'Write' && o.path !== undefined && !(o.classes ?? []).includes('special-device') && !isBlockDevice(o.path) && !ENDLESS.test(o.path),
+    (o) => o.kind === 'Write' && o.path !== undefined && !(o.classes ?? []).includes('special-device') && !onBlockDevice(o) && !ENDLESS.test(o.path),
   );
 }
 
