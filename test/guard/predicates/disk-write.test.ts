@@ -51,7 +51,7 @@ const WRITERS = [
   'head -c 512 /dev/zero | sudo tee DEV',
   'pv ./blob > DEV',
   'sh -c "cat /dev/zero > DEV"',
-  'python3 -c "open(\'DEV\', \'wb\').write(bytes(512))"',
+  "python3 -c \"open('DEV', 'wb').write(bytes(512))\"",
   'perl -e \'open(my $f, ">", "DEV"); print $f "x"\'',
 ];
 
@@ -72,13 +72,24 @@ describe('storage devices written by any program', () => {
 
   it('denies globs that expand to disks', async () => {
     for (const cmd of ['cat /dev/zero > /dev/sd*', 'head -c 1M /dev/urandom | tee /dev/sd? /dev/nvme*n1', 'cp ./x /dev/disk/by-id/*']) {
-      expect((await check(cmd)).findings.map((f) => f.rule), cmd).toContain(RULE);
+      expect(
+        (await check(cmd)).findings.map((f) => f.rule),
+        cmd,
+      ).toContain(RULE);
     }
   });
 
   it('denies the dd relatives and rescue tools when their output is a device', async () => {
-    for (const cmd of ['dcfldd if=/dev/zero of=/dev/sdb', 'dc3dd if=/dev/zero of=/dev/sdb', 'sg_dd if=/dev/zero of=/dev/sg0', 'ddrescue -f /dev/sda /dev/sdb map']) {
-      expect((await check(cmd)).findings.map((f) => f.rule), cmd).toContain(RULE);
+    for (const cmd of [
+      'dcfldd if=/dev/zero of=/dev/sdb',
+      'dc3dd if=/dev/zero of=/dev/sdb',
+      'sg_dd if=/dev/zero of=/dev/sg0',
+      'ddrescue -f /dev/sda /dev/sdb map',
+    ]) {
+      expect(
+        (await check(cmd)).findings.map((f) => f.rule),
+        cmd,
+      ).toContain(RULE);
     }
   });
 });
@@ -88,7 +99,7 @@ describe('what is not a write to a device', () => {
     'dd if=/dev/sda of=./disk.img bs=4M', // reading a disk into an image
     'ddrescue /dev/sdb ./rescue.img ./rescue.map',
     'cat /dev/sda | gzip > ./disk.img.gz',
-    'python3 -c "print(open(\'/dev/sda\', \'rb\').read(16))"',
+    "python3 -c \"print(open('/dev/sda', 'rb').read(16))\"",
     'echo hi > /dev/null',
     'echo hi > /dev/tty',
     'cat x > /dev/stderr',
