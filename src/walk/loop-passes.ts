@@ -42,7 +42,8 @@ function wordPasses(w: Word): number | null {
 }
 
 /** `init; cond; update` of a C-style for, when it counts one variable from a number to a number. */
-const ARITH_HEADER = /^for\s*\(\(\s*(\w+)\s*=\s*(-?\d+)\s*;\s*(\w+)\s*(<=|<|>=|>)\s*(-?\d+)\s*;\s*(?:(\w+)\s*(\+\+|--|\+=\s*\d+|-=\s*\d+)|(\+\+|--)\s*(\w+))\s*\)\)/;
+const ARITH_HEADER =
+  /^for\s*\(\(\s*(\w+)\s*=\s*(-?\d+)\s*;\s*(\w+)\s*(<=|<|>=|>)\s*(-?\d+)\s*;\s*(?:(\w+)\s*(\+\+|--|\+=\s*\d+|-=\s*\d+)|(\+\+|--)\s*(\w+))\s*\)\)/;
 
 /** The change one update makes: `++` 1, `--` -1, `+=5` 5, `-=2` -2. */
 function stepOf(update: string): number {
