@@ -266,6 +266,7 @@ const NO_SESSION = new Set(['-N', '-W', '-O', '-G', '-V', '-Q']);
  * `ssh git@host` with no command is a git host's greeting, not a shell.
  */
 function loginSession(s: Subject): boolean {
+  if (!LOGIN_CLIENTS.includes(s.cmd.program ?? '')) return false;
   const parsed = s.parsed;
   if (parsed.options.some((o) => NO_SESSION.has(o.name))) return false;
   const [host, ...command] = parsed.operands;
@@ -282,6 +283,7 @@ const ANSIBLE_EXEC_MODULES = /^(ansible\.(builtin|windows|legacy)\.)?(shell|comm
  * through a declared interface and do not match.
  */
 function ansibleCommand(s: Subject): boolean {
+  if (s.cmd.program !== 'ansible') return false;
   const opts = s.parsed.options;
   const module = opts.find((o) => o.name === '-m' || o.name === '--module-name')?.value;
   if (module === undefined || module === null) return opts.some((o) => o.name === '-a' || o.name === '--args');
@@ -293,6 +295,7 @@ const LOCAL_CONTEXTS = /^(default|desktop-linux|desktop-windows|colima(-.*)?|orb
 
 /** `docker --context NAME` (or `-c NAME`) with a context that is not a local engine. */
 function remoteDockerContext(s: Subject): boolean {
+  if (!CONTAINER_CLIS.includes(s.cmd.program ?? '')) return false;
   const words = s.cmd.args.map((a) => a.value);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];

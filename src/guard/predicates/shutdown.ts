@@ -165,8 +165,12 @@ const SYSTEM_DAEMONS = new Set([
   'loginwindow',
 ]);
 
+/** The programs whose operands are process names. */
+const DAEMON_NAMERS = ['pkill', 'killall', 'pgrep', 'pidof'];
+
 /** A process-name operand of pkill/killall/pgrep/pidof (a pkill pattern with its anchors taken off) names a system daemon. */
 function namesSystemDaemon(s: Subject): boolean {
+  if (!DAEMON_NAMERS.includes(s.cmd.program ?? '')) return false;
   return s.parsed.operands.some((a) => !a.dynamic && SYSTEM_DAEMONS.has(a.value.replace(/^\^/, '').replace(/\$$/, '')));
 }
 
@@ -174,5 +178,5 @@ export const shutdownPredicates: Record<string, Predicate> = {
   'shutdown/kills-init-or-all': forPrograms(['kill'], killsInitOrAll),
   'shutdown/kills-every-root-process': forPrograms(['pkill', 'killall'], killsEveryProcessOfRoot),
   'shutdown/kills-every-user-process': forPrograms(['pkill', 'killall'], killsEveryProcessOfUser),
-  'shutdown/names-system-daemon': forPrograms(['pkill', 'killall', 'pgrep', 'pidof'], namesSystemDaemon),
+  'shutdown/names-system-daemon': forPrograms(DAEMON_NAMERS, namesSystemDaemon),
 };
