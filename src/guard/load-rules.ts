@@ -103,7 +103,13 @@ export function loadDefinitions(file: string): SharedDefinitions {
   return { lists, macros: data.macros as Record<string, Matcher> };
 }
 
-export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => string, builtin: boolean, settings: GuardSettings = DEFAULT_GUARD_SETTINGS): LoadedRule[] {
+export function loadRuleFile(
+  file: string,
+  defs: SharedDefinitions,
+  home: () => string,
+  builtin: boolean,
+  settings: GuardSettings = DEFAULT_GUARD_SETTINGS,
+): LoadedRule[] {
   const data = readJson(file);
   if (!isObject(data)) throw new ShellgateError('config', `${file}: expected { "category": …, "rules": [ … ] }`);
   const category = data.category;
