@@ -63,7 +63,11 @@ function isFetcher(o: Subject): boolean {
 }
 
 /** Options that make a fetcher read more URLs from a file: what it fetches is not on the line. */
-const URL_FILE_OPTIONS = ['-K', '--config', '-i', '--input-file'];
+const URL_FILE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  curl: ['-K', '--config'],
+  wget: ['-i', '--input-file'],
+  aria2c: ['-i', '--input-file'],
+};
 
 /** How far each place a fetcher fetches from is trusted; one `untrusted` when it is not known. */
 function trustOf(o: Subject, trusted: TrustedInstallers): UrlTrust[] {
@@ -73,7 +77,8 @@ function trustOf(o: Subject, trusted: TrustedInstallers): UrlTrust[] {
   if (out.length === 0) {
     for (const op of o.ops) if (op.kind === 'Network' && isRawIp(op.host)) out.push({ kind: 'never', why: 'raw-ip' });
   }
-  if (out.length === 0 || URL_FILE_OPTIONS.some((f) => o.hasFlag(f))) out.push({ kind: 'untrusted' });
+  const fromFile = (o.cmd.program !== null && URL_FILE_OPTIONS[o.cmd.program]) || [];
+  if (out.length === 0 || fromFile.some((f) => o.hasFlag(f))) out.push({ kind: 'untrusted' });
   return out;
 }
 
