@@ -36,7 +36,8 @@ function capturesScreen(s: Subject): boolean {
   const p = s.cmd.program;
   const args = words(s);
   if (p === 'screencapture') return !args.some((a) => a === '-h' || a === '--help');
-  if (p === 'import' || (p === 'magick' && args[0] === 'import')) return args.some((a, i) => a === '-window' && args[i + 1] === 'root');
+  if (p === 'magick' && args[0] !== 'import') return false;
+  if (p === 'import' || p === 'magick') return args.some((a, i) => a === '-window' && args[i + 1] === 'root');
   if (p === 'xwd') return args.includes('-root');
   if (p === 'ffmpeg') return ffmpegFormats(s).some((f) => /^(x11grab|gdigrab|kmsgrab|avfoundation|fbdev|xcbgrab)$/.test(f));
   if (p === 'flameshot') return ['full', 'screen', 'gui'].includes(args[0] ?? '');
@@ -179,16 +180,23 @@ function encryptsOutside(s: Subject): boolean {
 
 const STAGING_CLASSES: ReadonlySet<string> = new Set(['outside', 'temp', 'home', 'root', 'system', 'sensitive']);
 
-/** Whole-user or whole-system data: home directories (one, all), the filesystem root, /etc. */
-const BULK_DIR = /^\/(home|Users)(\/\*)?$|^\/etc(\/\*)?$/;
+/** Whole-user or whole-system data: every home (`/home`, `/home/*`, `/Users/*`), /root, /etc. */
+const BULK_DIR = /^\/(home|Users)(\/\*)?$|^\/etc(\/\*)?$|^\/root(\/\*|\/\.\*)?$/;
 
-/** The operation reads bulk data: a home directory or all of them, /, /etc. */
+/**
+ * The operation reads bulk data: the analysis's own home directory (or everything in it), every
+ * home, /root, /etc or the filesystem root. Another single user's directory (`/home/user1`) is
+ * a migration as often as a theft and is left to the ask rules.
+ */
 export function readsBulk(o: { kind: string; path?: string; classes?: readonly string[]; glob?: boolean }): boolean {
   if ((o.kind !== 'Read' && o.kind !== 'List') || o.path === undefined) return false;
   const path = o.path.replace(/\/+$/, '') || '/';
-  if (path === '/' || path === '/*' || HOME_DIR.test(path) || BULK_DIR.test(path)) return true;
-  if (/^\/(home|Users)\/[^/]+\/(\*|\.\*)$|^\/root\/(\*|\.\*)$/.test(path)) return true;
-  return !o.glob && (o.classes ?? []).includes('home');
+  if (path === '/' || path === '/*' || BULK_DIR.test(path)) return true;
+  const classes = o.classes ?? [];
+  if (!o.glob) return classes.includes('home') || classes.includes('root');
+  // `~/*`, `~/.*`: everything one level down in the own home
+  const m = /^(.*?)\/(\*|\.\*)$/.exec(path);
+  return m !== null && classes.includes('home') && HOME_DIR.test(m[1]);
 }
 
 // ---------------------------------------------------------------------------------------------
