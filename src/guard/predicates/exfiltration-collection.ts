@@ -139,11 +139,16 @@ const COLLECTION_DIR =
   /^\/(home|Users)(\/\*)?\/?$|^\/(etc|var\/log|var\/mail|var\/spool\/mail|var\/www|srv)(\/\*)?\/?$|^\/(home\/[^/]+|Users\/[^/]+|root)\/(Documents|Desktop|Downloads|Pictures|Movies|Music|Library(\/[^/]+)?|Mail|\.mozilla|\.thunderbird|\.config\/(google-chrome|chromium|BraveSoftware))(\/\*)?\/?$/;
 
 /** The operation reads one of the collection directories, a whole home directory or the filesystem root. */
-function readsCollectionDir(o: { kind: string; path?: string; classes?: readonly string[]; glob?: boolean }): boolean {
-  if ((o.kind !== 'Read' && o.kind !== 'List') || o.path === undefined) return false;
+function readsCollectionDir(o: { kind: string; path?: string; target?: string; classes?: readonly string[]; glob?: boolean; dynamic?: boolean }): boolean {
+  if (o.kind !== 'Read' && o.kind !== 'List') return false;
+  // `$HOME/$USERNAME`: one unknown name under a home directory may be nothing, i.e. the home itself
+  if (o.dynamic && o.target !== undefined && /^\/(home\/[^/]+|Users\/[^/]+|root)\/\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/?$/.test(o.target)) return true;
+  if (o.path === undefined) return false;
   const path = o.path.replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/*' || HOME_DIR.test(path)) return true;
   if (!o.glob && (o.classes ?? []).includes('home')) return true;
+  // the logs and the mail spool, whole or file by file (`/var/log/wtmp`: who logged in, from where)
+  if (/^\/var\/(log|mail|spool\/mail)\//.test(path)) return true;
   return COLLECTION_DIR.test(path) || /^\/(home|Users)\/[^/]+\/\*$/.test(path);
 }
 
