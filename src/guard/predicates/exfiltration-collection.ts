@@ -41,7 +41,7 @@ function capturesScreen(s: Subject): boolean {
   if (p === 'xwd') return args.includes('-root');
   if (p === 'ffmpeg') return ffmpegFormats(s).some((f) => /^(x11grab|gdigrab|kmsgrab|avfoundation|fbdev|xcbgrab)$/.test(f));
   if (p === 'flameshot') return ['full', 'screen', 'gui'].includes(args[0] ?? '');
-  if (p === null) return false;
+  if (p === null || !SCREEN_TOOLS.includes(p)) return false;
   return !args.some((a) => /^(-h|--help|-v|--version|-V)$/.test(a));
 }
 
@@ -61,7 +61,7 @@ function capturesAudio(s: Subject): boolean {
   }
   if (p === 'pw-cat') return args.includes('--record') || args.includes('-r');
   if (p === 'ffmpeg') return ffmpegFormats(s).some((f) => /^(alsa|pulse|openal|oss|jack|sndio|pipewire)$/.test(f));
-  return p !== null;
+  return p !== null && AUDIO_TOOLS.includes(p);
 }
 
 const CLIPBOARD_READERS = ['pbpaste', 'xclip', 'xsel', 'wl-paste', 'termux-clipboard-get'];
@@ -72,7 +72,7 @@ function readsClipboard(s: Subject): boolean {
   const args = words(s);
   if (p === 'xclip') return args.some((a) => /^-o(ut?)?$|^-out$/.test(a));
   if (p === 'xsel') return args.some((a) => /^-[a-zA-Z]*o|^--output$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[icdax]|^--(input|clear|delete|append|follow)$/.test(a));
-  return p !== null && !args.some((a) => /^(-h|--help|--version|-l|--list-types)$/.test(a));
+  return p !== null && CLIPBOARD_READERS.includes(p) && !args.some((a) => /^(-h|--help|--version|-l|--list-types)$/.test(a));
 }
 
 /**
@@ -232,6 +232,7 @@ function interpreterArchivesSystemFile(s: Subject): boolean {
 
 /** `split -b|-C|-n` of a file outside the workspace, or into chunks outside it (not the project's own files). */
 function splitsOutside(s: Subject): boolean {
+  if (s.cmd.program !== 'split' && s.cmd.program !== 'gsplit') return false;
   const args = words(s);
   if (!args.some((a) => /^-[a-zA-Z]*[bCn]|^--(bytes|line-bytes|number)(=|$)/.test(a))) return false;
   const outside = (c: readonly string[] | undefined) => !(c ?? []).includes('workspace') && (c ?? []).some((x) => ['outside', 'temp', 'home', 'system', 'root'].includes(x));
