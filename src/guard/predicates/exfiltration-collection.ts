@@ -23,7 +23,20 @@ function ffmpegFormats(s: Subject): string[] {
 // ---------------------------------------------------------------------------------------------
 // Screen, microphone, clipboard
 
-const SCREEN_TOOLS = ['screencapture', 'import', 'xwd', 'gnome-screenshot', 'scrot', 'maim', 'grim', 'spectacle', 'xfce4-screenshooter', 'flameshot', 'ffmpeg', 'magick'];
+const SCREEN_TOOLS = [
+  'screencapture',
+  'import',
+  'xwd',
+  'gnome-screenshot',
+  'scrot',
+  'maim',
+  'grim',
+  'spectacle',
+  'xfce4-screenshooter',
+  'flameshot',
+  'ffmpeg',
+  'magick',
+];
 
 /**
  * Captures the screen: macOS `screencapture` (not `-h`), ImageMagick `import -window root`,
@@ -71,7 +84,8 @@ function readsClipboard(s: Subject): boolean {
   const p = s.cmd.program;
   const args = words(s);
   if (p === 'xclip') return args.some((a) => /^-o(ut?)?$|^-out$/.test(a));
-  if (p === 'xsel') return args.some((a) => /^-[a-zA-Z]*o|^--output$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[icdax]|^--(input|clear|delete|append|follow)$/.test(a));
+  if (p === 'xsel')
+    return args.some((a) => /^-[a-zA-Z]*o|^--output$/.test(a)) && !args.some((a) => /^-[a-zA-Z]*[icdax]|^--(input|clear|delete|append|follow)$/.test(a));
   return p !== null && CLIPBOARD_READERS.includes(p) && !args.some((a) => /^(-h|--help|--version|-l|--list-types)$/.test(a));
 }
 
@@ -82,7 +96,8 @@ function readsClipboard(s: Subject): boolean {
 function harvestsClipboard(s: Subject): boolean {
   if (!readsClipboard(s)) return false;
   if (s.cmd.context.loop) return true;
-  const outsideWrite = (o: Subject) => o.ops.some((x) => x.kind === 'Write' && !(x.classes ?? []).includes('workspace') && (x.classes ?? []).some((c) => c !== 'special-device'));
+  const outsideWrite = (o: Subject) =>
+    o.ops.some((x) => x.kind === 'Write' && !(x.classes ?? []).includes('workspace') && (x.classes ?? []).some((c) => c !== 'special-device'));
   if (outsideWrite(s) || s.pipelineNeighbours('after').some((o) => outsideWrite(o) || o.ops.some((x) => x.kind === 'Network'))) return true;
   const host = s.cmd.substitutionOf === null ? null : s.all[s.cmd.substitutionOf];
   return host !== undefined && host !== null && (host.cmd.program === null || host.cmd.program === 'eval');
@@ -102,14 +117,16 @@ function encrypts(s: Subject): boolean {
   if (p === 'zip') return args.some((a) => /^-[a-zA-Z]*[Pe]|^--(password|encrypt)(=|$)/.test(a));
   if (p === '7z' || p === '7za' || p === '7zz' || p === '7zr') return args[0] === 'a' && args.some((a) => /^-p./.test(a) || a === '-p');
   if (p === 'rar') return args[0] === 'a' && args.some((a) => /^-h?p/.test(a));
-  if (p === 'gpg' || p === 'gpg2') return args.some((a) => /^-[a-zA-Z]*[ce]|^--(symmetric|encrypt)$/.test(a)) && !args.some((a) => /^--(decrypt|verify)$|^-d$/.test(a));
+  if (p === 'gpg' || p === 'gpg2')
+    return args.some((a) => /^-[a-zA-Z]*[ce]|^--(symmetric|encrypt)$/.test(a)) && !args.some((a) => /^--(decrypt|verify)$|^-d$/.test(a));
   if (p === 'openssl') {
     const sub = args[0] ?? '';
     if (args.some((a) => a === '-d')) return false;
     return sub === 'enc' || /^(des|des3|aes-\d+-\w+|aes\d+|bf|camellia\S*|chacha20|rc4|sm4\S*|seed)$/i.test(sub);
   }
   if (p === 'ccrypt') return !args.some((a) => /^-[a-zA-Z]*[dc]$|^--(decrypt|cat)$/.test(a));
-  if (p === 'age') return args.some((a) => /^-(p|r|R)$|^--(passphrase|recipient|recipients-file)$/.test(a)) && !args.some((a) => a === '-d' || a === '--decrypt');
+  if (p === 'age')
+    return args.some((a) => /^-(p|r|R)$|^--(passphrase|recipient|recipients-file)$/.test(a)) && !args.some((a) => a === '-d' || a === '--decrypt');
   return false;
 }
 
@@ -120,11 +137,13 @@ function archives(s: Subject): boolean {
   const p = s.cmd.program;
   const args = words(s);
   // `tar czf …` (old style, first word), `tar -czf …`, `tar --create …`
-  if (p === 'tar' || p === 'bsdtar' || p === 'gtar') return args.some((a, i) => a === '--create' || (/^-?[a-zA-Z]+$/.test(a) && a.includes('c') && (a.startsWith('-') || i === 0)));
+  if (p === 'tar' || p === 'bsdtar' || p === 'gtar')
+    return args.some((a, i) => a === '--create' || (/^-?[a-zA-Z]+$/.test(a) && a.includes('c') && (a.startsWith('-') || i === 0)));
   if (p === 'zip' || p === 'jar' || p === 'pax' || p === 'ditto') return p !== 'ditto' || args.some((a) => /^-[a-zA-Z]*c/.test(a));
   if (p === '7z' || p === '7za' || p === '7zz' || p === '7zr' || p === 'rar') return args[0] === 'a';
   if (p === 'cpio') return args.some((a) => /^-[a-zA-Z]*o|^--create$/.test(a));
-  if (p === 'gzip' || p === 'bzip2' || p === 'xz' || p === 'zstd' || p === 'pigz') return !args.some((a) => /^-[a-zA-Z]*[dlt]|^--(decompress|list|test)$/.test(a));
+  if (p === 'gzip' || p === 'bzip2' || p === 'xz' || p === 'zstd' || p === 'pigz')
+    return !args.some((a) => /^-[a-zA-Z]*[dlt]|^--(decompress|list|test)$/.test(a));
   return false;
 }
 
@@ -214,7 +233,13 @@ function pythonCode(s: Subject): string | null {
   const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(s.cmd.programRaw);
   if (!m) return null;
   const setter = s.all.find((o) => o.cmd.id < s.cmd.id && o.cmd.assignments.some((a) => a.name === m[1]));
-  if (!setter || !s.all.some((o) => o.cmd.substitutionOf === setter.cmd.id && /^(which|command|type)$/.test(o.cmd.program ?? '') && o.cmd.args.some((a) => /^python/.test(a.value)))) return null;
+  if (
+    !setter ||
+    !s.all.some(
+      (o) => o.cmd.substitutionOf === setter.cmd.id && /^(which|command|type)$/.test(o.cmd.program ?? '') && o.cmd.args.some((a) => /^python/.test(a.value)),
+    )
+  )
+    return null;
   const args = words(s);
   const ci = args.indexOf('-c');
   return ci >= 0 && ci + 1 < args.length ? args[ci + 1] : null;
@@ -224,7 +249,9 @@ function pythonCode(s: Subject): string | null {
 function interpreterArchivesSystemFile(s: Subject): boolean {
   const code = pythonCode(s);
   if (code === null) return false;
-  return /\b(tarfile|zipfile|ZipFile|gzip|bz2|lzma|make_archive)\b/.test(code) && /['"](\/etc\/|\/var\/log\/|\/home\/|\/Users\/|\/root\/|~)|expanduser/.test(code);
+  return (
+    /\b(tarfile|zipfile|ZipFile|gzip|bz2|lzma|make_archive)\b/.test(code) && /['"](\/etc\/|\/var\/log\/|\/home\/|\/Users\/|\/root\/|~)|expanduser/.test(code)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +262,8 @@ function splitsOutside(s: Subject): boolean {
   if (s.cmd.program !== 'split' && s.cmd.program !== 'gsplit') return false;
   const args = words(s);
   if (!args.some((a) => /^-[a-zA-Z]*[bCn]|^--(bytes|line-bytes|number)(=|$)/.test(a))) return false;
-  const outside = (c: readonly string[] | undefined) => !(c ?? []).includes('workspace') && (c ?? []).some((x) => ['outside', 'temp', 'home', 'system', 'root'].includes(x));
+  const outside = (c: readonly string[] | undefined) =>
+    !(c ?? []).includes('workspace') && (c ?? []).some((x) => ['outside', 'temp', 'home', 'system', 'root'].includes(x));
   return s.ops.some((o) => (o.kind === 'Read' || o.kind === 'Write') && outside(o.classes));
 }
 

@@ -172,8 +172,7 @@ function uploads(s: Subject, payload: Payload): boolean {
   if (!REMOTE_COPIERS.has(p) && !OPERAND_SENDERS.has(p)) return false;
   // A project's .env copied to a server or bucket is how apps get deployed; to a gist, a form
   // upload or a raw socket it is a leak (handled above and below).
-  const deployable = (o: Operation) =>
-    payload.deployExempt && /\/\.env(\.[^/]*)?$/.test(o.path ?? '') && !(o.classes ?? []).includes('outside');
+  const deployable = (o: Operation) => payload.deployExempt && /\/\.env(\.[^/]*)?$/.test(o.path ?? '') && !(o.classes ?? []).includes('outside');
   const operandFound = found.some((o) => o.source === 'operand' && !(deployable(o) && p !== 'gh' && p !== 'glab'));
   if (REMOTE_COPIERS.has(p)) {
     const printer = p === 'lp' || p === 'lpr';
@@ -426,7 +425,10 @@ function encodedHost(s: Subject): boolean {
   const hosts = s.ops.flatMap((o) => (o.kind === 'Network' ? [o.host ?? o.target ?? ''] : []));
   if (DNS_TOOLS.includes(s.cmd.program ?? '')) hosts.push(...s.parsed.operands.map((a) => a.value));
   return hosts.some((h) => {
-    const labels = h.replace(/^[a-z]+:\/\//i, '').split(/[/:]/)[0].split('.');
+    const labels = h
+      .replace(/^[a-z]+:\/\//i, '')
+      .split(/[/:]/)[0]
+      .split('.');
     return labels.length >= 3 && ENCODED_LABEL.test(labels[0]);
   });
 }

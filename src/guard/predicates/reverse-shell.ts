@@ -150,7 +150,9 @@ function lineRunsFetchedText(s: Subject): boolean {
     if (o.feeders().some(fetches)) return true;
     vars ??= fetchedVariables(s);
     const names = vars;
-    return names.size > 0 && [o.cmd.programRaw, ...o.cmd.args.map((a) => a.raw ?? a.value)].some((w) => [...names].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(w)));
+    return (
+      names.size > 0 && [o.cmd.programRaw, ...o.cmd.args.map((a) => a.raw ?? a.value)].some((w) => [...names].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(w)))
+    );
   });
 }
 
