@@ -433,6 +433,33 @@ function encodedHost(s: Subject): boolean {
   });
 }
 
+/** Ports of everyday services: talking to them on a raw address is not yet odd. */
+const USUAL_PORTS = new Set(['80', '443', '21', '22', '25', '53', '110', '143', '465', '587', '993', '995']);
+
+const BEACON_CLIENTS = ['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'http', 'xh'];
+
+/** A literal IPv4 address that is not loopback or unspecified. */
+function remoteIpv4(text: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(text) && !/^(127\.|0\.0\.0\.0$)/.test(text);
+}
+
+/**
+ * Inside a loop, a client contacts a literal IP address on a port no everyday service uses
+ * (`while :; do curl -s http://203.0.113.5:8443/t; sleep 60; done`, `nc 198.51.100.7 4444` in a
+ * loop): how an implant beacons to its controller. Loopback (a dev server) does not count.
+ */
+function rawIpBeacon(s: Subject): boolean {
+  if (!s.cmd.context.loop || !BEACON_CLIENTS.includes(s.cmd.program ?? '')) return false;
+  const args = s.cmd.args.map((a) => a.value);
+  return args.some((a, i) => {
+    const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/\s]*@)?(\d{1,3}(?:\.\d{1,3}){3})(?::(\d+))?(?:[/?#]|$)/i.exec(a);
+    if (!m || !remoteIpv4(m[1])) return false;
+    // `nc IP PORT`, `telnet IP PORT`: the port is the next operand
+    const port = m[2] ?? (/^\d+$/.test(args[i + 1] ?? '') ? args[i + 1] : undefined);
+    return port !== undefined && !USUAL_PORTS.has(port);
+  });
+}
+
 /** Names of files worth stealing, as a find/locate/grep looks for them. */
 const KEY_NAMES = /id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.p12\b|\.pfx\b|\.kdbx\b|credentials|\.env\b|wallet\.dat|\.ovpn\b|private/i;
 
@@ -517,6 +544,7 @@ export const exfiltrationPredicates: Record<string, Predicate> = {
   'exfiltration/streams-bulk': requires([{ features: ['pipeline'] }], forPrograms(STDIN_SENDERS, streamsBulk)),
   'exfiltration/streams-outside-file': requires([{ features: ['pipeline'] }], forPrograms(STDIN_SENDERS, streamsOutsideFile)),
   'exfiltration/sends-file-or-output': forPrograms(STDIN_SENDERS, sendsFileOrOutput),
+  'exfiltration/raw-ip-beacon': requires([{ features: ['loop'] }], forPrograms(BEACON_CLIENTS, rawIpBeacon)),
   'exfiltration/encoded-host': requires([{ features: ['Network'] }], encodedHost),
   'exfiltration/reads-bulk': requires([{ features: ['Read', 'List'] }], readsBulkData),
   ...serveExfiltrationPredicates,
