@@ -2,6 +2,8 @@
 import type { Subject } from '../subject.js';
 import type { Operation } from '../../ops/types.js';
 import { writeChangesNothing } from '../../paths/classify.js';
+import { globsMayMeet } from '../../paths/glob-meet.js';
+import { globMatcher } from '../glob.js';
 import { forPrograms, requires, type Predicate } from './programs.js';
 import { isSecretPath, SECRET_DIRS } from './exfiltration-secrets.js';
 
@@ -51,7 +53,47 @@ function readsProcessMemory(s: Subject): boolean {
   return s.ops.some((o) => o.kind === 'Read' && PROCESS_MEMORY.test(o.path ?? o.target ?? ''));
 }
 
+/** Where password hashes are kept: Linux, the BSDs, and macOS's per-user records. */
+const HASH_FILES = [
+  '/etc/shadow',
+  '/etc/shadow-',
+  '/etc/gshadow',
+  '/etc/gshadow-',
+  '/etc/master.passwd',
+  '/etc/spwd.db',
+  '/etc/security/opasswd',
+  '/etc/opasswd',
+  '/var/db/dslocal/nodes/Default/users/*',
+  '/var/db/shadow/hash/*',
+];
+const IS_HASH_FILE = globMatcher(HASH_FILES);
+const MEET = { dotA: true, dotB: false, nocase: false };
+
+/** Editors read the file they open (their operation is a Write: they may save it). */
+const EDITORS = new Set(['ed', 'ex', 'vi', 'vim', 'nvim', 'view', 'nano', 'pico', 'emacs', 'mg', 'joe', 'micro', 'kak', 'hx']);
+
+/**
+ * A glob that may name a hash file by its last name (`/etc/sha*`, `/e?c/shadow`, find's
+ * `/etc/**\/shadow`), not one that names every file of a directory (`/etc/*`: reading all of /etc
+ * is not aimed at the hashes).
+ */
+function globMayBeHashFile(pattern: string): boolean {
+  const last = pattern.slice(pattern.lastIndexOf('/') + 1);
+  if (last.replace(/[*?[\]!]/g, '') === '') return false;
+  return HASH_FILES.some((f) => !f.endsWith('*') && globsMayMeet(pattern, f, MEET));
+}
+
+/** Reads a password-hash file: a read of it (an editor opening it counts), also through a glob that may name it. */
+function readsHashFile(s: Subject): boolean {
+  const editor = s.cmd.program !== null && EDITORS.has(s.cmd.program);
+  return s.ops.some((o) => {
+    if (o.path === undefined || !(o.kind === 'Read' || (editor && o.kind === 'Write'))) return false;
+    return o.glob ? globMayBeHashFile(o.path) : IS_HASH_FILE(o.path);
+  });
+}
+
 export const credentialAccessPredicates: Record<string, Predicate> = {
   'credential-access/copies-secret-out': requires([{ features: ['Write'] }, { features: ['Read', 'List'] }], forPrograms(COPIERS, copiesSecretOut)),
+  'credential-access/reads-hash-file': requires([{ features: ['Read', 'Write'] }], readsHashFile),
   'credential-access/reads-process-memory': requires([{ features: ['Read'] }], readsProcessMemory),
 };
