@@ -43,14 +43,20 @@ function copiesSecretOut(s: Subject): boolean {
 }
 
 /**
- * `/proc/PID/mem` (or a thread's), also when the pid is known only at run time: a dynamic
- * operation has no resolved path, only its target as written (`/proc/${PID}/mem`).
+ * `/proc/PID/mem` (or a thread's) when the pid is known only at run time: a dynamic operation has
+ * no resolved path, only its target as written (`/proc/${PID}/mem`); the rule's operation glob
+ * sees the static ones.
  */
 const PROCESS_MEMORY = /^\/proc\/[^/]+\/(task\/[^/]+\/)?mem$/;
 
-/** Reads another process's memory file, whatever the pid. */
+/** Programs that copy a file's bytes out (what a memory dump by hand uses). */
+// prettier-ignore
+const BYTE_READERS = ['dd', 'cat', 'tac', 'head', 'tail', 'strings', 'xxd', 'od', 'hexdump', 'base64', 'cp', 'grep', 'tee'];
+
+/** Reads a process's memory file whose pid is known only at run time. */
 function readsProcessMemory(s: Subject): boolean {
-  return s.ops.some((o) => o.kind === 'Read' && PROCESS_MEMORY.test(o.path ?? o.target ?? ''));
+  if (s.cmd.program === null || !BYTE_READERS.includes(s.cmd.program)) return false;
+  return s.ops.some((o) => o.kind === 'Read' && o.dynamic && PROCESS_MEMORY.test(o.target ?? ''));
 }
 
 /** Where password hashes are kept: Linux, the BSDs, and macOS's per-user records. */
@@ -94,6 +100,7 @@ function readsHashFile(s: Subject): boolean {
 
 export const credentialAccessPredicates: Record<string, Predicate> = {
   'credential-access/copies-secret-out': requires([{ features: ['Write'] }, { features: ['Read', 'List'] }], forPrograms(COPIERS, copiesSecretOut)),
-  'credential-access/reads-hash-file': requires([{ features: ['Read', 'Write'] }], readsHashFile),
-  'credential-access/reads-process-memory': requires([{ features: ['Read'] }], readsProcessMemory),
+  // Every hash file lies under /etc or /var: a glob whose top directory is a pattern is not looked at.
+  'credential-access/reads-hash-file': requires([{ features: ['Read', 'Write'] }, { features: ['path:/etc', 'path:/var'] }], readsHashFile),
+  'credential-access/reads-process-memory': requires([{ features: ['Read'] }], forPrograms(BYTE_READERS, readsProcessMemory)),
 };
