@@ -12,6 +12,7 @@ import { remoteExecPredicates } from './remote-exec.js';
 import { resourceAbusePredicates } from './resource-abuse.js';
 import { shutdownPredicates } from './shutdown.js';
 import { credentialAccessPredicates } from './credential-access.js';
+import { defenseEvasionPredicates } from './defense-evasion.js';
 
 export const PREDICATES: Record<string, Predicate> = {
   ...CORE_PREDICATES,
@@ -26,4 +27,5 @@ export const PREDICATES: Record<string, Predicate> = {
   ...resourceAbusePredicates,
   ...shutdownPredicates,
   ...credentialAccessPredicates,
+  ...defenseEvasionPredicates,
 };
