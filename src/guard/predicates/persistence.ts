@@ -1,0 +1,64 @@
+/** Named predicates for the persistence rules (rules/builtin/persistence.json). */
+import type { Subject } from '../subject.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
+
+/** The files the Python interpreter runs at every start: site's `.pth` lines and the customize modules. */
+const CUSTOMIZE_MODULE = /(^|\/)(site|user)customize\.py$/;
+/** A `.pth` file in a package directory, also when that directory is a variable (`$SITE_PACKAGES/x.pth`). */
+const PACKAGES_PTH = /(site|dist)[-_]packages\/[^/]+\.pth$/i;
+
+/**
+ * A write of `sitecustomize.py`, `usercustomize.py` or a `.pth` file into site-packages: Python runs
+ * them (a `.pth` line that starts with `import` included) whenever it starts. A `.pth` file elsewhere
+ * is most often a PyTorch checkpoint, so only the package directories count.
+ */
+function pythonStartupHook(s: Subject): boolean {
+  return s.ops.some((o) => {
+    if (o.kind !== 'Write') return false;
+    const p = o.path ?? o.target ?? '';
+    return CUSTOMIZE_MODULE.test(p) || PACKAGES_PTH.test(p);
+  });
+}
+
+/** Handler text that starts something meant to outlive the shell, or reaches the network. */
+const DETACHING_HANDLER = /(^|[\s;&|(])(nohup|setsid|disown|daemonize|crontab|at|curl|wget|nc|ncat|socat)(\s|$)|&\s*$|screen\s+-d|tmux\s+new[^;]*-d/;
+/** A DEBUG trap that records every command the shell runs. */
+const COMMAND_LOGGER = /\$\{?BASH_COMMAND\b|>>?/;
+
+/**
+ * `trap HANDLER SIGNAL…` whose handler detaches a process or fetches something (`trap "nohup sh x"
+ * EXIT`), or a DEBUG trap that records each command (`trap 'echo "$BASH_COMMAND" >> f' DEBUG`).
+ * A trap that cleans up (`trap 'rm -f "$tmp"' EXIT`) is what scripts are supposed to do.
+ */
+function trapHook(s: Subject): boolean {
+  const args = s.cmd.args.map((a) => a.value);
+  const start = args[0] === '--' ? 1 : 0;
+  const handler = args[start];
+  const signals = args.slice(start + 1);
+  if (handler === undefined || handler.startsWith('-') || signals.length === 0) return false;
+  if (DETACHING_HANDLER.test(handler)) return true;
+  return signals.some((sig) => /^(SIG)?DEBUG$/i.test(sig)) && COMMAND_LOGGER.test(handler);
+}
+
+/**
+ * The command creates an account: `useradd NAME` (not `useradd -D`, which shows or sets defaults),
+ * Debian's `adduser NAME` with one name (two names add a user to a group), FreeBSD's
+ * `pw useradd NAME` / `pw user add NAME`.
+ */
+function createsAccount(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === 'pw') {
+    const words = s.cmd.args.map((a) => a.value);
+    return words[0] === 'useradd' || (words[0] === 'user' && words[1] === 'add');
+  }
+  const { operands } = s.parsed;
+  if (p === 'useradd') return operands.length > 0 && !s.hasFlag('-D') && !s.hasFlag('--defaults');
+  return p === 'adduser' && operands.length === 1;
+}
+
+export const persistencePredicates: Record<string, Predicate> = {
+  // Not declared: any program that writes (echo's redirect, cp, tee, python) can plant the hook.
+  'persistence/python-startup-hook': requires([{ features: ['Write'] }], pythonStartupHook),
+  'persistence/trap-hook': forPrograms(['trap'], trapHook),
+  'persistence/creates-account': forPrograms(['useradd', 'adduser', 'pw'], createsAccount),
+};
