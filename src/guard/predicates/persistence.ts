@@ -31,6 +31,7 @@ const COMMAND_LOGGER = /\$\{?BASH_COMMAND\b|>>?/;
  * A trap that cleans up (`trap 'rm -f "$tmp"' EXIT`) is what scripts are supposed to do.
  */
 function trapHook(s: Subject): boolean {
+  if (s.cmd.program !== 'trap') return false;
   const args = s.cmd.args.map((a) => a.value);
   const start = args[0] === '--' ? 1 : 0;
   const handler = args[start];
@@ -47,6 +48,7 @@ function trapHook(s: Subject): boolean {
  */
 function createsAccount(s: Subject): boolean {
   const p = s.cmd.program;
+  if (p !== 'pw' && p !== 'useradd' && p !== 'adduser') return false;
   if (p === 'pw') {
     const words = s.cmd.args.map((a) => a.value);
     return words[0] === 'useradd' || (words[0] === 'user' && words[1] === 'add');

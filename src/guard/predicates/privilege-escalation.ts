@@ -103,7 +103,7 @@ function sudoUidBypass(s: Subject): boolean {
   return args.some((a, i) => /^(-u|--user=)#(-1|4294967295)$/.test(a) || (/^(-u|--user)$/.test(a) && /^#(-1|4294967295)$/.test(args[i + 1] ?? '')));
 }
 
-const ACCOUNT_TOOLS = ['useradd', 'usermod', 'adduser'];
+const ACCOUNT_TOOLS = ['useradd', 'usermod', 'adduser', 'pw'];
 
 /** `useradd -o -u 0`, `useradd -ou 0`, `usermod -u 0 -o x`: a second account with uid 0. */
 function uidZeroAccount(s: Subject): boolean {
@@ -186,6 +186,17 @@ function privilegedLoaderEnv(s: Subject): boolean {
   return s.cmd.context.privileged && s.cmd.assignments.some((a) => LOADER_ENV.test(`${a.name}=`));
 }
 
+/** Variables that make the dynamic loader inject a library into the program it starts. */
+const INJECT_ENV = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES)=./s;
+
+/** `LD_PRELOAD=/tmp/x.so ls`, `env DYLD_INSERT_LIBRARIES=… app`: a library injected into a program, privileged or not. */
+function loaderInjectEnv(s: Subject): boolean {
+  if (s.cmd.assignments.some((a) => INJECT_ENV.test(`${a.name}=${a.value ?? '?'}`))) return true;
+  // `env`, `sudo`, `doas` take NAME=value words; `export` and `declare -x` set it for what follows.
+  const setters = ['env', 'sudo', 'doas', 'export', 'declare', 'typeset'];
+  return s.cmd.program !== null && setters.includes(s.cmd.program) && s.cmd.args.some((a) => INJECT_ENV.test(a.value));
+}
+
 /** `visudo` whose editor is replaced (`EDITOR='tee -a' visudo`) or that is fed text on stdin: sudoers written unreviewed. */
 function scriptedVisudo(s: Subject): boolean {
   if (s.cmd.program !== 'visudo') return false;
@@ -204,6 +215,11 @@ function scriptedVisudo(s: Subject): boolean {
 /** chmod modes that set the setuid bit: `u+s`, `+s`, `a+s`, `4755`, `6755`, `04755`. */
 function setsSetuid(s: Subject): boolean {
   return modesSet(s).some((m) => /^0?[4-7][0-7]{3}$/.test(m) || /(^|,)([ugoa]*[ua][ugoa]*|)[+=][rwxXt]*s/.test(m));
+}
+
+/** chmod modes that set the setgid bit without the setuid one: `g+s`, `2755`, `02775`. */
+function setsSetgid(s: Subject): boolean {
+  return modesSet(s).some((m) => /^0?[23][0-7]{3}$/.test(m) || /(^|,)[go]*g[go]*[+=][rwxXt]*s/.test(m));
 }
 
 /** The modes a command sets: chmod's arguments, install's `-m`. */
@@ -364,6 +380,9 @@ export const privilegeEscalationPredicates: Record<string, Predicate> = {
   'privilege-escalation/privileged-loader-env': requires([{ programs: ['sudo', 'doas'], features: ['privileged'] }], privilegedLoaderEnv),
   'privilege-escalation/scripted-visudo': forPrograms(['visudo'], scriptedVisudo),
   'privilege-escalation/sets-setuid': forPrograms(['chmod', 'install'], setsSetuid),
+  'privilege-escalation/sets-setgid': forPrograms(['chmod', 'install'], setsSetgid),
+  // Not declared: any program can be started with a preloaded library.
+  'privilege-escalation/loader-inject-env': loaderInjectEnv,
   'privilege-escalation/world-writable-mode': forPrograms(['chmod'], worldWritable),
   // Not declared: a renamed shell copy (`/tmp/rootbash -p`) is recognised by a pattern.
   'privilege-escalation/shell-privileged-mode': requires(
