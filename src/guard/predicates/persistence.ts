@@ -20,24 +20,22 @@ function pythonStartupHook(s: Subject): boolean {
   });
 }
 
-/** Handler text that starts something meant to outlive the shell, or reaches the network. */
-const DETACHING_HANDLER = /(^|[\s;&|(])(nohup|setsid|disown|daemonize|crontab|at|curl|wget|nc|ncat|socat)(\s|$)|&\s*$|screen\s+-d|tmux\s+new[^;]*-d/;
 /** A DEBUG trap that records every command the shell runs. */
-const COMMAND_LOGGER = /\$\{?BASH_COMMAND\b|>>?/;
+const COMMAND_LOGGER = /\$\{?BASH_COMMAND\b.*>>?|>>?.*\$\{?BASH_COMMAND\b/s;
 
 /**
- * `trap HANDLER SIGNAL…` whose handler detaches a process or fetches something (`trap "nohup sh x"
- * EXIT`), or a DEBUG trap that records each command (`trap 'echo "$BASH_COMMAND" >> f' DEBUG`).
- * A trap that cleans up (`trap 'rm -f "$tmp"' EXIT`) is what scripts are supposed to do.
+ * `trap 'echo "$BASH_COMMAND" >> f' DEBUG`: each command the shell runs afterwards is written to a
+ * file before it runs. A DEBUG trap that only prints (`trap 'echo "+ $BASH_COMMAND"' DEBUG`) is
+ * tracing, and is left alone. Handlers that detach or fetch are matched by the rule's data, on the
+ * handler's own commands (the walker reads them as wrapped by `trap`).
  */
-function trapHook(s: Subject): boolean {
+function trapCommandLogger(s: Subject): boolean {
   if (s.cmd.program !== 'trap') return false;
   const args = s.cmd.args.map((a) => a.value);
   const start = args[0] === '--' ? 1 : 0;
   const handler = args[start];
   const signals = args.slice(start + 1);
-  if (handler === undefined || handler.startsWith('-') || signals.length === 0) return false;
-  if (DETACHING_HANDLER.test(handler)) return true;
+  if (handler === undefined || handler.startsWith('-')) return false;
   return signals.some((sig) => /^(SIG)?DEBUG$/i.test(sig)) && COMMAND_LOGGER.test(handler);
 }
 
@@ -61,6 +59,6 @@ function createsAccount(s: Subject): boolean {
 export const persistencePredicates: Record<string, Predicate> = {
   // Not declared: any program that writes (echo's redirect, cp, tee, python) can plant the hook.
   'persistence/python-startup-hook': requires([{ features: ['Write'] }], pythonStartupHook),
-  'persistence/trap-hook': forPrograms(['trap'], trapHook),
+  'persistence/trap-command-logger': forPrograms(['trap'], trapCommandLogger),
   'persistence/creates-account': forPrograms(['useradd', 'adduser', 'pw'], createsAccount),
 };
