@@ -11,6 +11,7 @@ import { exfiltrationPredicates } from './exfiltration.js';
 import { remoteExecPredicates } from './remote-exec.js';
 import { resourceAbusePredicates } from './resource-abuse.js';
 import { shutdownPredicates } from './shutdown.js';
+import { defenseEvasionPredicates } from './defense-evasion.js';
 import { persistencePredicates } from './persistence.js';
 
 export const PREDICATES: Record<string, Predicate> = {
@@ -25,5 +26,6 @@ export const PREDICATES: Record<string, Predicate> = {
   ...remoteExecPredicates,
   ...resourceAbusePredicates,
   ...shutdownPredicates,
+  ...defenseEvasionPredicates,
   ...persistencePredicates,
 };
