@@ -7,14 +7,18 @@ const CUSTOMIZE_MODULE = /(^|\/)(site|user)customize\.py$/;
 /** A `.pth` file in a package directory, also when that directory is a variable (`$SITE_PACKAGES/x.pth`). */
 const PACKAGES_PTH = /(site|dist)[-_]packages\/[^/]+\.pth$/i;
 
+/** Programs that put a file in place by name (a redirect is the other way a hook is written). */
+const HOOK_WRITERS = new Set(['cp', 'mv', 'install', 'tee', 'ln', 'rsync', 'dd', 'touch', 'sed', 'gsed']);
+
 /**
  * A write of `sitecustomize.py`, `usercustomize.py` or a `.pth` file into site-packages: Python runs
  * them (a `.pth` line that starts with `import` included) whenever it starts. A `.pth` file elsewhere
  * is most often a PyTorch checkpoint, so only the package directories count.
  */
 function pythonStartupHook(s: Subject): boolean {
+  const copier = s.cmd.program !== null && HOOK_WRITERS.has(s.cmd.program);
   return s.ops.some((o) => {
-    if (o.kind !== 'Write') return false;
+    if (o.kind !== 'Write' || (o.source !== 'redirect' && !copier)) return false;
     const p = o.path ?? o.target ?? '';
     return CUSTOMIZE_MODULE.test(p) || PACKAGES_PTH.test(p);
   });
@@ -57,8 +61,8 @@ function createsAccount(s: Subject): boolean {
 }
 
 export const persistencePredicates: Record<string, Predicate> = {
-  // Not declared: any program that writes (echo's redirect, cp, tee, python) can plant the hook.
-  'persistence/python-startup-hook': requires([{ features: ['Write'] }], pythonStartupHook),
+  // Written through a redirect or by a program that copies files into place.
+  'persistence/python-startup-hook': requires([{ features: ['redirect'], programs: HOOK_WRITERS }, { features: ['Write'] }], pythonStartupHook),
   'persistence/trap-command-logger': forPrograms(['trap'], trapCommandLogger),
   'persistence/creates-account': forPrograms(['useradd', 'adduser', 'pw'], createsAccount),
 };
