@@ -8,7 +8,7 @@ const CUSTOMIZE_MODULE = /(^|\/)(site|user)customize\.py$/;
 const PACKAGES_PTH = /(site|dist)[-_]packages\/[^/]+\.pth$/i;
 
 /** Programs that put a file in place by name (a redirect is the other way a hook is written). */
-const HOOK_WRITERS = new Set(['cp', 'mv', 'install', 'tee', 'ln', 'rsync', 'dd', 'touch', 'sed', 'gsed']);
+const HOOK_WRITERS = new Set(['cp', 'mv', 'install', 'tee']);
 
 /**
  * A write of `sitecustomize.py`, `usercustomize.py` or a `.pth` file into site-packages: Python runs

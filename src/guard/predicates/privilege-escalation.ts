@@ -186,18 +186,6 @@ function privilegedLoaderEnv(s: Subject): boolean {
   return s.cmd.context.privileged && s.cmd.assignments.some((a) => LOADER_ENV.test(`${a.name}=`));
 }
 
-/** Variables that make the dynamic loader inject a library into the program it starts. */
-const INJECT_ENV = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES)=./s;
-
-/** `LD_PRELOAD=/tmp/x.so ls`, `env DYLD_INSERT_LIBRARIES=… app`, `export LD_PRELOAD=…`: a library injected into a program, privileged or not. */
-function loaderInjectEnv(s: Subject): boolean {
-  if (s.cmd.assignments.some((a) => INJECT_ENV.test(`${a.name}=${a.value ?? '?'}`))) return true;
-  // `export` and `declare -x` set it for what follows. (`env X=… cmd` hands the assignment to cmd,
-  // which holds through its own assignments; `sudo X=…` is privileged-loader-env's.)
-  const setters = ['export', 'declare', 'typeset'];
-  return s.cmd.program !== null && setters.includes(s.cmd.program) && s.cmd.args.some((a) => INJECT_ENV.test(a.value));
-}
-
 /** `visudo` whose editor is replaced (`EDITOR='tee -a' visudo`) or that is fed text on stdin: sudoers written unreviewed. */
 function scriptedVisudo(s: Subject): boolean {
   if (s.cmd.program !== 'visudo') return false;
@@ -382,8 +370,6 @@ export const privilegeEscalationPredicates: Record<string, Predicate> = {
   'privilege-escalation/scripted-visudo': forPrograms(['visudo'], scriptedVisudo),
   'privilege-escalation/sets-setuid': forPrograms(['chmod', 'install'], setsSetuid),
   'privilege-escalation/sets-setgid': forPrograms(['chmod', 'install'], setsSetgid),
-  // Any program can be started with a preloaded library, but the setting is always an Env operation.
-  'privilege-escalation/loader-inject-env': requires([{ features: ['Env'] }], loaderInjectEnv),
   'privilege-escalation/world-writable-mode': forPrograms(['chmod'], worldWritable),
   // Not declared: a renamed shell copy (`/tmp/rootbash -p`) is recognised by a pattern.
   'privilege-escalation/shell-privileged-mode': requires(
