@@ -13,6 +13,7 @@ import { resourceAbusePredicates } from './resource-abuse.js';
 import { shutdownPredicates } from './shutdown.js';
 import { credentialAccessPredicates } from './credential-access.js';
 import { defenseEvasionPredicates } from './defense-evasion.js';
+import { persistencePredicates } from './persistence.js';
 
 export const PREDICATES: Record<string, Predicate> = {
   ...CORE_PREDICATES,
@@ -28,4 +29,5 @@ export const PREDICATES: Record<string, Predicate> = {
   ...shutdownPredicates,
   ...credentialAccessPredicates,
   ...defenseEvasionPredicates,
+  ...persistencePredicates,
 };

@@ -103,7 +103,7 @@ function sudoUidBypass(s: Subject): boolean {
   return args.some((a, i) => /^(-u|--user=)#(-1|4294967295)$/.test(a) || (/^(-u|--user)$/.test(a) && /^#(-1|4294967295)$/.test(args[i + 1] ?? '')));
 }
 
-const ACCOUNT_TOOLS = ['useradd', 'usermod', 'adduser'];
+const ACCOUNT_TOOLS = ['useradd', 'usermod', 'adduser', 'pw'];
 
 /** `useradd -o -u 0`, `useradd -ou 0`, `usermod -u 0 -o x`: a second account with uid 0. */
 function uidZeroAccount(s: Subject): boolean {
@@ -116,28 +116,56 @@ function uidZeroAccount(s: Subject): boolean {
 }
 
 /** The programs groupsJoined reads. */
-const GROUP_TOOLS = ['usermod', 'useradd', 'gpasswd', 'adduser', 'addgroup'];
+const GROUP_TOOLS = ['usermod', 'useradd', 'gpasswd', 'adduser', 'addgroup', 'dseditgroup', 'dscl', 'pw', 'sysadminctl'];
 
-/** Group names given to `usermod -G/-aG`, `gpasswd -a USER GROUP`, `adduser USER GROUP`, `addgroup USER GROUP`. */
+/** Group names given to `usermod -G/-aG/-g`, `gpasswd -a USER GROUP`, `adduser USER GROUP`, `addgroup USER GROUP`. */
 function groupsJoined(s: Subject): string[] {
   const p = s.cmd.program;
-  const out: string[] = [];
-  if (p === null || !GROUP_TOOLS.includes(p)) return out;
+  if (p === null || !GROUP_TOOLS.includes(p)) return [];
   const args = s.cmd.args.map((a) => a.value);
-  if (p === 'usermod' || p === 'useradd') {
-    args.forEach((a, i) => {
-      if (/^-[a-zA-Z]*G$/.test(a) && args[i + 1]) out.push(...args[i + 1].split(','));
-      else if (/^--groups=/.test(a)) out.push(...a.slice(9).split(','));
-      else if (a === '--groups' && args[i + 1]) out.push(...args[i + 1].split(','));
-      else if (/^-[a-zA-Z]*G./.test(a)) out.push(...a.replace(/^-[a-zA-Z]*G/, '').split(','));
-    });
-  } else if (p === 'gpasswd') {
-    const i = args.findIndex((a) => a === '-a' || a === '--add' || a === '-M' || a === '--members');
-    if (i >= 0 && args.length >= i + 3) out.push(args[args.length - 1]);
-  } else if ((p === 'adduser' || p === 'addgroup') && args.filter((a) => !a.startsWith('-')).length === 2) {
-    out.push(args.filter((a) => !a.startsWith('-'))[1]);
-  }
+  const out = p === 'usermod' || p === 'useradd' ? shadowToolGroups(args) : otherToolGroups(p, args);
+  // A primary group given by number: gid 0 is root's group.
+  return out.map((g) => (g === '0' ? 'root' : g));
+}
+
+/** shadow-utils' `-G a,b`, `-aG a`, `--groups=a`, and the primary group `-g a` / `--gid a`. */
+function shadowToolGroups(args: string[]): string[] {
+  const out: string[] = [];
+  args.forEach((a, i) => {
+    if (/^-[a-zA-Z]*[Gg]$/.test(a) && args[i + 1]) out.push(...args[i + 1].split(','));
+    else if (/^--(groups|gid)=/.test(a)) out.push(...a.replace(/^--(groups|gid)=/, '').split(','));
+    else if ((a === '--groups' || a === '--gid') && args[i + 1]) out.push(...args[i + 1].split(','));
+    else if (/^-[a-zA-Z]*[Gg]./.test(a)) out.push(...a.replace(/^-[a-zA-Z]*[Gg]/, '').split(','));
+  });
   return out;
+}
+
+/**
+ * gpasswd, Debian's adduser/addgroup, macOS dseditgroup, dscl and sysadminctl, FreeBSD pw: each
+ * names the group its own way (`dseditgroup -o edit -a bob -t user admin`,
+ * `dscl . -append /Groups/admin GroupMembership bob`, `sysadminctl -addUser bob -admin`,
+ * `pw groupmod wheel -m bob`, `pw useradd bob -G wheel`).
+ */
+function otherToolGroups(p: string, args: string[]): string[] {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (p === 'gpasswd') {
+    const i = args.findIndex((a) => a === '-a' || a === '--add' || a === '-M' || a === '--members');
+    return i >= 0 && args.length >= i + 3 ? [args[args.length - 1]] : [];
+  }
+  if (p === 'adduser' || p === 'addgroup') return operands.length === 2 ? [operands[1]] : [];
+  if (p === 'dseditgroup') return args.includes('-a') && args.includes('edit') && operands.length > 0 ? [operands[operands.length - 1]] : [];
+  if (p === 'dscl') {
+    const group = args.find((a) => /^\/Groups\/[^/]+$/.test(a));
+    const adds = args.some((a) => a === '-append' || a === '-merge' || a === '-create');
+    return group && adds && args.some((a) => /^GroupMembership$|^GroupMembers$/.test(a)) ? [group.slice(8)] : [];
+  }
+  if (p === 'sysadminctl') return args.includes('-addUser') && args.includes('-admin') ? ['admin'] : [];
+  // pw: `groupmod GROUP -m USER`, `useradd|usermod USER -g|-G GROUP`.
+  if (operands[0] === 'groupmod' && args.some((a) => a === '-m' || a === '-M')) return operands[1] ? [operands[1]] : [];
+  if (operands[0] === 'useradd' || operands[0] === 'usermod' || (operands[0] === 'user' && /^(add|mod)$/.test(operands[1] ?? ''))) {
+    return shadowToolGroups(args);
+  }
+  return [];
 }
 
 /** Joins a group that is root in all but name: root, wheel, shadow, disk, kmem. */
@@ -176,6 +204,11 @@ function scriptedVisudo(s: Subject): boolean {
 /** chmod modes that set the setuid bit: `u+s`, `+s`, `a+s`, `4755`, `6755`, `04755`. */
 function setsSetuid(s: Subject): boolean {
   return modesSet(s).some((m) => /^0?[4-7][0-7]{3}$/.test(m) || /(^|,)([ugoa]*[ua][ugoa]*|)[+=][rwxXt]*s/.test(m));
+}
+
+/** chmod modes that set the setgid bit without the setuid one: `g+s`, `2755`, `02775`. */
+function setsSetgid(s: Subject): boolean {
+  return modesSet(s).some((m) => /^0?[23][0-7]{3}$/.test(m) || /(^|,)[go]*g[go]*[+=][rwxXt]*s/.test(m));
 }
 
 /** The modes a command sets: chmod's arguments, install's `-m`. */
@@ -336,6 +369,7 @@ export const privilegeEscalationPredicates: Record<string, Predicate> = {
   'privilege-escalation/privileged-loader-env': requires([{ programs: ['sudo', 'doas'], features: ['privileged'] }], privilegedLoaderEnv),
   'privilege-escalation/scripted-visudo': forPrograms(['visudo'], scriptedVisudo),
   'privilege-escalation/sets-setuid': forPrograms(['chmod', 'install'], setsSetuid),
+  'privilege-escalation/sets-setgid': forPrograms(['chmod', 'install'], setsSetgid),
   'privilege-escalation/world-writable-mode': forPrograms(['chmod'], worldWritable),
   // Not declared: a renamed shell copy (`/tmp/rootbash -p`) is recognised by a pattern.
   'privilege-escalation/shell-privileged-mode': requires(
