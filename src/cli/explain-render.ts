@@ -337,7 +337,11 @@ const FINDING_KINDS: Record<ExplainedFinding['source'], string> = { guard: 'guar
 function findingLines(f: ExplainedFinding, text: string | null, c: (k: keyof typeof COLORS, s: string) => string): string[] {
   const about = f.command !== undefined ? ` (#${f.command}${f.operation !== undefined ? `, op ${f.operation}` : ''})` : '';
   const kind = FINDING_KINDS[f.source];
-  const lines = [`  ${c(f.level, f.level.padEnd(5))}  ${c('bold', f.rule)}  ${c('dim', `[${f.category}, ${kind}]${about}`)}`, `         ${oneLine(f.message)}`];
+  const attack = f.attack ? `, ATT&CK ${f.attack.join(' ')}` : '';
+  const lines = [
+    `  ${c(f.level, f.level.padEnd(5))}  ${c('bold', f.rule)}  ${c('dim', `[${f.category}, ${kind}${attack}]${about}`)}`,
+    `         ${oneLine(f.message)}`,
+  ];
   if (text !== null && f.span.end > f.span.start) lines.push(...caret(text, f.span.start, f.span.end).map((l) => '         ' + l));
   if (f.safer) lines.push(`         safer: ${f.safer}`);
   return lines;

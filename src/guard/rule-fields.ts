@@ -30,7 +30,7 @@ const EDITOR_SCHEMA: FileField = {
 export const RULE_FILE_FIELDS: Readonly<Record<string, FileField>> = {
   $schema: EDITOR_SCHEMA,
   category: {
-    doc: 'The category of every rule in the file: one of the ten built-in ones for rules/builtin/, any lowercase name in a user file.',
+    doc: 'The category of every rule in the file: one of the built-in categories (GUARD_CATEGORIES) for rules/builtin/, any lowercase name in a user file.',
     schema: { type: 'string', pattern: CATEGORY_NAME.source },
     required: true,
   },

@@ -63,7 +63,7 @@ describe('shellgate explain (text)', () => {
     expect(layerLine(r.out, 'guard-deny')).toContain('destructive-delete/recursive-chmod-chown-system');
     expect(layerLine(r.out, 'guard-deny')).toContain('◀ decided');
     for (const l of LAYERS.slice(LAYERS.indexOf('rule-deny'))) expect(layerLine(r.out, l), l).toContain('not reached');
-    expect(r.out).toContain('[destructive-delete, guard rule]');
+    expect(r.out).toContain('[destructive-delete, guard rule, ATT&CK T1222.002]');
     expect(r.out).toMatch(/safer: .*chmod u\+x/);
     expect(r.out).toMatch(/the agent reads: shellgate denies this \(guard-deny\): .*Safer: /);
   });

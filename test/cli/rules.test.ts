@@ -42,6 +42,21 @@ describe('shellgate rules', () => {
     expect(lines.find((l) => l.id === 'download-exec/pipe-to-shell')).toMatchObject({ source: 'builtin', safer: expect.any(String) });
   });
 
+  it('shows the MITRE ATT&CK techniques of a guard rule: in its page, in the list and in JSON', () => {
+    expect(rules('persistence/user-cron-install').stdout).toContain('MITRE ATT&CK: T1053.003');
+    expect(
+      rules()
+        .stdout.split('\n')
+        .find((l) => l.startsWith('persistence/user-cron-install ')),
+    ).toMatch(/\bT1053\.003\b/);
+    const line = rules('--json')
+      .stdout.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .find((l) => l.id === 'persistence/user-cron-install');
+    expect(line.attack).toEqual(['T1053.003']);
+  });
+
   it('exits 64 for an unknown id and suggests the near ones', () => {
     const typo = rules('sensitve-path');
     expect(typo.status).toBe(64);
