@@ -23,7 +23,8 @@ function splitAssignments(cmd: string): { assignments: string; rest: string } {
 }
 
 /** Builtins that change this shell, or words that open a compound command: no wrapper runs them. */
-const NOT_WRAPPABLE = /^(cd|pushd|popd|export|declare|typeset|local|readonly|set|shopt|alias|unalias|source|\.|eval|exec|trap|ulimit|umask|hash|builtin|command|time|coproc|function|if|for|while|until|case|select|\[\[|\(\(|[({!:])(\s|$)/;
+const NOT_WRAPPABLE =
+  /^(cd|pushd|popd|export|declare|typeset|local|readonly|set|shopt|alias|unalias|source|\.|eval|exec|trap|ulimit|umask|hash|builtin|command|time|coproc|function|if|for|while|until|case|select|\[\[|\(\(|[({!:])(\s|$)/;
 
 /**
  * A single simple command a prefix wrapper can run: one walked command with a program, no list,
