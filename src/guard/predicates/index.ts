@@ -11,6 +11,7 @@ import { exfiltrationPredicates } from './exfiltration.js';
 import { remoteExecPredicates } from './remote-exec.js';
 import { resourceAbusePredicates } from './resource-abuse.js';
 import { shutdownPredicates } from './shutdown.js';
+import { defenseEvasionPredicates } from './defense-evasion.js';
 
 export const PREDICATES: Record<string, Predicate> = {
   ...CORE_PREDICATES,
@@ -24,4 +25,5 @@ export const PREDICATES: Record<string, Predicate> = {
   ...remoteExecPredicates,
   ...resourceAbusePredicates,
   ...shutdownPredicates,
+  ...defenseEvasionPredicates,
 };
