@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { ShellgateError } from './errors.js';
+import { TrustedInstallers } from './guard/installer-urls.js';
 
 export type ParserChoice = 'bash' | 'consensus' | 'tree-sitter';
 
@@ -21,6 +22,11 @@ export interface AnalyzerOptions {
   followSource?: boolean;
   /** Extra guard rule files (JSON, the format of rules/builtin/*.json). */
   ruleFiles?: string[];
+  /**
+   * URL prefixes (`https://HOST[/PATH]`) whose scripts may be fetched and run with a question
+   * instead of a deny (`curl … | sh`), added to the built-in vendor installers (docs/download-exec.md).
+   */
+  trustedInstallers?: string[];
   /**
    * `bash` (default): shellgate's own parser, written from bash's grammar (src/syntax/parser/).
    * `consensus`: also parse with tree-sitter-bash and bash-parser and ask (`parser-disagreement`)
@@ -61,6 +67,7 @@ const OPTION_KEYS = new Set([
   'commandSpecDirs',
   'followSource',
   'ruleFiles',
+  'trustedInstallers',
   'cacheSize',
   'cacheTtlMs',
   'parser',
@@ -91,10 +98,21 @@ export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     commandSpecDirs: dirs,
     followSource: o.followSource ?? true,
     ruleFiles,
+    trustedInstallers: trustedInstallersOption(o.trustedInstallers),
     cacheSize: o.cacheSize === 0 ? 0 : positive('cacheSize', o.cacheSize, 10_000),
     cacheTtlMs: ttlOption(o.cacheTtlMs),
     parser: parserOption(o.parser),
   };
+}
+
+/** Checked here so a bad entry fails naming it; the analyser parses the list again into its guard settings. */
+function trustedInstallersOption(t: unknown): string[] {
+  if (t === undefined) return [];
+  if (!Array.isArray(t)) throw new ShellgateError('options', 'option "trustedInstallers" must be a list of URL prefixes such as "https://sh.rustup.rs"');
+  TrustedInstallers.from(t, (entry, i, problem) => {
+    throw new ShellgateError('options', `option "trustedInstallers"[${i}] ${JSON.stringify(entry)} ${problem}`);
+  });
+  return t as string[];
 }
 
 function ttlOption(t: unknown): number {

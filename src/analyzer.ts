@@ -20,6 +20,7 @@ import { checkOptions, NO_CONTEXT, type AnalysisContext, type AnalyzerOptions } 
 export type { AnalysisContext, AnalyzerOptions } from './analyzer-options.js';
 import { VerdictCache } from './verdict-cache.js';
 import { loadRules } from './guard/load-rules.js';
+import { TrustedInstallers } from './guard/installer-urls.js';
 import type { GuardRule } from './guard/rule-types.js';
 import { ClassifierCache, ContextCache } from './analyzer-context.js';
 import { frontEnd, secondOpinions } from './analyzer-front-ends.js';
@@ -70,7 +71,10 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   const analysisHome = { current: homedir() };
   const cache = new VerdictCache<Verdict>(opts.cacheSize, opts.cacheTtlMs);
   const contexts = new ContextCache();
-  const guards = loadRules(opts.ruleFiles, () => analysisHome.current);
+  const trustedInstallers = TrustedInstallers.from(opts.trustedInstallers, () => {
+    throw new ShellgateError('options', 'option "trustedInstallers" was checked by checkOptions');
+  });
+  const guards = loadRules(opts.ruleFiles, () => analysisHome.current, { trustedInstallers });
   // Realpaths are reused across analyses only as long as verdicts are (none with the cache off).
   const classifiers = new ClassifierCache(opts.cacheSize > 0 ? opts.cacheTtlMs : 0);
   const engine: Engine = { opts, parse, consensus, specs, assessOpts: { chaining: opts.chaining }, guards, classifiers, analysisHome };

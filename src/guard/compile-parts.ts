@@ -8,6 +8,7 @@ import { own } from '../own.js';
 import type { Names, SharedDefinitions } from './rule-types.js';
 import type { Subject } from './subject.js';
 import { globMatcher } from './glob.js';
+import type { GuardSettings } from './installer-urls.js';
 
 /** A compiled matcher: does it hold for this command? */
 export type Compiled = (s: Subject) => boolean;
@@ -17,6 +18,8 @@ export interface CompileEnv {
   home: () => string;
   /** Where we are, for error messages: `file: rule "id"`. */
   where: string;
+  /** The analyser's settings that predicates read (`trustedInstallers`); the defaults when absent. */
+  settings?: GuardSettings;
 }
 
 export function fail(env: CompileEnv, field: string, what: string): never {

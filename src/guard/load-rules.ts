@@ -17,6 +17,7 @@ import { GUARD_CATEGORIES, type GuardRule, type Matcher, type SharedDefinitions 
 import { registry, type ProgramTag } from '../programs/registry.js';
 import { PROGRAM_TAGS } from '../programs/load-specs.js';
 import { readConfigText } from '../config-file.js';
+import { DEFAULT_GUARD_SETTINGS, type GuardSettings } from './installer-urls.js';
 
 export interface LoadedRule extends GuardRule {
   test: Compiled;
@@ -102,7 +103,13 @@ export function loadDefinitions(file: string): SharedDefinitions {
   return { lists, macros: data.macros as Record<string, Matcher> };
 }
 
-export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => string, builtin: boolean): LoadedRule[] {
+export function loadRuleFile(
+  file: string,
+  defs: SharedDefinitions,
+  home: () => string,
+  builtin: boolean,
+  settings: GuardSettings = DEFAULT_GUARD_SETTINGS,
+): LoadedRule[] {
   const data = readJson(file);
   if (!isObject(data)) throw new ShellgateError('config', `${file}: expected { "category": …, "rules": [ … ] }`);
   const category = data.category;
@@ -138,9 +145,9 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
     // A user's rule is compiled now, so a mistake fails at load naming the rule. A built-in rule
     // (every one compiled by test/guard-rules.test.ts) is compiled when a command first needs it:
     // a hook decides one command, which the prefilter matches against a handful of rules.
-    let compiled: LoadedRule['test'] | null = builtin ? null : compileMatcher(r.match as Matcher, { defs, home, where }, 'match');
+    let compiled: LoadedRule['test'] | null = builtin ? null : compileMatcher(r.match as Matcher, { defs, home, where, settings }, 'match');
     let need: Need | undefined;
-    const test: LoadedRule['test'] = (subject) => (compiled ??= compileMatcher(r.match as Matcher, { defs, home, where }, 'match'))(subject);
+    const test: LoadedRule['test'] = (subject) => (compiled ??= compileMatcher(r.match as Matcher, { defs, home, where, settings }, 'match'))(subject);
     return {
       id,
       category,
@@ -162,16 +169,16 @@ export function loadRuleFile(file: string, defs: SharedDefinitions, home: () => 
   });
 }
 
-/** Built-in rules plus user rule files (paths to JSON files in the same format). */
-export function loadRules(userFiles: string[], home: () => string): RuleSet {
+/** Built-in rules plus user rule files (paths to JSON files in the same format); `settings` are what predicates read. */
+export function loadRules(userFiles: string[], home: () => string, settings: GuardSettings = DEFAULT_GUARD_SETTINGS): RuleSet {
   const dir = join(RULES_DIR, 'builtin');
   const defs = loadDefinitions(join(dir, '_lists.json'));
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json') && f !== '_lists.json')
     .sort();
   const rules: LoadedRule[] = [];
-  for (const f of files) rules.push(...loadRuleFile(join(dir, f), defs, home, true));
-  for (const f of userFiles) rules.push(...loadRuleFile(f, defs, home, false));
+  for (const f of files) rules.push(...loadRuleFile(join(dir, f), defs, home, true, settings));
+  for (const f of userFiles) rules.push(...loadRuleFile(f, defs, home, false, settings));
   const set = indexRules(rules, defs, home);
   for (const r of rules) {
     const prev = set.byId.get(r.id);

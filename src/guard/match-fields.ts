@@ -333,7 +333,7 @@ export const MATCH_FIELDS: MatchFields = {
     compile(v, cx) {
       const p = lookupPredicate(v);
       if (!p) fail(cx.env, cx.path, `names no predicate (known: ${Object.keys(PREDICATES).join(', ')})`);
-      return p;
+      return p.bind && cx.env.settings ? p.bind(cx.env.settings) : p;
     },
     need(v) {
       const p = lookupPredicate(v);

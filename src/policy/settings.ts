@@ -13,6 +13,7 @@ import { modeNamed, settingsFormatOf } from '../agents/registry.js';
 import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
 import { readConfigText } from '../config-file.js';
+import { TrustedInstallers } from '../guard/installer-urls.js';
 
 export const SOURCE_ORDER = ['managed', 'user', 'project', 'local', 'session'] as const;
 export type SourceName = (typeof SOURCE_ORDER)[number];
@@ -63,7 +64,7 @@ export interface Policy {
   warnings: string[];
 }
 
-const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles']);
+const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'trustedInstallers']);
 const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', ...ANALYZER_KEYS]);
 const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
 
@@ -213,11 +214,21 @@ function loadOwnKeys({ src, fail }: Reading, obj: Record<string, unknown>, polic
   if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p)))
     fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
   policy.presets = presets as PresetName[];
+  checkTrustedInstallers(obj.trustedInstallers, fail);
   for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
   for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
     const list = policy.analyzer[key];
     if (Array.isArray(list) && src.file) policy.analyzer[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(src.file!), d) : d));
   }
+}
+
+/** `trustedInstallers`: a list of `https://HOST[/PATH]` prefixes; a bad entry fails naming it and its line. */
+function checkTrustedInstallers(list: unknown, fail: Reading['fail']): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list)) fail('/trustedInstallers', 'must be a list of URL prefixes such as "https://sh.rustup.rs"');
+  TrustedInstallers.from(list as unknown[], (entry, i, problem) =>
+    fail(`/trustedInstallers/${i}`, `${JSON.stringify(entry)} ${problem}`, typeof entry === 'string' ? entry : undefined),
+  );
 }
 
 /** A rule re-anchored to each call's cwd and home, parsed once per pair. */
@@ -251,7 +262,10 @@ export function mergePolicies(policies: Policy[]): Policy {
     for (const x of p.presets) if (!out.presets.includes(x)) out.presets.push(x);
     out.defaultMode = out.defaultMode ?? p.defaultMode;
     out.warnings.push(...p.warnings);
+    // Trusted installers add up across layers (a project's list does not drop the user's); other options are replaced.
+    const trusted = [...(out.analyzer.trustedInstallers ?? []), ...(p.analyzer.trustedInstallers ?? [])];
     Object.assign(out.analyzer, p.analyzer);
+    if (trusted.length > 0) out.analyzer.trustedInstallers = trusted;
   }
   return out;
 }

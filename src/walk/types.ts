@@ -49,6 +49,18 @@ export interface CommandContext {
   loop: boolean;
   /** Inside a loop whose condition never fails (`while :`, `while true`, `until false`, `for ((;;))`). */
   infiniteLoop: boolean;
+  /**
+   * How many times the loops around it run it, all passes multiplied (`for i in {1..50}` inside
+   * `for j in a b`: 100); Infinity in a loop that never ends; null outside loops or when a header
+   * does not say (walk/loop-passes.ts).
+   */
+  loopPasses: number | null;
+  /**
+   * How many copies of it a loop starts in the background: the loop passes around the `&` that
+   * backgrounds it (`for i in {1..500}; do x & done`: 500). Null when no `&` inside a counted loop
+   * backgrounds it (`(for …; do x; done) &` runs the passes one after another).
+   */
+  backgroundJobs: number | null;
   /** Name of the function whose body this is. */
   functionName: string | null;
   /** Nesting depth of constructs and nested scripts. */
@@ -71,6 +83,8 @@ export function topLevelContext(): CommandContext {
     conditional: false,
     loop: false,
     infiniteLoop: false,
+    loopPasses: null,
+    backgroundJobs: null,
     functionName: null,
     depth: 0,
     via: [],

@@ -38,6 +38,7 @@ import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './e
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
+import { loopPasses as loopPassesOf, nestedPasses } from './loop-passes.js';
 import { LineLinkEvents } from './link-events.js';
 
 /** The analyser reads the walk's findings (and builds the walker) from here. */
@@ -88,7 +89,9 @@ export class LineWalker implements Walker {
       }
       // A background job runs in a subshell: its cd and assignments do not flow on.
       const groupScope = background ? forkScope(scope) : scope;
-      const itemCtx: CommandContext = { ...ctx, background: ctx.background || background };
+      // `&` inside a loop starts one job per pass; the count is taken where the `&` is.
+      const backgroundJobs = background && ctx.loop ? ctx.loopPasses : ctx.backgroundJobs;
+      const itemCtx: CommandContext = { ...ctx, background: ctx.background || background, backgroundJobs };
       this.command(items[i], frame, itemCtx, groupScope, !background);
       if (j > i) {
         // Later items run only if earlier ones succeeded (`&&`) or failed (`||`): inside the chain
@@ -212,7 +215,8 @@ export class LineWalker implements Walker {
       const header = /\(\(([\s\S]*?)\)\)/.exec(sourceText(frame, cmd.span))?.[1] ?? '';
       this.arithmetic(header, cmd.inner, cmd.span, frame, ctx, scope);
     }
-    const loop = { ...ctx, depth: ctx.depth + 1, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame) };
+    const loopPasses = nestedPasses(ctx, loopPassesOf(cmd, frame));
+    const loop = { ...ctx, depth: ctx.depth + 1, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame), loopPasses };
     if (cmd.type === 'For') {
       for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
       scope.vars.set(cmd.variable, null);

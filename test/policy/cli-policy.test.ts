@@ -65,6 +65,7 @@ describe('settings schema', () => {
         'commandSpecDirs',
         'followSource',
         'ruleFiles',
+        'trustedInstallers',
       ].sort(),
     );
     expect(Object.keys(schema.properties.permissions.properties).sort()).toEqual(['additionalDirectories', 'allow', 'ask', 'defaultMode', 'deny']);

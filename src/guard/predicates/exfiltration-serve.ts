@@ -54,36 +54,47 @@ const SERVER_INTERPRETERS = /^(python[0-9.]*|pypy3?|php[0-9.]*|ruby[0-9.]*)$/;
  * the port reads ~/.ssh, ~/.aws and every .env.
  */
 function servesSensitiveDir(s: Subject): boolean {
+  return exposesDir(servedDir(s));
+}
+
+const TEMP_DIR = /^\/(tmp|var\/tmp|dev\/shm|private\/tmp|private\/var\/tmp)\/?$/;
+
+/** The same web servers rooted at a temporary directory, where collected data is staged. */
+function servesTempDir(s: Subject): boolean {
+  const dir = servedDir(s);
+  return dir !== null && TEMP_DIR.test(dir);
+}
+
+/** The directory a web server command publishes (its option, operand or working directory), or null for any other command. */
+function servedDir(s: Subject): string | null {
   const p = s.cmd.program;
-  if (p === null || !(WEB_SERVERS.has(p) || SERVER_INTERPRETERS.test(p))) return false;
+  if (p === null || !(WEB_SERVERS.has(p) || SERVER_INTERPRETERS.test(p))) return null;
   const args = s.cmd.args.map((a) => a.value);
   if (/^python[0-9.]*$|^pypy3?$/.test(p)) {
     const mi = args.indexOf('-m');
     const mod = mi >= 0 ? args[mi + 1] : args.find((a) => a.startsWith('-m') && a.length > 2)?.slice(2);
-    if (mod !== 'http.server' && mod !== 'SimpleHTTPServer' && mod !== 'uploadserver' && mod !== 'updog') return false;
-    return exposesDir(optionValue(s, ['--directory', '-d']) ?? s.cmd.cwd);
+    if (mod !== 'http.server' && mod !== 'SimpleHTTPServer' && mod !== 'uploadserver' && mod !== 'updog') return null;
+    return optionValue(s, ['--directory', '-d']) ?? s.cmd.cwd;
   }
   if (/^php[0-9.]*$/.test(p)) {
-    if (!args.some((a) => a === '-S' || a.startsWith('-S'))) return false;
-    return exposesDir(optionValue(s, ['-t']) ?? s.cmd.cwd);
+    if (!args.some((a) => a === '-S' || a.startsWith('-S'))) return null;
+    return optionValue(s, ['-t']) ?? s.cmd.cwd;
   }
-  if (p === 'httpd' && s.ancestors().some((a) => a.cmd.program === 'busybox')) return exposesDir(optionValue(s, ['-h']) ?? s.cmd.cwd);
-  if (p === 'busybox' && args[0] === 'httpd') return exposesDir(optionValue(s, ['-h']) ?? s.cmd.cwd);
+  if (p === 'httpd' && s.ancestors().some((a) => a.cmd.program === 'busybox')) return optionValue(s, ['-h']) ?? s.cmd.cwd;
+  if (p === 'busybox' && args[0] === 'httpd') return optionValue(s, ['-h']) ?? s.cmd.cwd;
   if (/^ruby[0-9.]*$/.test(p) && args.some((a) => a === '-run' || a === '-run,httpd') && args.includes('httpd')) {
-    const dir = args.filter((a) => !a.startsWith('-') && a !== 'httpd').pop();
-    return exposesDir(dir ?? s.cmd.cwd);
+    return args.filter((a) => !a.startsWith('-') && a !== 'httpd').pop() ?? s.cmd.cwd;
   }
   if (p === 'http-server' || p === 'serve' || p === 'live-server' || p === 'webfsd' || p === 'updog' || p === 'miniserve') {
     const dir = optionValue(s, ['-d', '--directory', '-r', '--root']) ?? s.parsed.operands.map((a) => a.value).find((a) => a.startsWith('/') || a === '~');
-    return exposesDir(dir ?? s.cmd.cwd);
+    return dir ?? s.cmd.cwd;
   }
   if ((p === 'npx' || p === 'bunx' || p === 'pnpx') && ['http-server', 'serve', 'live-server'].includes(args[0] ?? '')) {
-    const dir = args.slice(1).find((a) => a.startsWith('/'));
-    return exposesDir(dir ?? s.cmd.cwd);
+    return args.slice(1).find((a) => a.startsWith('/')) ?? s.cmd.cwd;
   }
-  if (p === 'caddy' && args[0] === 'file-server') return exposesDir(optionValue(s, ['--root', '-r']) ?? s.cmd.cwd);
-  if (p === 'twistd' && args.includes('web')) return exposesDir(optionValue(s, ['--path']));
-  return false;
+  if (p === 'caddy' && args[0] === 'file-server') return optionValue(s, ['--root', '-r']) ?? s.cmd.cwd;
+  if (p === 'twistd' && args.includes('web')) return optionValue(s, ['--path']);
+  return null;
 }
 
 /** `kubectl proxy --address=0.0.0.0 --accept-hosts='.*'`: the cluster API, unauthenticated, on every interface. */
@@ -105,6 +116,7 @@ function tailscaleServesSecret(s: Subject): boolean {
 export const serveExfiltrationPredicates: Record<string, Predicate> = {
   // Not declared as programs: python/php/ruby are matched with version suffixes.
   'exfiltration/serves-sensitive-dir': requires([{ program: (p) => WEB_SERVERS.has(p) || SERVER_INTERPRETERS.test(p) }], servesSensitiveDir),
+  'exfiltration/serves-temp-dir': requires([{ program: (p) => WEB_SERVERS.has(p) || SERVER_INTERPRETERS.test(p) }], servesTempDir),
   'exfiltration/open-kube-proxy': forPrograms(['kubectl', 'oc'], openKubeProxy),
   'exfiltration/tailscale-serves-secret': forPrograms(['tailscale'], tailscaleServesSecret),
 };

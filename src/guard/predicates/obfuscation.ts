@@ -4,6 +4,7 @@ import type { Subject } from '../subject.js';
 import { cheap, forPrograms, requires, type Predicate } from './programs.js';
 import { interpreterFamily } from '../../programs/interpreters.js';
 import { registry } from '../../programs/registry.js';
+import { stdinExec } from '../compile-parts.js';
 
 /** The program name is only known at run time (`$x`, `$(echo rm)`, `/???/r?`, `r$@m`). */
 function dynamicName(s: Subject): boolean {
@@ -176,6 +177,24 @@ function staticInput(s: Subject): boolean {
 
 const ODD_NAME = [{ features: ['odd-name'] }] as const;
 
+/**
+ * Text made by a program whose name is only known at run time (`$cmd`, `$(cat tool)`) is run as
+ * a script: piped into a shell, or redirected into a file a later command runs. A decoder picked
+ * through a variable (`cmd="base64 -d"; … | $cmd | sh`) hides what the shell will run.
+ */
+function runsRunTimeProgramOutput(s: Subject): boolean {
+  if (s.cmd.context.pipeline !== null && stdinExec(s) && !s.hasFlag('-n')) {
+    if (s.pipelineNeighbours('before').some(dynamicName)) return true;
+  }
+  const runs = new Set<string>();
+  for (const o of s.ops) if (o.kind === 'Exec' && o.path !== undefined) runs.add(o.path);
+  if (runs.size === 0) return false;
+  return s.all.some(
+    (o) =>
+      o.cmd.id < s.cmd.id && dynamicName(o) && o.ops.some((x) => x.kind === 'Write' && x.source === 'redirect' && x.path !== undefined && runs.has(x.path)),
+  );
+}
+
 export const obfuscationPredicates: Record<string, Predicate> = {
   // Each way of hiding a name needs a dynamic program or one of HIDING's characters in its word.
   'obfuscation/dynamic-name': requires(ODD_NAME, cheap(dynamicName)),
@@ -188,4 +207,6 @@ export const obfuscationPredicates: Record<string, Predicate> = {
   'obfuscation/history-wipe': forPrograms(['history'], historyWipe),
   'obfuscation/name-from-echo-dangerous': requires([...ODD_NAME, { features: ['feeders'] }], nameFromEchoDangerous),
   'obfuscation/static-input': staticInput,
+  // Piped into a shell (a pipeline), or a file run (an Exec operation).
+  'obfuscation/runs-run-time-program-output': requires([{ features: ['pipeline', 'Exec'] }], runsRunTimeProgramOutput),
 };

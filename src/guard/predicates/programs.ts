@@ -8,6 +8,7 @@
  */
 import type { Subject } from '../subject.js';
 import type { NeedSpec } from '../features.js';
+import type { GuardSettings } from '../installer-urls.js';
 
 /** A named predicate; `programs`, when present, holds every program it can be true for. */
 export interface Predicate {
@@ -17,6 +18,8 @@ export interface Predicate {
   readonly cost?: number;
   /** Conditions that hold whenever the predicate does, each a disjunction (see `requires`). */
   readonly needs?: readonly NeedSpec[];
+  /** For a predicate that reads the analyser's settings: the test a rule compiled for those settings runs. */
+  readonly bind?: (settings: GuardSettings) => (s: Subject) => boolean;
 }
 
 export interface ProgramPredicate extends Predicate {
@@ -60,6 +63,7 @@ export function requires(needs: readonly NeedSpec[], p: Predicate): Predicate {
     ...(p.programs ? { programs: p.programs } : {}),
     ...(p.cost !== undefined ? { cost: p.cost } : {}),
     ...('unguarded' in p ? { unguarded: (p as ProgramPredicate).unguarded } : {}),
+    ...(p.bind ? { bind: p.bind } : {}),
     needs: [...(p.needs ?? []), ...needs],
   });
 }

@@ -251,6 +251,63 @@ function transportHijack(s: Subject): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Any command run on another machine
+
+/** Remote-login clients: with a command they run it there, without one they open a shell there. */
+const LOGIN_CLIENTS = ['ssh', 'autossh', 'mosh', 'rsh', 'rlogin', 'rexec', 'remsh'];
+
+/** ssh options after which no command and no shell runs: tunnels, stdio forwarding, control, config printing. */
+const NO_SESSION = new Set(['-N', '-W', '-O', '-G', '-V', '-Q']);
+
+/**
+ * A remote-login client that runs a command or opens a shell on another host: `ssh h CMD`,
+ * `ssh h` (an interactive login is a shell there, fed by the agent's stdin), `rsh h CMD`, `mosh h`.
+ * Tunnels (`ssh -N -L …`, `ssh -W`), control and config queries (`-O`, `-G`, `-V`) run nothing, and
+ * `ssh git@host` with no command is a git host's greeting, not a shell.
+ */
+function loginSession(s: Subject): boolean {
+  if (!LOGIN_CLIENTS.includes(s.cmd.program ?? '')) return false;
+  const parsed = s.parsed;
+  if (parsed.options.some((o) => NO_SESSION.has(o.name))) return false;
+  const [host, ...command] = parsed.operands;
+  if (host === undefined) return false;
+  return command.length > 0 || !/^git@/.test(host.value);
+}
+
+/** Ansible modules that run a command line or a script on the hosts. */
+const ANSIBLE_EXEC_MODULES = /^(ansible\.(builtin|windows|legacy)\.)?(shell|command|raw|script|expect|win_shell|win_command|psexec)$/;
+
+/**
+ * An ansible ad-hoc call that runs a command on its hosts: `-m shell|command|raw|script -a …`, or
+ * `-a …` alone (the default module is `command`). Other modules (ping, setup, copy) manage state
+ * through a declared interface and do not match.
+ */
+function ansibleCommand(s: Subject): boolean {
+  if (s.cmd.program !== 'ansible') return false;
+  const opts = s.parsed.options;
+  const module = opts.find((o) => o.name === '-m' || o.name === '--module-name')?.value;
+  if (module === undefined || module === null) return opts.some((o) => o.name === '-a' || o.name === '--args');
+  return module.dynamic || ANSIBLE_EXEC_MODULES.test(module.value);
+}
+
+/** Docker contexts that name the local engine (Docker Desktop, colima, OrbStack, rootless). */
+const LOCAL_CONTEXTS = /^(default|desktop-linux|desktop-windows|colima(-.*)?|orbstack|rootless|podman-machine-default)$/;
+
+/** `docker --context NAME` (or `-c NAME`) with a context that is not a local engine. */
+function remoteDockerContext(s: Subject): boolean {
+  if (!CONTAINER_CLIS.includes(s.cmd.program ?? '')) return false;
+  const words = s.cmd.args.map((a) => a.value);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === 'context' && i === 0) return false;
+    const value = w === '--context' || w === '-c' ? words[i + 1] : /^--context=(.*)$/.exec(w)?.[1];
+    if (value !== undefined) return !LOCAL_CONTEXTS.test(value);
+    if (!w.startsWith('-')) return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
 // A remote container engine
 
 const CONTAINER_CLIS = ['docker', 'podman', 'nerdctl'];
@@ -352,6 +409,9 @@ export const remoteExecPredicates: Record<string, Predicate> = {
   'remote-exec/destructive-payload': forPrograms(Object.keys(LAUNCHERS), destructivePayload),
   'remote-exec/transport-hijack': forPrograms(TRANSPORT_USERS, transportHijack),
   'remote-exec/remote-docker-host': forPrograms(CONTAINER_CLIS, remoteDockerHost),
+  'remote-exec/remote-docker-context': forPrograms(CONTAINER_CLIS, remoteDockerContext),
+  'remote-exec/login-session': forPrograms(LOGIN_CLIENTS, loginSession),
+  'remote-exec/ansible-command': forPrograms(['ansible'], ansibleCommand),
   'remote-exec/host-takeover-container': hostTakeoverContainer,
   'remote-exec/service-command-exec': forPrograms(SERVICE_CLIENTS, serviceCommandExec),
   'remote-exec/wmic-remote-create': forPrograms(['wmic', 'wmic.exe'], wmicRemoteCreate),

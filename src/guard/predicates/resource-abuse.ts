@@ -1,6 +1,6 @@
 /** Named predicates for the resource-abuse rules (rules/builtin/resource-abuse.json). */
 import type { Subject } from '../subject.js';
-import { isBlockDevice } from './disk-write.js';
+import { onBlockDevice } from './disk-write.js';
 import { forPrograms, requires, type Predicate } from './programs.js';
 
 /** Character devices that never run dry. */
@@ -34,9 +34,42 @@ function loopCondition(s: Subject): Subject | undefined {
  * condition runs in the foreground, so the `&` is inside the loop.
  */
 function spawnLoop(s: Subject): boolean {
+  const jobs = backgroundJobs(s);
+  if (jobs !== null && jobs >= FLOOD_JOBS) return true;
   if (!inBusyLoop(s) || !s.cmd.context.background) return false;
   const cond = loopCondition(s);
   return cond === undefined || !cond.cmd.context.background;
+}
+
+/**
+ * Background jobs from which a loop is a flood: 10,000 processes at once is more than a macOS user
+ * may own (kern.maxprocperuid is 2,666 on a 16 GB Mac), a third of Linux's historic pid_max
+ * (32,768), and at a few megabytes each tens of gigabytes of memory. No build or test needs it.
+ */
+const FLOOD_JOBS = 10_000;
+
+/**
+ * From this many background jobs a loop is worth a look: a hundred concurrent processes is more
+ * than any machine has cores, so it is rarely what a task needs (xargs -P or parallel bound it).
+ */
+const MANY_JOBS = 100;
+
+/**
+ * The number of copies of this command a counted loop starts in the background at once
+ * (`for i in $(seq 1 5000); do curl … & done`: 5000). Null outside such loops, and when the line
+ * waits for jobs inside a loop (`(( i % 8 )) || wait`), which bounds how many run together.
+ */
+function backgroundJobs(s: Subject): number | null {
+  const jobs = s.cmd.context.backgroundJobs;
+  if (jobs === null || !Number.isFinite(jobs)) return null;
+  if (s.all.some((o) => o.cmd.context.loop && o.cmd.program === 'wait')) return null;
+  return jobs;
+}
+
+/** A counted loop starts many background jobs, but fewer than a flood. */
+function manySpawns(s: Subject): boolean {
+  const jobs = backgroundJobs(s);
+  return jobs !== null && jobs >= MANY_JOBS && jobs < FLOOD_JOBS;
 }
 
 /**
@@ -126,7 +159,7 @@ function endlessStream(s: Subject): boolean {
 /** The command writes a regular file (or RAM-backed /dev/shm): not /dev/null and friends, not a disk. */
 function writesFile(s: Subject): boolean {
   return s.ops.some(
-    (o) => o.kind === 'Write' && o.path !== undefined && !(o.classes ?? []).includes('special-device') && !isBlockDevice(o.path) && !ENDLESS.test(o.path),
+    (o) => o.kind === 'Write' && o.path !== undefined && !(o.classes ?? []).includes('special-device') && !onBlockDevice(o) && !ENDLESS.test(o.path),
   );
 }
 
@@ -314,6 +347,15 @@ function massParallelXargs(s: Subject): boolean {
   return s.all.some((o) => o.cmd.parent === s.cmd.id && o.cmd.program !== null && fetchers.includes(o.cmd.program));
 }
 
+/**
+ * xargs with no limit on parallel runs (`-P 0`) fed a flood-sized count (`seq 1000000 | xargs -P0 …`):
+ * it starts as many processes at once as the input has lines.
+ */
+function unboundedXargsFlood(s: Subject): boolean {
+  if (xargsProcs(s) !== 0) return false;
+  return s.pipelineNeighbours('before').some((o) => o.cmd.program === 'seq' && largestNumber(o) >= FLOOD_JOBS);
+}
+
 const LOAD_TESTERS = ['ab', 'hey', 'wrk', 'siege', 'h2load', 'bombardier', 'vegeta', 'oha'];
 
 /** Load generators aimed at a remote host with very large request counts or concurrency. */
@@ -358,7 +400,8 @@ function unboundedJobs(s: Subject): boolean {
 }
 
 export const resourceAbusePredicates: Record<string, Predicate> = {
-  'resource-abuse/spawn-loop': requires([{ features: ['infinite-loop'] }, { features: ['background'] }], spawnLoop),
+  'resource-abuse/spawn-loop': requires([{ features: ['loop'] }, { features: ['background'] }], spawnLoop),
+  'resource-abuse/many-spawns': requires([{ features: ['loop'] }, { features: ['background'] }], manySpawns),
   'resource-abuse/detached-busy-loop': requires([{ features: ['infinite-loop'] }, { features: ['background'] }], detachedBusyLoop),
   'resource-abuse/busy-loop-writes': requires([{ features: ['infinite-loop'] }, { features: ['Write', 'Delete'] }], busyLoopWrites),
   'resource-abuse/busy-loop': requires([{ features: ['infinite-loop'] }], busyLoop),
@@ -373,6 +416,7 @@ export const resourceAbusePredicates: Record<string, Predicate> = {
   'resource-abuse/unbounded-stress': requires([{ features: ['args'] }], unboundedStress),
   'resource-abuse/huge-loop-writes': requires([{ features: ['loop'] }, { features: ['Write', 'Delete', 'Network'] }], hugeLoopWrites),
   'resource-abuse/mass-parallel-xargs': forPrograms(['xargs'], massParallelXargs),
+  'resource-abuse/unbounded-xargs-flood': forPrograms(['xargs'], unboundedXargsFlood),
   'resource-abuse/remote-load-test': forPrograms(LOAD_TESTERS, remoteLoadTest),
   'resource-abuse/unbounded-jobs': forPrograms(BUILDERS, unboundedJobs),
 };

@@ -1,6 +1,8 @@
 /** Named predicates for the reverse-shell rules (rules/builtin/reverse-shell.json). */
 import type { Subject } from '../subject.js';
 import { forPrograms, NETCATS, requires, type Predicate } from './programs.js';
+import { registry } from '../../programs/registry.js';
+import { sendsFileOrOutput } from './exfiltration.js';
 
 /** Shells by name (`/bin/bash` is normalised to `bash` by the walker, but option values are not). */
 const SHELL_WORD = /(^|\/)(ba|da|z|k|c|tc|fi|a|mk|rba|ya)?sh$/;
@@ -111,6 +113,59 @@ function reverseTunnelToSsh(s: Subject): boolean {
   return s.parsed.options.some((o) => o.name === '-R' && o.value !== null && /(^|:)22$/.test(o.value.value));
 }
 
+/** Programs whose output is what they fetched from the network. */
+const FETCHERS: ReadonlySet<string> = new Set([...registry.tagged('network-fetcher'), ...SOCKET_CLIENTS]);
+
+function fetches(o: Subject): boolean {
+  return o.cmd.program !== null && FETCHERS.has(o.cmd.program) && o.ops.some((x) => x.kind === 'Network');
+}
+
+/** Runs program text it is given: a shell reading stdin or `-c`, eval, source, or a command word built at run time. */
+function runsText(o: Subject): boolean {
+  const p = o.cmd.program;
+  if (p === null) return o.cmd.args.length > 0 || o.cmd.assignments.length === 0;
+  if (p === 'eval' || p === 'source' || p === '.') return true;
+  return SHELL_WORD.test(p) && (o.cmd.execsStdin || o.hasFlag('-c'));
+}
+
+/** Variables assigned, on the line, the output of a fetch: `c=$(curl -s URL)`. */
+function fetchedVariables(s: Subject): Set<string> {
+  const out = new Set<string>();
+  for (const o of s.all) {
+    if (o.cmd.assignments.length === 0 || !s.all.some((f) => f.cmd.substitutionOf === o.cmd.id && fetches(f))) continue;
+    for (const a of o.cmd.assignments) out.add(a.name);
+  }
+  return out;
+}
+
+/**
+ * Some command on the line runs text fetched from the network: `curl … | sh`, `eval "$(curl …)"`,
+ * `bash <<< "$(wget -qO- …)"`, `$(curl …)` as a command, `c=$(curl …); eval "$c"`.
+ */
+function lineRunsFetchedText(s: Subject): boolean {
+  let vars: Set<string> | null = null;
+  return s.all.some((o) => {
+    if (!runsText(o)) return false;
+    if (o.cmd.execsStdin && o.pipelineNeighbours('before').some(fetches)) return true;
+    if (o.feeders().some(fetches)) return true;
+    vars ??= fetchedVariables(s);
+    const names = vars;
+    return (
+      names.size > 0 && [o.cmd.programRaw, ...o.cmd.args.map((a) => a.raw ?? a.value)].some((w) => [...names].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(w)))
+    );
+  });
+}
+
+/**
+ * A command-and-control loop over HTTP or a socket: text fetched from the network is run on the
+ * line and this command sends a file, a variable or a pipe's output back (`c=$(curl -s URL);
+ * r=$(eval "$c"); curl -d "$r" URL`, `… | sh 2>&1 | curl --data-binary @- URL`).
+ */
+function c2PostBack(s: Subject): boolean {
+  if (!sendsFileOrOutput(s) || !s.all.some((o) => o !== s && fetches(o))) return false;
+  return lineRunsFetchedText(s);
+}
+
 export const reverseShellPredicates: Record<string, Predicate> = {
   'reverse-shell/payload-arg': requires([{ features: ['args'] }], payloadArg),
   'reverse-shell/payload-in-code': requires([{ features: ['code'] }], payloadInCode),
@@ -118,5 +173,6 @@ export const reverseShellPredicates: Record<string, Predicate> = {
   'reverse-shell/socket-opened-earlier': socketOpenedEarlier,
   'reverse-shell/shell-socket-relay': requires([{ program: (p) => SHELL_WORD.test(p) }], shellSocketRelay),
   'reverse-shell/decoded-payload': forPrograms(['echo', 'printf'], decodedPayload),
+  'reverse-shell/c2-post-back': requires([{ features: ['line-fetches'] }], c2PostBack),
   'reverse-shell/reverse-tunnel-to-ssh': requires([{ features: ['args'] }], reverseTunnelToSsh),
 };

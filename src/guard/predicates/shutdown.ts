@@ -87,8 +87,96 @@ function killsEveryProcessOfUser(s: Subject): boolean {
   return user !== undefined && user !== null && p.operands.length === 0;
 }
 
+/**
+ * System daemons: the long-running services of a Linux or macOS host, by process name. Killing one
+ * by name (`killall cron`, `pkill ^sshd$`, `kill $(pgrep rsyslogd)`) stops the service as surely as
+ * `systemctl stop` does. Application servers a developer starts by hand (node, python, vite) are not
+ * here.
+ */
+const SYSTEM_DAEMONS = new Set([
+  'cron',
+  'crond',
+  'anacron',
+  'atd',
+  'sshd',
+  'rsyslogd',
+  'syslogd',
+  'syslog-ng',
+  'auditd',
+  'journald',
+  'systemd-journald',
+  'systemd-logind',
+  'systemd-networkd',
+  'systemd-resolved',
+  'systemd-timesyncd',
+  'systemd-udevd',
+  'udevd',
+  'dbus-daemon',
+  'NetworkManager',
+  'wpa_supplicant',
+  'dhclient',
+  'dhcpcd',
+  'chronyd',
+  'ntpd',
+  'cupsd',
+  'avahi-daemon',
+  'polkitd',
+  'snapd',
+  'firewalld',
+  'dockerd',
+  'containerd',
+  'kubelet',
+  'nginx',
+  'httpd',
+  'apache2',
+  'lighttpd',
+  'mysqld',
+  'mariadbd',
+  'postgres',
+  'postmaster',
+  'redis-server',
+  'mongod',
+  'memcached',
+  'named',
+  'dnsmasq',
+  'postfix',
+  'sendmail',
+  'exim4',
+  'dovecot',
+  'smbd',
+  'nmbd',
+  'nfsd',
+  'rpcbind',
+  'xinetd',
+  'inetd',
+  'vsftpd',
+  'proftpd',
+  'slapd',
+  'sssd',
+  'winbindd',
+  'nscd',
+  'launchd',
+  'mDNSResponder',
+  'configd',
+  'opendirectoryd',
+  'securityd',
+  'coreaudiod',
+  'WindowServer',
+  'loginwindow',
+]);
+
+/** The programs whose operands are process names. */
+const DAEMON_NAMERS = ['pkill', 'killall', 'pgrep', 'pidof'];
+
+/** A process-name operand of pkill/killall/pgrep/pidof (a pkill pattern with its anchors taken off) names a system daemon. */
+function namesSystemDaemon(s: Subject): boolean {
+  if (!DAEMON_NAMERS.includes(s.cmd.program ?? '')) return false;
+  return s.parsed.operands.some((a) => !a.dynamic && SYSTEM_DAEMONS.has(a.value.replace(/^\^/, '').replace(/\$$/, '')));
+}
+
 export const shutdownPredicates: Record<string, Predicate> = {
   'shutdown/kills-init-or-all': forPrograms(['kill'], killsInitOrAll),
   'shutdown/kills-every-root-process': forPrograms(['pkill', 'killall'], killsEveryProcessOfRoot),
   'shutdown/kills-every-user-process': forPrograms(['pkill', 'killall'], killsEveryProcessOfUser),
+  'shutdown/names-system-daemon': forPrograms(DAEMON_NAMERS, namesSystemDaemon),
 };

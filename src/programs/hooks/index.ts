@@ -57,6 +57,11 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   tar: tarHooks,
   gtar: tarHooks,
   dd: ddHooks,
+  // dd's descendants read if= and write of= alike
+  dcfldd: ddHooks,
+  dc3dd: ddHooks,
+  sg_dd: ddHooks,
+  ddpt: ddHooks,
   curl: curlHooks,
   http: httpieHooks,
   https: httpieHooks,
