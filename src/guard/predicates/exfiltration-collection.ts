@@ -273,7 +273,8 @@ export const collectionPredicates: Record<string, Predicate> = {
   'exfiltration/harvests-clipboard': forPrograms(CLIPBOARD_READERS, harvestsClipboard),
   'exfiltration/encrypts-outside': forPrograms(ENCRYPTERS, encryptsOutside),
   'exfiltration/archives-collection': forPrograms(ARCHIVERS, archivesCollection),
-  // Not declared as programs: a python run through `$var` has no program name.
-  'exfiltration/interpreter-archives-system-file': requires([{ features: ['args'] }], interpreterArchivesSystemFile),
+  // Not declared as programs: a python run through `$var` has no program name. It has inline code
+  // (`code`) or a dynamic name (`odd-name`).
+  'exfiltration/interpreter-archives-system-file': requires([{ features: ['code', 'odd-name'] }], interpreterArchivesSystemFile),
   'exfiltration/splits-outside': forPrograms(['split', 'gsplit'], splitsOutside),
 };

@@ -11,6 +11,7 @@ import { exfiltrationPredicates } from './exfiltration.js';
 import { remoteExecPredicates } from './remote-exec.js';
 import { resourceAbusePredicates } from './resource-abuse.js';
 import { shutdownPredicates } from './shutdown.js';
+import { credentialAccessPredicates } from './credential-access.js';
 import { defenseEvasionPredicates } from './defense-evasion.js';
 
 export const PREDICATES: Record<string, Predicate> = {
@@ -25,5 +26,6 @@ export const PREDICATES: Record<string, Predicate> = {
   ...remoteExecPredicates,
   ...resourceAbusePredicates,
   ...shutdownPredicates,
+  ...credentialAccessPredicates,
   ...defenseEvasionPredicates,
 };

@@ -208,5 +208,5 @@ export const obfuscationPredicates: Record<string, Predicate> = {
   'obfuscation/name-from-echo-dangerous': requires([...ODD_NAME, { features: ['feeders'] }], nameFromEchoDangerous),
   'obfuscation/static-input': staticInput,
   // Piped into a shell (a pipeline), or a file run (an Exec operation).
-  'obfuscation/runs-run-time-program-output': requires([{ features: ['pipeline', 'Exec'] }], runsRunTimeProgramOutput),
+  'obfuscation/runs-run-time-program-output': requires([{ features: ['execs-stdin', 'Exec'] }], runsRunTimeProgramOutput),
 };
