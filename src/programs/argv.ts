@@ -81,6 +81,17 @@ function parseFresh(root: CommandSpec, args: Arg[]): ParsedArgv {
   return new ArgvReader(root, args).read();
 }
 
+/**
+ * `-chdir=infra`, `-target=aws_instance.a`: a single-dash long option the table lists (terraform's,
+ * find's style) with its value attached by `=`. Never a bundle of short options: that would read
+ * the value's letters as flags and lose the value (`terraform -chdir=delete plan`). A one-letter
+ * name is a getopt option (`grep -e=x` searches for `=x`).
+ */
+function singleDashLong(spec: CommandSpec, a: string): boolean {
+  const eq = a.indexOf('=');
+  return eq > 2 && !a.startsWith('--') && own(spec.options, a.slice(0, eq)) !== undefined;
+}
+
 /** One parse: the table in force (it changes with each subcommand), what has been read, and where. */
 class ArgvReader {
   private spec: CommandSpec;
@@ -113,7 +124,7 @@ class ArgvReader {
         this.endOfOptions = true;
         continue;
       }
-      if (a.startsWith('--') || own(this.spec.options, a)) this.longOption(arg);
+      if (a.startsWith('--') || own(this.spec.options, a) || singleDashLong(this.spec, a)) this.longOption(arg);
       else this.shortBundle(arg);
     }
     const { spec, subcommands, options, operands, unknownSubcommand, maybeOptions } = this;

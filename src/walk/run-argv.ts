@@ -31,6 +31,12 @@ export interface ArgvCommand {
   programRaw: string;
   /** Source text after the program word (what follows an alias when bash expands it). */
   restText?: string;
+  /**
+   * How many of `assignments` (the first ones) came from the wrapper's own prefix
+   * (`DOCKER_HOST=… nice docker …`): in the command's environment, but their code was walked once
+   * already, with the wrapper.
+   */
+  inheritedAssignments?: number;
 }
 
 /** `/bin/rm`, `./x/rm`, `rm` → `rm`. Quotes and backslashes were removed by expansion. */
@@ -89,7 +95,8 @@ export function runArgv(
     ctx,
     scope,
   );
-  if (c.assignments.length > 0) codeInAssignments(w, walked, c.assignments, frame, ctx, scope);
+  const own = c.inheritedAssignments ? c.assignments.slice(c.inheritedAssignments) : c.assignments;
+  if (own.length > 0) codeInAssignments(w, walked, own, frame, ctx, scope);
   if (fn) callFunction(w, walked, first.value, fn, ctx, scope, certain);
   // An alias expands only for an unquoted command word, and only if alias expansion is on.
   const alias = lookup && c.programRaw === first.value ? scope.aliases.get(first.value) : undefined;
@@ -162,6 +169,7 @@ function runUnwrapped(
   };
   // `command cd /` and `eval cd /` change this shell's directory (tag `same-shell`); other wrappers are programs.
   const sameShell = registry.has(program, 'same-shell');
+  const env = innerEnvironment(c, u);
   switch (u.inner.kind) {
     case 'argv': {
       const base = rest.slice(u.inner.start);
@@ -177,14 +185,14 @@ function runUnwrapped(
           inherited: true,
         }));
         // The program word as written (`sudo w'h'o'am'i`): spelling tricks stay visible inside wrappers.
-        const inner: ArgvCommand = { ...c, args: base, assignments: u.assignments, redirects, programRaw: base[0]?.raw ?? base[0]?.value ?? '' };
+        const inner: ArgvCommand = { ...c, ...env, args: base, redirects, programRaw: base[0]?.raw ?? base[0]?.value ?? '' };
         // `command cd /` and `builtin cd /` change this shell's directory; other wrappers are programs.
         if (sameShell) runArgv(w, inner, frame, innerCtx, scope, certain, walked.id);
         else runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
         return;
       }
       for (const args of stdinArgvs(w, walked, program, rest, base, token)) {
-        const inner: ArgvCommand = { ...c, args, assignments: u.assignments, redirects: [], programRaw: args[0]?.value ?? '' };
+        const inner: ArgvCommand = { ...c, ...env, args, redirects: [], programRaw: args[0]?.value ?? '' };
         runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
       }
       return;
@@ -215,6 +223,19 @@ function runUnwrapped(
     default:
       return;
   }
+}
+
+/**
+ * The environment a wrapped command starts with: the wrapper's own prefix assignments pass through
+ * (`DOCKER_HOST=tcp://h:2375 nice docker …` runs docker with DOCKER_HOST set, as `timeout`,
+ * `nohup`, `command`, `xargs` do), then what the wrapper itself sets (`env X=1 cmd`). A wrapper that
+ * raises privileges (sudo, doas) resets the environment by default (sudo's env_reset; doas keeps
+ * only a fixed few), so its prefix does not reach the command: `LD_PRELOAD=x.so sudo ls` does not
+ * preload into ls.
+ */
+function innerEnvironment(c: ArgvCommand, u: Unwrapped): Pick<ArgvCommand, 'assignments' | 'inheritedAssignments'> {
+  const inherited = u.privileged ? [] : c.assignments;
+  return { assignments: [...inherited, ...u.assignments], inheritedAssignments: inherited.length };
 }
 
 /** A function surely defined here runs instead of the program; one that may not be defined, both. */
