@@ -11,7 +11,7 @@ import { createGate, GUARD_CATEGORIES } from '../../src/index.js';
 import { coverage, discoveryOnly, genericShare } from '../../scripts/lib/attack-coverage.mjs';
 
 /** The share of asks outside discovery with only generic findings (a ratchet: lower it, never raise it). */
-const MAX_GENERIC_SHARE = 0.59;
+const MAX_GENERIC_SHARE = 0.3;
 
 /**
  * Tests outside discovery whose command script only reads the system: the technique is in what

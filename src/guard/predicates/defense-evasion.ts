@@ -5,7 +5,7 @@
  * names made to deceive (trailing spaces, all-dot names, double extensions).
  */
 import type { Subject } from '../subject.js';
-import { forPrograms, type Predicate } from './programs.js';
+import { forPrograms, requires, type Predicate } from './programs.js';
 
 /** Daemons that record what happens on the machine: auditing, syslog, the journal (Linux, BSD, macOS). */
 const LOGGING_DAEMON =
@@ -276,7 +276,29 @@ function doubleExtension(s: Subject): boolean {
   return s.ops.some((o) => o.path !== undefined && (o.kind === 'Write' || o.kind === 'Exec') && DOUBLE_EXTENSION.test(o.path));
 }
 
+/** Loader variables that make the dynamic linker load a library into every program it starts. */
+const LOADER_INJECTION = new Set(['LD_PRELOAD', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES']);
+/** Where a dropped library hides: temp dirs, a dot-directory, another user's or the home's top. */
+const INJECTED_FROM =
+  /(^|[\s:])(\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|~\/\.|\$HOME\/\.|\/home\/[^/]+\/\.|\/Users\/[^/]+\/\.|[^\s:]*\/\.[^/\s:]+\.(so|dylib))/;
+
+/**
+ * `LD_PRELOAD=/tmp/x.so ls`, `env LD_PRELOAD=… ls` (the command env runs gets it as an assignment)
+ * or `sudo LD_PRELOAD=… ls` (sudo's own argument): a library from a place a dropper uses.
+ */
+function libraryInjection(s: Subject): boolean {
+  const values = s.cmd.assignments.filter((a) => LOADER_INJECTION.has(a.name)).map((a) => a.value);
+  if (s.cmd.program === 'sudo' || s.cmd.program === 'doas') {
+    for (const a of s.cmd.args) {
+      const eq = a.value.indexOf('=');
+      if (eq > 0 && LOADER_INJECTION.has(a.value.slice(0, eq))) values.push(a.value.slice(eq + 1));
+    }
+  }
+  return values.some((v) => v !== null && INJECTED_FROM.test(v));
+}
+
 export const defenseEvasionPredicates: Record<string, Predicate> = {
+  'defense-evasion/library-injection': requires([{ features: ['Env'], programs: ['sudo', 'doas'] }], libraryInjection),
   'defense-evasion/stops-logging': forPrograms(STOPPERS, stops(LOGGING_DAEMON)),
   'defense-evasion/stops-security-agent': forPrograms(STOPPERS, stops(SECURITY_AGENT)),
   'defense-evasion/stops-firewall': forPrograms(STOPPERS, stops(FIREWALL_SERVICE)),

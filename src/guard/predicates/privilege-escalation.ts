@@ -30,6 +30,19 @@ function privilegedSpawnedShell(s: Subject): boolean {
   });
 }
 
+/**
+ * The same escape without sudo (`awk 'BEGIN {system("/bin/sh")}'`, `find . -exec /bin/sh \;`,
+ * `vim -c '!sh'`): a shell opened from inside a program that was allowed to run, which is how a
+ * restricted shell or a command allow-list is escaped. With sudo it is the deny above.
+ */
+function spawnedShell(s: Subject): boolean {
+  if (s.cmd.context.privileged || !interactiveShell(s)) return false;
+  return s.ancestors().some((a) => {
+    const p = a.cmd.program;
+    return p !== null && !SHELLS.has(p) && !PRIV_TOOLS.has(p) && !TRANSPARENT.has(p);
+  });
+}
+
 /** A privileged shell reached through two privilege tools where the inner one is not a plain `su`/`su -` login (`sudo su -c /bin/sh`, `sudo doas sh`, `sudo pkexec /bin/sh`). */
 function doubleElevationShell(s: Subject): boolean {
   if (!interactiveShell(s) && !(s.cmd.program !== null && SHELLS.has(s.cmd.program) && s.cmd.args.some((a) => a.value === '-p'))) return false;
@@ -359,6 +372,7 @@ function sshdWeakening(s: Subject): boolean {
 
 export const privilegeEscalationPredicates: Record<string, Predicate> = {
   'privilege-escalation/privileged-spawned-shell': forPrograms(SHELLS, privilegedSpawnedShell),
+  'privilege-escalation/spawned-shell': forPrograms(SHELLS, spawnedShell),
   'privilege-escalation/double-elevation-shell': forPrograms(SHELLS, doubleElevationShell),
   'privilege-escalation/privileged-shell-in-args': requires([{ features: ['privileged'] }], privilegedShellInArgs),
   'privilege-escalation/sudo-uid-bypass': forPrograms(['sudo'], sudoUidBypass),
