@@ -25,9 +25,9 @@ describe('approvals', () => {
     const g = await createGate();
     g.approve(sh('cat ./a ./b ./c'), CTX);
     expect(g.evaluate(sh('cat ./a ./b ./c'), CTX).level).toBe('allow');
-    // The approved pattern `cat ./a ./b *` also matches this, but /etc/shadow is outside the
+    // The approved pattern `cat ./a ./b *` also matches this, but /srv/data/report.txt is outside the
     // workspace and no settings rule names it.
-    expect(g.evaluate(sh('cat ./a ./b /etc/shadow'), CTX).level).toBe('ask');
+    expect(g.evaluate(sh('cat ./a ./b /srv/data/report.txt'), CTX).level).toBe('ask');
     g.approve({ tool: 'read_file', args: { path: `${WS}/notes.md` } }, CTX);
     expect(g.evaluate({ tool: 'read_file', args: { path: '/srv/notes.md' } }, CTX).level).toBe('ask');
   });

@@ -57,7 +57,7 @@ const CASES: [string, ToolCall, Level, string, Partial<GateContext>?][] = [
   ['MCP server rule', { tool: 'mcp__github__create_issue', args: {} }, 'allow', 'rule-allow'],
   ['MCP deny', { tool: 'mcp__danger__run', args: {} }, 'deny', 'whole-tool-deny'],
   ['settings rule names an external path', { tool: 'read_file', args: { path: '/etc/hosts' } }, 'allow', 'rule-allow'],
-  ['Bash allow does not lift an external path', sh('cat /etc/shadow'), 'ask', 'external-directory'],
+  ['Bash allow does not lift an external path', sh('cat /srv/data/report.txt'), 'ask', 'external-directory'],
   ['plan mode denies what mutates', sh('touch a'), 'deny', 'mode', { mode: 'plan' }],
   ['plan mode lets reads run', sh('cat README.md'), 'allow', 'rule-allow', { mode: 'plan' }],
   ['auto-edit approves workspace writes', { tool: 'write_file', args: { path: `${WS}/src/a.ts` } }, 'allow', 'mode', { mode: 'auto-edit' }],
