@@ -82,7 +82,10 @@ describe('stopping a logging daemon, a security agent or a firewall', () => {
     for (const form of STOPS) {
       const v = a.analyze(form.replaceAll('NAME', 'nginx'), CONTEXT);
       const rules = v.findings.map((f) => f.rule);
-      expect(rules.some((r) => r.startsWith('defense-evasion/')), form).toBe(false);
+      expect(
+        rules.some((r) => r.startsWith('defense-evasion/')),
+        form,
+      ).toBe(false);
     }
   });
 });

@@ -44,7 +44,15 @@ function unfiltered(v: Verdict): Finding[] {
   for (const s of buildSubjects(v.commands, v.operations, specs)) {
     for (const r of rules)
       if (r.test(s))
-        out.push({ rule: r.id, category: r.category, level: r.level, message: r.message, span: s.cmd.span, command: s.cmd.id, ...(r.attack ? { attack: r.attack } : {}) });
+        out.push({
+          rule: r.id,
+          category: r.category,
+          level: r.level,
+          message: r.message,
+          span: s.cmd.span,
+          command: s.cmd.id,
+          ...(r.attack ? { attack: r.attack } : {}),
+        });
   }
   return out;
 }
