@@ -11,7 +11,7 @@ import { createGate, GUARD_CATEGORIES } from '../../src/index.js';
 import { coverage, discoveryOnly, genericShare } from '../../scripts/lib/attack-coverage.mjs';
 
 /** The share of asks outside discovery with only generic findings (a ratchet: lower it, never raise it). */
-const MAX_GENERIC_SHARE = 0.3;
+const MAX_GENERIC_SHARE = 0.22;
 
 /**
  * Tests outside discovery whose command script only reads the system: the technique is in what
@@ -27,6 +27,9 @@ const READ_ONLY_PAYLOADS: Record<string, string> = {
   'T1497.001 Detect Virtualization Environment (FreeBSD)': 'reads a sysctl value and prints a message',
   'T1497.001 Detect Virtualization Environment using sysctl (hw.model)': 'reads a sysctl value and prints a message',
   'T1569.003 Enumerate All systemd Services Using systemctl': '`systemctl list-units` lists services',
+  'T1497.001 Detect Virtualization Environment via ioreg': '`ioreg -l | grep …` reads the I/O Kit registry',
+  'T1497.001 Check if System Integrity Protection is enabled': '`csrutil status` reads the SIP state',
+  'T1497.001 Detect Virtualization Environment using system_profiler': '`system_profiler SPHardwareDataType` reads the hardware report',
 };
 
 describe('Atomic Red Team', async () => {
