@@ -305,6 +305,7 @@ export const defenseEvasionPredicates: Record<string, Predicate> = {
   'defense-evasion/auditing-off': forPrograms(['auditctl'], auditingOff),
   'defense-evasion/iptables-flush-all': forPrograms(IPTABLES, iptablesFlushAll),
   'defense-evasion/sets-clock': forPrograms(['date', 'gdate'], setsClock),
-  'defense-evasion/deceptive-path': deceptivePath,
-  'defense-evasion/double-extension': doubleExtension,
+  // Both look only at Write and Exec operations.
+  'defense-evasion/deceptive-path': requires([{ features: ['Write', 'Exec'] }], deceptivePath),
+  'defense-evasion/double-extension': requires([{ features: ['Write', 'Exec'] }], doubleExtension),
 };
