@@ -73,6 +73,11 @@ export function runArgv(
       scope,
     );
     w.finding('dynamic-command', `\`${first.value}\``, first.span, walked.id);
+    // `$p` set from `$(which python3 || which python)`: also walk it as each program it may be.
+    const found = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(c.programRaw ?? '')?.[1];
+    for (const name of found !== undefined ? (scope.found?.get(found) ?? []) : []) {
+      runArgv(w, { ...c, args: [{ ...first, value: name, dynamic: false, glob: false }, ...rest] }, frame, ctx, scope, false, walked.id);
+    }
     return;
   }
   const program = normaliseProgram(first.value);

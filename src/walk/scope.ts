@@ -27,6 +27,8 @@ export interface Scope {
   /** Commands run on another host (`ssh host CMD`): its home and environment are unknown. */
   remote?: boolean;
   vars: Map<string, string | null>;
+  /** Variables set to what `which A || which B` printed: the programs they may name (found-programs.ts). */
+  found?: Map<string, string[]>;
   /** A nameref or a dynamic name may have assigned any variable: none is known from here on. */
   varsUnknown?: boolean;
   /** Names this line exported (`export X=1`, `declare -x X`, assignments under `set -a`). */
@@ -74,6 +76,7 @@ export function forkScope(scope: Scope): Scope {
     oldpwd: scope.oldpwd,
     remote: scope.remote,
     vars: copyMap(scope.vars),
+    ...(scope.found ? { found: new Map(scope.found) } : {}),
     varsUnknown: scope.varsUnknown,
     exports: copySet(scope.exports),
     allexport: scope.allexport,
@@ -114,6 +117,8 @@ export function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.oldpwd !== scope.oldpwd) scope.oldpwd = null;
   // (Each loop is skipped when there is nothing to merge: most lines set nothing.)
   if (maybe.vars.size > 0) for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+  // A program a variable may name in either branch stays a reading to walk.
+  if (maybe.found) for (const [k, names] of maybe.found) (scope.found ??= new Map()).set(k, [...new Set([...(scope.found.get(k) ?? []), ...names])]);
   // An export that may have run counts as done: the stricter reading for what later commands see.
   if (maybe.exports.size > 0) for (const k of maybe.exports) scope.exports.add(k);
   scope.allexport ||= maybe.allexport;

@@ -40,6 +40,7 @@ import { codeInAssignments } from './code-variables.js';
 import { namerefTarget } from './shell-state.js';
 import { loopPasses as loopPassesOf, nestedPasses } from './loop-passes.js';
 import { LineLinkEvents } from './link-events.js';
+import { trackFoundProgram } from './found-programs.js';
 
 /** The analyser reads the walk's findings (and builds the walker) from here. */
 export type { RawFinding, WalkOptions } from './walker-api.js';
@@ -490,9 +491,10 @@ export class LineWalker implements Walker {
     if (cmd.words.length === 0) {
       // `X=1` alone sets shell variables for what follows.
       this.subscriptValues([], assignments, frame, cmd.span);
-      for (const a of assignments) {
+      for (const [i, a] of assignments.entries()) {
         scope.vars.set(a.name, certain ? a.value : null);
         if (scope.allexport) scope.exports.add(a.name);
+        trackFoundProgram(scope, a.name, cmd.assignments[i], certain);
       }
       const walked = this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
       codeInAssignments(this, walked, assignments, frame, ctx, scope);
