@@ -17,17 +17,22 @@ function interactiveShell(s: Subject): boolean {
   return !s.cmd.redirects.some((r) => r.input !== null || (r.op === '<' && r.path !== null && r.path.value !== '/dev/tty'));
 }
 
+/** An interactive shell started by a program that is not a shell, a privilege tool or a transparent wrapper. */
+function shellFromInsideProgram(s: Subject): boolean {
+  if (!interactiveShell(s)) return false;
+  return s.ancestors().some((a) => {
+    const p = a.cmd.program;
+    return p !== null && !SHELLS.has(p) && !PRIV_TOOLS.has(p) && !TRANSPARENT.has(p);
+  });
+}
+
 /**
  * A root shell opened from inside another program run with sudo/doas (`sudo find . -exec /bin/sh \;`,
  * `sudo watch 'exec /bin/sh'`, `sudo xargs -a /dev/null sh`): the GTFOBins escape from a command a
  * sudoers rule allowed. `sudo bash`, `sudo -s` and `sudo env X=1 bash` are not this (no program in between).
  */
 function privilegedSpawnedShell(s: Subject): boolean {
-  if (!s.cmd.context.privileged || !interactiveShell(s)) return false;
-  return s.ancestors().some((a) => {
-    const p = a.cmd.program;
-    return p !== null && !SHELLS.has(p) && !PRIV_TOOLS.has(p) && !TRANSPARENT.has(p);
-  });
+  return s.cmd.context.privileged && shellFromInsideProgram(s);
 }
 
 /**
@@ -36,11 +41,7 @@ function privilegedSpawnedShell(s: Subject): boolean {
  * restricted shell or a command allow-list is escaped. With sudo it is the deny above.
  */
 function spawnedShell(s: Subject): boolean {
-  if (s.cmd.context.privileged || !interactiveShell(s)) return false;
-  return s.ancestors().some((a) => {
-    const p = a.cmd.program;
-    return p !== null && !SHELLS.has(p) && !PRIV_TOOLS.has(p) && !TRANSPARENT.has(p);
-  });
+  return !s.cmd.context.privileged && shellFromInsideProgram(s);
 }
 
 /** A privileged shell reached through two privilege tools where the inner one is not a plain `su`/`su -` login (`sudo su -c /bin/sh`, `sudo doas sh`, `sudo pkexec /bin/sh`). */
