@@ -226,28 +226,11 @@ export function readsBulk(o: { kind: string; path?: string; classes?: readonly s
 // ---------------------------------------------------------------------------------------------
 // Interpreters that archive system files
 
-/** The inline code of a Python run by name or through `$var` set from `which python…` earlier on the line. */
-function pythonCode(s: Subject): string | null {
-  if (s.interpreter === 'python') return s.code;
-  if (s.cmd.program !== null) return null;
-  const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(s.cmd.programRaw);
-  if (!m) return null;
-  const setter = s.all.find((o) => o.cmd.id < s.cmd.id && o.cmd.assignments.some((a) => a.name === m[1]));
-  if (
-    !setter ||
-    !s.all.some(
-      (o) => o.cmd.substitutionOf === setter.cmd.id && /^(which|command|type)$/.test(o.cmd.program ?? '') && o.cmd.args.some((a) => /^python/.test(a.value)),
-    )
-  )
-    return null;
-  const args = words(s);
-  const ci = args.indexOf('-c');
-  return ci >= 0 && ci + 1 < args.length ? args[ci + 1] : null;
-}
-
 /** Inline Python that compresses or archives a system or home file: `tarfile`/`zipfile`/`gzip`/`bz2`/`lzma`/`shutil.make_archive` on /etc/…, /var/log/…, ~. */
 function interpreterArchivesSystemFile(s: Subject): boolean {
-  const code = pythonCode(s);
+  // A python found at run time (`py=$(which python3); $py -c …`) is walked as python too
+  // (walk/found-programs.ts), so its code is read here like any other.
+  const code = s.interpreter === 'python' ? s.code : null;
   if (code === null) return false;
   return (
     /\b(tarfile|zipfile|ZipFile|gzip|bz2|lzma|make_archive)\b/.test(code) && /['"](\/etc\/|\/var\/log\/|\/home\/|\/Users\/|\/root\/|~)|expanduser/.test(code)
@@ -273,8 +256,7 @@ export const collectionPredicates: Record<string, Predicate> = {
   'exfiltration/harvests-clipboard': forPrograms(CLIPBOARD_READERS, harvestsClipboard),
   'exfiltration/encrypts-outside': forPrograms(ENCRYPTERS, encryptsOutside),
   'exfiltration/archives-collection': forPrograms(ARCHIVERS, archivesCollection),
-  // Not declared as programs: a python run through `$var` has no program name. It has inline code
-  // (`code`) or a dynamic name (`odd-name`).
-  'exfiltration/interpreter-archives-system-file': requires([{ features: ['code', 'odd-name'] }], interpreterArchivesSystemFile),
+  // Not declared as programs: python has many names (python3.11, pypy3…); it has inline code.
+  'exfiltration/interpreter-archives-system-file': requires([{ features: ['code'] }], interpreterArchivesSystemFile),
   'exfiltration/splits-outside': forPrograms(['split', 'gsplit'], splitsOutside),
 };
