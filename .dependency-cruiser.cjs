@@ -3,7 +3,7 @@
 // which is `depcruise src --output-type err`) and fails on any violation it prints.
 //
 // syntax → expand → programs → walk → ops/paths → guard → verdict → (the analyser) → agents →
-// policy → auto → audit → hook → serve → cli → index.ts. The foundation (errors, own-property
+// policy → auto → audit → lint → hook → serve → cli → index.ts. The foundation (errors, own-property
 // helpers, the stage clock, reading a config file, the finding catalog) sits below them all.
 
 /** Layers in pipeline order; each is a list of path patterns (anchored at the repository root). */
@@ -23,6 +23,8 @@ const LAYERS = [
   ['policy', ['^src/policy/']],
   ['auto', ['^src/auto/']],
   ['audit', ['^src/audit/']],
+  // The linter reads files of many kinds and hands their shell code to the analyser.
+  ['lint', ['^src/lint/']],
   ['hook', ['^src/hook/']],
   ['serve', ['^src/serve/']],
   ['cli', ['^src/cli/']],
