@@ -45,6 +45,11 @@ findings, every policy layer, and the reason the agent reads (shellgate explain 
 List every guard rule and core finding (id, level, message), or show one with why it exists,
 a safer way, and (guard rules) its examples.
 
+       shellgate lint [--format text|json|sarif|github] [--fail-on deny|ask] [PATH…]
+
+Report the risky commands in scripts, Dockerfiles, CI workflows, package.json scripts, Makefiles
+and compose files at their file positions (shellgate lint --help).
+
        shellgate audit FILE [--all] [--json] [--top N] [--min-asks N]
 
 Summarise an audit log and suggest allow rules for frequent prompts (shellgate audit --help).
@@ -110,6 +115,11 @@ async function main(argv: string[]): Promise<number> {
       if (wantsHelp(rest)) return help(AUDIT_USAGE);
       process.stdout.write((await auditOutput(parseAuditArgs(rest))) + '\n');
       return 0;
+    }
+    case 'lint': {
+      const { LINT_USAGE, parseLintArgs, runLint } = await import('./lint-command.js');
+      if (wantsHelp(rest)) return help(LINT_USAGE);
+      return runLint(parseLintArgs(rest));
     }
     case 'rules': {
       const [{ parseRulesArgs, rulesOutput }, { createGate }, { settingsSources }] = await Promise.all([

@@ -5,7 +5,7 @@
  * the same way as the guard rules.
  */
 import type { GuardRule } from '../guard/rule-types.js';
-import { CORE_FINDINGS, type FindingMeta } from '../findings/catalog.js';
+import { allRules, type RuleInfo } from '../lint/rule-catalog.js';
 import { UsageError } from './args.js';
 
 export interface RulesArgs {
@@ -28,53 +28,6 @@ export function parseRulesArgs(argv: string[]): RulesArgs {
     else out.id = a;
   }
   return out;
-}
-
-/** A guard rule or a core finding, as `rules` shows it. */
-export interface RuleInfo {
-  id: string;
-  category: string;
-  level: string;
-  /** The guard rule's message; a core finding's template (`{detail}`: what it is about). */
-  message: string;
-  rationale: string;
-  safer?: string;
-  /** MITRE ATT&CK technique ids (guard rules). */
-  attack?: string[];
-  /** `builtin` and `user` guard rules, or a `core` finding of the analyser or the gate. */
-  source: 'builtin' | 'user' | 'core';
-  examples?: GuardRule['examples'];
-}
-
-export function coreFindings(): RuleInfo[] {
-  return Object.entries(CORE_FINDINGS as Record<string, FindingMeta>).map(([id, m]) => ({
-    id,
-    category: m.category,
-    level: m.level,
-    message: m.message,
-    rationale: m.rationale,
-    ...(m.safer !== undefined ? { safer: m.safer } : {}),
-    source: 'core' as const,
-  }));
-}
-
-export function guardInfo(r: GuardRule): RuleInfo {
-  return {
-    id: r.id,
-    category: r.category,
-    level: r.level,
-    message: r.message,
-    rationale: r.rationale,
-    ...(r.safer !== undefined ? { safer: r.safer } : {}),
-    ...(r.attack !== undefined ? { attack: r.attack } : {}),
-    source: r.builtin ? 'builtin' : 'user',
-    examples: r.examples,
-  };
-}
-
-/** Every id `rules` knows: guard rules first, then the core findings. */
-export function allRules(guards: readonly GuardRule[]): RuleInfo[] {
-  return [...guards.map(guardInfo), ...coreFindings()];
 }
 
 export function findRule(all: readonly RuleInfo[], id: string): RuleInfo {
@@ -122,10 +75,10 @@ function distance(a: string, b: string): number {
 
 /** A core finding's message template for reading: `{detail}` stands for what it is about. */
 function shownMessage(r: RuleInfo): string {
-  return r.source === 'core' ? r.message.replace('{detail}', '…') : r.message;
+  return r.source === 'core' || r.source === 'lint' ? r.message.replace('{detail}', '…') : r.message;
 }
 
-const RULE_SOURCE_NOTES: Record<RuleInfo['source'], string> = { core: '  (core finding)', user: '  (user rule)', builtin: '' };
+const RULE_SOURCE_NOTES: Record<RuleInfo['source'], string> = { core: '  (core finding)', lint: '  (lint rule)', user: '  (user rule)', builtin: '' };
 
 export function describeRule(r: RuleInfo): string {
   const lines = [`${r.id}  [${r.category}, ${r.level}]${RULE_SOURCE_NOTES[r.source]}`, `  ${shownMessage(r)}`, '', `  ${r.rationale}`];
@@ -161,5 +114,10 @@ export function rulesOutput(guards: readonly GuardRule[], args: RulesArgs): stri
   const width = Math.max(...all.map((r) => r.id.length));
   const attackWidth = Math.max(0, ...all.map((r) => (r.attack ?? []).join(',').length));
   const attackOf = (r: RuleInfo) => (attackWidth > 0 ? `${(r.attack ?? []).join(',').padEnd(attackWidth)}  ` : '');
-  return all.map((r) => `${r.id.padEnd(width)}  ${r.level.padEnd(5)}  ${attackOf(r)}${r.source === 'core' ? 'core  ' : ''}${shownMessage(r)}`).join('\n');
+  return all
+    .map(
+      (r) =>
+        `${r.id.padEnd(width)}  ${r.level.padEnd(5)}  ${attackOf(r)}${r.source === 'core' || r.source === 'lint' ? `${r.source}  ` : ''}${shownMessage(r)}`,
+    )
+    .join('\n');
 }

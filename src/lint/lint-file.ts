@@ -1,0 +1,174 @@
+/**
+ * One file through the linter: its kind's snippets through the analyser, each finding's span mapped
+ * back to the file, filtered to what a linter reports, suppressions applied, fingerprinted.
+ */
+import { createHash } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import type { Analyzer } from '../analyzer.js';
+import { CORE_FINDINGS } from '../findings/catalog.js';
+import type { Finding } from '../findings/types.js';
+import { LINT_RULES, lintMessage } from './lint-rules.js';
+import { LineIndex } from './source-text.js';
+import type { Snippet, SourceFinding, SourceKind } from './sources/types.js';
+import { findSuppressions, isSuppressed } from './suppressions.js';
+import type { FileResult, LintFinding } from './types.js';
+
+export interface LintOptions {
+  /** The workspace: the repository (or directory) being linted, absolute. */
+  root: string;
+  /** Report every finding at ask or deny, also the core findings that only say what a command does. */
+  all?: boolean;
+  /** Home directory for `~` on the host (default: the analyser's, the user's home). */
+  home?: string;
+}
+
+/**
+ * Core findings a linter reports without `--all`: the text cannot be read, a limit was reached,
+ * a secret or sensitive file is touched. The others (`network`, `exec`, `write`, `unknown-command`…)
+ * say what a command does; the guard rules say when that is a risk. A core finding at deny is
+ * always reported.
+ */
+const REPORTED_CORE_CATEGORIES = new Set(['parse', 'limit', 'internal', 'input', 'exfiltration', 'sensitive']);
+
+const POSIX = new Set(['sh', 'bash']);
+
+function reported(f: Finding, opts: LintOptions, snippet: Snippet): boolean {
+  if (f.level === 'allow') return false;
+  if (opts.all || snippet.lifecycle || f.level === 'deny') return true;
+  const core = (CORE_FINDINGS as Record<string, { category: string } | undefined>)[f.rule];
+  return core === undefined || REPORTED_CORE_CATEGORIES.has(core.category);
+}
+
+interface Located {
+  rule: string;
+  category: string;
+  level: Finding['level'];
+  message: string;
+  start: number;
+  end: number;
+  /** File offset where the command the finding is about starts. */
+  commandStart: number;
+  command: string;
+  origin: string;
+  attack?: string[];
+  lifecycle?: true;
+}
+
+const oneLine = (s: string): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > 200 ? t.slice(0, 199) + '…' : t;
+};
+
+function contextOf(snippet: Snippet, absPath: string, opts: LintOptions) {
+  if (snippet.where === 'container') return { cwd: snippet.cwd ?? '/', workspaceRoots: ['/'], home: '/root' };
+  const cwd = snippet.cwd !== undefined ? resolve(dirname(absPath), snippet.cwd) : opts.root;
+  return { cwd, workspaceRoots: [opts.root], ...(opts.home ? { home: opts.home } : {}) };
+}
+
+function analyseSnippet(analyzer: Analyzer, snippet: Snippet, absPath: string, opts: LintOptions): Located[] {
+  const first = snippet.offsets[0] ?? 0;
+  const fileEnd = (i: number) => snippet.offsets[Math.min(Math.max(i, 0), snippet.text.length)] ?? first;
+  if (!POSIX.has(snippet.shell)) {
+    const nl = snippet.text.indexOf('\n');
+    const end = nl < 0 ? snippet.text.length : nl;
+    return [
+      {
+        rule: 'lint/unsupported-shell',
+        category: LINT_RULES['lint/unsupported-shell'].category,
+        level: 'ask',
+        message: lintMessage('lint/unsupported-shell', snippet.shell),
+        start: first,
+        end: end > 0 ? fileEnd(end - 1) + 1 : first,
+        commandStart: first,
+        command: oneLine(snippet.text),
+        origin: snippet.origin,
+      },
+    ];
+  }
+  const verdict = analyzer.analyze(snippet.text, contextOf(snippet, absPath, opts));
+  const out: Located[] = [];
+  for (const f of verdict.findings) {
+    if (!reported(f, opts, snippet)) continue;
+    const s = Math.min(Math.max(f.span.start, 0), snippet.text.length);
+    const e = Math.min(Math.max(f.span.end, s), snippet.text.length);
+    const cmd = f.command !== undefined ? verdict.commands[f.command] : undefined;
+    const start = fileEnd(s);
+    out.push({
+      rule: f.rule,
+      category: f.category,
+      level: f.level,
+      message: snippet.lifecycle ? `${f.message} (install script: runs on every npm install)` : f.message,
+      start,
+      end: e > s ? fileEnd(e - 1) + 1 : start,
+      commandStart: cmd && cmd.span.start >= 0 && cmd.span.start <= snippet.text.length ? fileEnd(cmd.span.start) : start,
+      command: oneLine(cmd ? cmd.text : snippet.text.slice(s, e)),
+      origin: snippet.origin,
+      ...(f.attack ? { attack: f.attack } : {}),
+      ...(snippet.lifecycle ? { lifecycle: true as const } : {}),
+    });
+  }
+  return out;
+}
+
+function fromSource(f: SourceFinding, file: string, origin: string): Located {
+  const meta = (LINT_RULES as Record<string, { category: string } | undefined>)[f.rule];
+  return {
+    rule: f.rule,
+    category: meta?.category ?? 'lint',
+    level: f.level,
+    message: f.message,
+    start: f.start,
+    end: f.end,
+    commandStart: f.start,
+    command: oneLine(file.slice(f.start, Math.min(f.end, f.start + 400))),
+    origin,
+  };
+}
+
+/** Lint one file's text as `kind`. `file` is the path shown, `absPath` where it is. */
+export function lintText(analyzer: Analyzer, kind: SourceKind, text: string, file: string, absPath: string, opts: LintOptions): FileResult {
+  const extracted = kind.extract(text, file);
+  const located: Located[] = extracted.findings.map((f) => fromSource(f, text, kind.name));
+  for (const s of extracted.snippets) located.push(...analyseSnippet(analyzer, s, absPath, opts));
+  const lines = new LineIndex(text);
+  const suppressions = findSuppressions(text, lines);
+  const seen = new Set<string>();
+  const occurrences = new Map<string, number>();
+  const findings: LintFinding[] = [];
+  let suppressed = 0;
+  located.sort((a, b) => a.start - b.start || a.end - b.end || a.rule.localeCompare(b.rule));
+  for (const l of located) {
+    const key = `${l.rule}\0${l.start}\0${l.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const from = lines.position(l.start);
+    const to = lines.position(Math.max(l.end, l.start));
+    if (isSuppressed(suppressions, l.rule, from.line, lines.lineOf(l.commandStart))) {
+      suppressed++;
+      continue;
+    }
+    const stable = `${l.rule}\0${file}\0${oneLine(lines.lineText(from.line))}\0${oneLine(text.slice(l.start, l.end))}`;
+    const n = occurrences.get(stable) ?? 0;
+    occurrences.set(stable, n + 1);
+    findings.push({
+      file,
+      line: from.line,
+      column: from.column,
+      endLine: to.line,
+      endColumn: to.column,
+      rule: l.rule,
+      category: l.category,
+      level: l.level,
+      message: l.message,
+      command: l.command,
+      origin: l.origin,
+      kind: kind.name,
+      ...(l.attack ? { attack: l.attack } : {}),
+      ...(l.lifecycle ? { lifecycle: true as const } : {}),
+      fingerprint: createHash('sha256').update(`${stable}\0${n}`).digest('hex').slice(0, 32),
+    });
+  }
+  const shown: Record<number, string> = {};
+  for (const f of findings) shown[f.line] = lines.lineText(f.line);
+  return { file, kind: kind.name, findings, suppressed, snippets: extracted.snippets.length, lines: shown };
+}

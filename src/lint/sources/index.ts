@@ -1,0 +1,20 @@
+/**
+ * Every source kind, in the order a file is tried: names that say what a file is (Dockerfile,
+ * a workflow, package.json) before the shell-script test, which also reads shebangs.
+ */
+import { shellScript } from './shell-script.js';
+import type { SourceKind, SourceKindName } from './types.js';
+
+export const SOURCES: readonly SourceKind[] = [shellScript];
+
+/** The kind of a file from its path (relative to the linted root) and its first bytes; null when the linter does not read it. */
+export function kindOf(path: string, head: string): SourceKind | null {
+  for (const k of SOURCES) if (k.matches(path, head)) return k;
+  return null;
+}
+
+export function kindNamed(name: SourceKindName): SourceKind {
+  const k = SOURCES.find((s) => s.name === name);
+  if (!k) throw new Error(`no source kind ${name}`);
+  return k;
+}

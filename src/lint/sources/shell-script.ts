@@ -1,0 +1,44 @@
+/**
+ * Shell scripts: `*.sh`, `*.bash`, or any file whose shebang names sh or bash. The whole file is
+ * one snippet, so functions, heredocs and continuations are read as bash reads them, and the
+ * state one line sets (a `cd`, a variable) is known to the lines after it.
+ */
+import { basename } from 'node:path';
+import { verbatimText } from '../source-text.js';
+import type { SourceKind } from './types.js';
+
+/** Shells whose scripts shellgate reads (as bash: what bash would run is what these would). */
+const POSIX_SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'ksh', 'mksh', 'busybox']);
+
+/**
+ * The interpreter a shebang names: `#!/bin/sh -e` → sh, `#!/usr/bin/env bash` → bash,
+ * `#!/usr/bin/env -S bash -eu` → bash; null without a shebang.
+ */
+export function shebangProgram(head: string): string | null {
+  if (!head.startsWith('#!')) return null;
+  const words = head.slice(2).split('\n', 1)[0]!.trim().split(/\s+/);
+  let i = 0;
+  if (basename(words[0] ?? '') === 'env') {
+    i = 1;
+    while (i < words.length && (words[i]!.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!))) i++;
+  }
+  const prog = basename(words[i] ?? '');
+  return prog === '' ? null : prog;
+}
+
+const SCRIPT_NAME = /\.(sh|bash)$/;
+
+export const shellScript: SourceKind = {
+  name: 'shell',
+  matches(path, head) {
+    if (SCRIPT_NAME.test(path)) return true;
+    const prog = shebangProgram(head);
+    return prog !== null && POSIX_SHELLS.has(prog);
+  },
+  extract(text, path) {
+    const prog = shebangProgram(text.slice(0, 256));
+    // busybox sh, ksh and dash read the POSIX language bash reads; zsh, fish and the rest do not.
+    const shell = prog === null ? (path.endsWith('.bash') ? 'bash' : 'sh') : POSIX_SHELLS.has(prog) ? (prog === 'bash' ? 'bash' : 'sh') : prog;
+    return { snippets: [{ ...verbatimText(text, 0, text.length), origin: 'script', shell, where: 'host' }], findings: [] };
+  },
+};
