@@ -172,6 +172,11 @@ export async function runLint(args: LintArgs): Promise<number> {
     });
   }
   progress.clear();
+  // A file named on the command line is never skipped silently (pre-commit passes every changed file).
+  results.forEach((r, i) => {
+    if (r === null && items[i]!.file.explicit)
+      process.stderr.write(`shellgate: note: ${items[i]!.shown}: not a file shellgate lint reads (see shellgate lint --help); skipped\n`);
+  });
   let files = results.filter((r): r is FileResult => r !== null);
   const all = files.flatMap((r) => r.findings);
   if (args.writeBaseline !== null) {

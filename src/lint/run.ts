@@ -6,7 +6,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Analyzer } from '../analyzer.js';
 import { lintText, type LintOptions } from './lint-file.js';
 import { lintMessage } from './lint-rules.js';
-import { kindOf, kindNamed } from './sources/index.js';
+import { kindOf } from './sources/index.js';
 import type { FoundFile } from './files.js';
 import type { FileResult, LintFinding, LintSummary } from './types.js';
 
@@ -32,8 +32,7 @@ export function lintFound(analyzer: Analyzer, f: FoundFile, shown: string, opts:
     return unreadable(shown, e);
   }
   if (first.includes(0)) return null;
-  // A file named on the command line is read as a shell script when nothing else claims it.
-  const kind = kindOf(f.rel, first.toString('utf8')) ?? (f.explicit ? kindNamed('shell') : null);
+  const kind = kindOf(f.rel, first.toString('utf8'));
   if (!kind) return null;
   let text: string;
   try {
