@@ -16,6 +16,14 @@ export interface AnalyzerOptions {
   maxInputLength?: number;
   /** How many nested scripts (`sh -c`, `eval`, `source`) to follow (default 8). */
   maxScriptDepth?: number;
+  /**
+   * How many function bodies to walk at their call sites in one analysis (default 64); past it a
+   * call asks (`depth-limit`). A command line rarely calls more; a whole script (`shellgate lint`)
+   * may call its functions thousands of times.
+   */
+  maxFunctionWalks?: number;
+  /** Findings listed in one verdict (default 1000; the strictest first); the rest are counted in an `input-limit` finding. */
+  maxFindings?: number;
   /** Extra folders of command specs (same format as rules/programs/: one file per program), read after the built-in ones. */
   commandSpecDirs?: string[];
   /** Read the file of `source FILE` / `. FILE` when it exists (default true; at most 256 KiB). */
@@ -64,6 +72,8 @@ const OPTION_KEYS = new Set([
   'chaining',
   'maxInputLength',
   'maxScriptDepth',
+  'maxFunctionWalks',
+  'maxFindings',
   'commandSpecDirs',
   'followSource',
   'ruleFiles',
@@ -95,6 +105,8 @@ export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     chaining,
     maxInputLength: positive('maxInputLength', o.maxInputLength, 4 * 1024 * 1024),
     maxScriptDepth: positive('maxScriptDepth', o.maxScriptDepth, 8),
+    maxFunctionWalks: positive('maxFunctionWalks', o.maxFunctionWalks, 64),
+    maxFindings: positive('maxFindings', o.maxFindings, 1000),
     commandSpecDirs: dirs,
     followSource: o.followSource ?? true,
     ruleFiles,

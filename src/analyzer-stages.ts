@@ -15,7 +15,7 @@ import { commandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { LineLinks } from './paths/line-links.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
-import { stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
+import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { stageClock } from './stage-clock.js';
 import { applyGuards } from './guard/apply.js';
 import type { RuleSet } from './guard/load-rules.js';
@@ -37,7 +37,6 @@ export interface Engine {
   readonly analysisHome: { current: string };
 }
 
-const MAX_FINDINGS = 1000;
 const MAX_SOURCE_BYTES = 256 * 1024;
 
 /**
@@ -157,6 +156,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     cwd: ctx.cwd,
     parse: engine.parse,
     maxScriptDepth: opts.maxScriptDepth,
+    maxFunctionWalks: opts.maxFunctionWalks,
     readSource: opts.followSource ? readSourceFile : () => null,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
   });
@@ -225,11 +225,20 @@ function finalLevel(
   let level: Level = 'allow';
   for (const f of findings) level = stricter(level, f.level);
   if (walker.commands.length === 0 && parsed.issues.length > 0) level = stricter(level, 'ask');
-  findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-  const shown = findings.length > MAX_FINDINGS ? findings.slice(0, MAX_FINDINGS) : findings;
-  if (shown !== findings) {
+  const byPlace = (a: Finding, b: Finding) => a.span.start - b.span.start || a.span.end - b.span.end;
+  findings.sort(byPlace);
+  const max = engine.opts.maxFindings;
+  let shown = findings;
+  if (findings.length > max) {
+    // The strictest are listed first, so a deny is never among those left out.
+    shown = findings
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => LEVEL_ORDER[b.f.level] - LEVEL_ORDER[a.f.level] || a.i - b.i)
+      .slice(0, max)
+      .map((x) => x.f)
+      .sort(byPlace);
     shown.push(
-      makeFinding('input-limit', `${findings.length - MAX_FINDINGS} more findings not listed`, { start: 0, end: command.length }, undefined, engine.assessOpts),
+      makeFinding('input-limit', `${findings.length - max} more findings not listed`, { start: 0, end: command.length }, undefined, engine.assessOpts),
     );
   }
   const top = findings.find((f) => f.level === level && level !== 'allow');

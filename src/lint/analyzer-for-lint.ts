@@ -6,12 +6,17 @@ import { homedir } from 'node:os';
 import { createAnalyzer, type Analyzer, type AnalyzerOptions } from '../analyzer.js';
 import { loadSource } from '../policy/settings.js';
 
+/** Function bodies walked at call sites per snippet: enough for long scripts, still a bound on the work. */
+export const LINT_FUNCTION_WALKS = 4096;
+
 export function lintAnalyzerOptions(config: string | null): AnalyzerOptions {
   if (config === null) return {};
   return loadSource({ source: 'project', file: config, format: 'shellgate' }, process.cwd(), homedir()).analyzer;
 }
 
 export function lintAnalyzer(options: AnalyzerOptions): Promise<Analyzer> {
-  // Scripts are long: no verdict cache (each snippet is analysed once), the default input limit.
-  return createAnalyzer({ ...options, cacheSize: 0 });
+  // A whole script calls its functions far more often than a command line does; each snippet is
+  // analysed once, so a verdict cache would only hold memory.
+  // A linter lists every finding of a file, not the first thousand.
+  return createAnalyzer({ maxFunctionWalks: LINT_FUNCTION_WALKS, maxFindings: 1_000_000, ...options, cacheSize: 0 });
 }

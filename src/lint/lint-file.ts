@@ -23,20 +23,35 @@ export interface LintOptions {
 }
 
 /**
- * Core findings a linter reports without `--all`: the text cannot be read, a limit was reached,
- * a secret or sensitive file is touched. The others (`network`, `exec`, `write`, `unknown-command`…)
- * say what a command does; the guard rules say when that is a risk. A core finding at deny is
- * always reported.
+ * Core findings a linter reports without `--all`: what bash would run cannot be known (a parse
+ * bash or shellgate may read otherwise, a limit reached, control characters), a value is run as
+ * code where it looks like data (arithmetic, prompt strings), secrets are printed whole, a
+ * sensitive file is touched. The others (`network`, `exec`, `write`, `unknown-command`,
+ * `secret-variable`…) say what a command does, which in a script is its job; the guard rules say
+ * when that is a risk. A core finding at deny is always reported.
  */
-const REPORTED_CORE_CATEGORIES = new Set(['parse', 'limit', 'internal', 'input', 'exfiltration', 'sensitive']);
+export const REPORTED_CORE_FINDINGS: ReadonlySet<string> = new Set([
+  'parse-error',
+  'unsupported-syntax',
+  'internal-error',
+  'parser-disagreement',
+  'parse-doubt',
+  'expansion-limit',
+  'depth-limit',
+  'input-limit',
+  'control-character',
+  'arithmetic-injection',
+  'prompt-expansion',
+  'env-dump',
+  'sensitive-path',
+]);
 
 const POSIX = new Set(['sh', 'bash']);
 
 function reported(f: Finding, opts: LintOptions, snippet: Snippet): boolean {
   if (f.level === 'allow') return false;
   if (opts.all || snippet.lifecycle || f.level === 'deny') return true;
-  const core = (CORE_FINDINGS as Record<string, { category: string } | undefined>)[f.rule];
-  return core === undefined || REPORTED_CORE_CATEGORIES.has(core.category);
+  return !Object.hasOwn(CORE_FINDINGS, f.rule) || REPORTED_CORE_FINDINGS.has(f.rule);
 }
 
 interface Located {

@@ -64,7 +64,17 @@ export interface Policy {
   warnings: string[];
 }
 
-const ANALYZER_KEYS = new Set(['chaining', 'maxInputLength', 'maxScriptDepth', 'commandSpecDirs', 'followSource', 'ruleFiles', 'trustedInstallers']);
+const ANALYZER_KEYS = new Set([
+  'chaining',
+  'maxInputLength',
+  'maxScriptDepth',
+  'maxFunctionWalks',
+  'maxFindings',
+  'commandSpecDirs',
+  'followSource',
+  'ruleFiles',
+  'trustedInstallers',
+]);
 const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', ...ANALYZER_KEYS]);
 const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
 

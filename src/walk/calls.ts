@@ -19,14 +19,12 @@ import type { Walker } from './walker-api.js';
 import { withCertainty, type FunctionDefinition, type Scope } from './scope.js';
 import { nestedScript, nestedText } from './nested-scripts.js';
 
-/** Function bodies walked at call sites per analysis; past it, a call asks (depth-limit). */
-const MAX_FUNCTION_WALKS = 64;
-
 /** Walk a function's body where it is called (recursive calls are not walked again). */
 export function callFunction(w: Walker, call: WalkedCommand, name: string, fn: FunctionDefinition, ctx: CommandContext, scope: Scope, certain: boolean): void {
   if (w.callStack.includes(name)) return;
-  if (w.functionWalks >= MAX_FUNCTION_WALKS) {
-    w.finding('depth-limit', `${MAX_FUNCTION_WALKS} function calls`, call.span, call.id);
+  // Function bodies walked at call sites per analysis are bounded; past it, a call asks.
+  if (w.functionWalks >= w.options.maxFunctionWalks) {
+    w.finding('depth-limit', `${w.options.maxFunctionWalks} function calls`, call.span, call.id);
     return;
   }
   w.functionWalks++;

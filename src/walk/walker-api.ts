@@ -30,6 +30,8 @@ export interface WalkOptions {
   parse: (source: string) => ParseResult;
   /** How many scripts deep (`sh -c "sh -c …"`) to follow. */
   maxScriptDepth: number;
+  /** How many function bodies to walk at call sites in one analysis. */
+  maxFunctionWalks: number;
   /**
    * Where the argv of a command that a program runs starts (operand role `command` in its spec:
    * `strace -f CMD`, `ip netns exec NS CMD`), or null.

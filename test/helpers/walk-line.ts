@@ -14,6 +14,7 @@ export function walkLine(source: string, cwd: string): LineWalker {
     cwd,
     parse: parseBash,
     maxScriptDepth: 4,
+    maxFunctionWalks: 64,
     readSource: () => null,
     commandStart: () => null,
   });

@@ -62,6 +62,8 @@ describe('settings schema', () => {
         'chaining',
         'maxInputLength',
         'maxScriptDepth',
+        'maxFunctionWalks',
+        'maxFindings',
         'commandSpecDirs',
         'followSource',
         'ruleFiles',

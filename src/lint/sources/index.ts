@@ -3,7 +3,7 @@
  * a workflow, package.json) before the shell-script test, which also reads shebangs.
  */
 import { shellScript } from './shell-script.js';
-import type { SourceKind, SourceKindName } from './types.js';
+import type { SourceKind } from './types.js';
 
 export const SOURCES: readonly SourceKind[] = [shellScript];
 
@@ -11,10 +11,4 @@ export const SOURCES: readonly SourceKind[] = [shellScript];
 export function kindOf(path: string, head: string): SourceKind | null {
   for (const k of SOURCES) if (k.matches(path, head)) return k;
   return null;
-}
-
-export function kindNamed(name: SourceKindName): SourceKind {
-  const k = SOURCES.find((s) => s.name === name);
-  if (!k) throw new Error(`no source kind ${name}`);
-  return k;
 }
