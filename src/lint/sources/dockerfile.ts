@@ -24,8 +24,8 @@ export const dockerfile: SourceKind = {
   name: 'dockerfile',
   matches(path: string): boolean {
     const base = path.slice(path.lastIndexOf('/') + 1);
-    if (/\.dockerignore$/i.test(base)) return false;
-    return /^(dockerfile|containerfile)(\..+)?$/i.test(base) || /.\.(dockerfile|containerfile)$/i.test(base);
+    if (base.endsWith('.dockerignore')) return false;
+    return /^(Dockerfile|Containerfile)(\..+)?$/.test(base) || /.\.(Dockerfile|dockerfile|Containerfile|containerfile)$/.test(base);
   },
   extract(text: string): Extracted {
     return extractDockerfile(text);
