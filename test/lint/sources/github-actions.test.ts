@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { LINT_RULES } from '../../../src/lint/lint-rules.js';
 import { LineIndex } from '../../../src/lint/source-text.js';
 import { githubActions, shellName } from '../../../src/lint/sources/github-actions.js';
 import { untrustedContext } from '../../../src/lint/sources/github-contexts.js';
@@ -198,6 +199,15 @@ describe('github-actions: ${{ }} expressions', () => {
     const text = 'on: issues\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ github.event.issue.title }}"\n';
     const [f] = extract(text, '.github/workflows/triage.yml').findings;
     expect(new LineIndex(text).position(f!.start)).toEqual({ line: 6, column: 20 });
+  });
+
+  it('finds each lint-rules example of lint/script-injection at its stated position, and none where it says none', () => {
+    for (const ex of LINT_RULES['lint/script-injection'].examples) {
+      expect(githubActions.matches(ex.path, '')).toBe(true);
+      const found = githubActions.extract(ex.text, ex.path).findings.filter((f) => f.rule === 'lint/script-injection');
+      if (ex.at === null) expect(found).toEqual([]);
+      else expect(found.map((f) => new LineIndex(ex.text).position(f.start))).toEqual([ex.at]);
+    }
   });
 
   it('does not flag composite action inputs', () => {
