@@ -169,6 +169,12 @@ describe('github-actions: ${{ }} expressions', () => {
     expect(where(WORKFLOW, s, '"', 1)).toEqual({ line: 19, column: 88 });
   });
 
+  it('ends an expression at the first }} outside a string literal, and leaves an unterminated one as written', () => {
+    const run = (code: string) => `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ${code}\n`;
+    expect(extract(run("echo ${{ format('}}{0}', matrix.x) }} done")).snippets[0]!.text).toBe('echo ${SHELLGATE_GHA_EXPR_1} done');
+    expect(extract(run('echo ${{ matrix.x')).snippets[0]!.text).toBe('echo ${{ matrix.x');
+  });
+
   it('picks a variable name the script does not use', () => {
     const text = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: SHELLGATE_GHA_EXPR=1; echo ${{ matrix.x }}\n';
     expect(extract(text).snippets[0]!.text).toBe('SHELLGATE_GHA_EXPR=1; echo ${SHELLGATE_GHA_EXPR__1}');
