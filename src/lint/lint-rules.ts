@@ -40,6 +40,21 @@ export const LINT_RULES = {
         text: 'on: issues\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - env:\n          TITLE: ${{ github.event.issue.title }}\n        run: echo "$TITLE"\n',
         at: null,
       },
+      {
+        path: '.github/workflows/label.yml',
+        text: "on: pull_request_target\njobs:\n  l:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          git fetch origin ${{ format('refs/heads/{0}', github.head_ref) }}\n",
+        at: { line: 7, column: 28 },
+      },
+      {
+        path: '.github/workflows/comment.yml',
+        text: "on: issue_comment\njobs:\n  c:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/github-script@v7\n        with:\n          script: console.log('${{ github.event.comment.body }}')\n",
+        at: { line: 8, column: 32 },
+      },
+      {
+        path: '.github/actions/greet/action.yml',
+        text: 'inputs:\n  who: {}\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      run: echo "Hello ${{ inputs.who }}"\n',
+        at: null,
+      },
     ],
   },
   'lint/unsupported-shell': {
