@@ -16,7 +16,7 @@ export function jsonStringText(file: string, start: number, end: number): Mapped
   const flush = (to: number) => {
     if (to > run) b.verbatim(file.slice(run, to), run);
   };
-  for (let i = start + 1; i < end - 1; ) {
+  for (let i = start + 1; i < end - 1;) {
     if (file[i] !== '\\') {
       i++;
       continue;

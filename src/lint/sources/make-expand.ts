@@ -41,7 +41,8 @@ export function expandMake(raw: MappedText): MappedText {
 /** The shell variable name standing for a make reference's value. */
 export function dynamicName(ref: string): string {
   const auto = /^([@<^+?*%|])([DF]?)$/.exec(ref);
-  const base = auto ? AUTOMATIC[auto[1]!]! + (auto[2] === 'D' ? '_dir' : auto[2] === 'F' ? '_file' : '') : ref;
+  const part: Record<string, string> = { D: '_dir', F: '_file', '': '' };
+  const base = auto ? AUTOMATIC[auto[1]!]! + part[auto[2]!]! : ref;
   return MAKE_WORD_PREFIX + base.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 48);
 }
 

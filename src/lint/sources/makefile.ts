@@ -58,7 +58,7 @@ export function readMakefile(file: string): MakefileRead {
   // The rule recipe lines attach to: null outside a rule context, target '' for a rule without targets.
   let rule: Recipe | null = null;
   let defineDepth = 0;
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let j = i;
     while (j + 1 < lines.length && endsWithContinuation(file, lines[j]!)) j++;
     const logical = lines.slice(i, j + 1);

@@ -34,7 +34,9 @@ export const packageJson: SourceKind = {
 
 function extractScripts(text: string): Extracted {
   const parsed = parseYaml(text, 'JSON');
-  if (!parsed.doc) return { snippets: [], findings: parsed.findings };
+  // The YAML parser can place an error one past the end of the file.
+  const clamp = (o: number) => Math.max(0, Math.min(text.length, o));
+  if (!parsed.doc) return { snippets: [], findings: parsed.findings.map((f) => ({ ...f, start: clamp(f.start), end: clamp(f.end) })) };
   // npm reads the file with JSON.parse: what YAML accepts beyond JSON (comments, a trailing
   // comma, single quotes) makes npm refuse the file, so no script of it runs.
   const jsonError = jsonParseError(text);
