@@ -16,6 +16,9 @@ const FUNCTIONS = new Set(
   ).split(' '),
 );
 
+/** Functions whose value is always empty (`$(info …)` prints at make time, `$(error …)` stops make). */
+const EMPTY_FUNCTIONS = new Set(['eval', 'info', 'warning', 'error']);
+
 /** Readable names for the automatic variables (`$@`, `$(<D)`), which sanitizing would turn into `_`. */
 const AUTOMATIC: Record<string, string> = {
   '@': 'target',
@@ -93,7 +96,7 @@ class Expander {
     const fn = /^([a-z-]+)[ \t\n]/.exec(body);
     if (fn && FUNCTIONS.has(fn[1]!)) {
       if (fn[1] === 'shell') this.commandSubstitution(i, i + 2 + fn[0].length, close, quotes);
-      else this.dynamic(fn[1]!, i, close + 1, quotes);
+      else if (!EMPTY_FUNCTIONS.has(fn[1]!)) this.dynamic(fn[1]!, i, close + 1, quotes);
     } else {
       // `$(VAR)`, `$(VAR:.c=.o)`: a variable's value, whatever the substitution.
       this.dynamic(body.split(':')[0]!.trim(), i, close + 1, quotes);

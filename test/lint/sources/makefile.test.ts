@@ -141,6 +141,12 @@ describe('makefile: what make expands', () => {
     expect(at(r.file, s, '&&')).toEqual({ line: 2, column: 94 });
   });
 
+  it('expands $(info), $(warning), $(error) and $(eval) to nothing, as make always does', () => {
+    const r = extract(['x:', `${T}$(info building $@)`, `${T}@$(eval STAMP := 1)touch $@.stamp $(warning careful)`]);
+    expect(texts(r)).toEqual(['touch ${__make_target}.stamp ']);
+    expect(at(r.file, r.snippets[0]!, 'touch')).toEqual({ line: 3, column: 21 });
+  });
+
   it('closes single quotes around a dynamic word: make pastes the value before the shell reads the quotes', () => {
     const r = extract(['x:', `${T}sh -c '$(CMD)' "$(ARG)"`]);
     expect(r.snippets[0]!.text).toBe('sh -c \'\'"${__make_CMD}"\'\' "${__make_ARG}"');
