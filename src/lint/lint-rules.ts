@@ -71,6 +71,12 @@ export const LINT_RULES = {
         text: 'on: push\njobs:\n  w:\n    runs-on: windows-latest\n    steps:\n      - shell: pwsh\n        run: Remove-Item -Recurse C:\\\n',
         at: { line: 7, column: 14 },
       },
+      {
+        path: 'Makefile',
+        text: 'SHELL := pwsh\nclean:\n\tRemove-Item -Recurse build\n',
+        at: { line: 3, column: 2 },
+      },
+      { path: 'Makefile', text: 'SHELL := /usr/bin/env bash\nclean:\n\trm -rf build\n', at: null },
     ],
   },
   'lint/unreadable-file': {
