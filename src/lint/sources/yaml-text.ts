@@ -24,8 +24,10 @@ export function parseYaml(text: string, what: string): ParsedYaml {
   }
   const err = doc.errors[0];
   if (err) {
-    const [s, e] = err.pos;
-    return { doc: null, findings: [unreadable(what, err.message.split('\n')[0]!, s, Math.max(e, s))] };
+    // The parser may place an error at end of input one past the last character.
+    const s = Math.min(err.pos[0], text.length);
+    const e = Math.min(Math.max(err.pos[1], s), text.length);
+    return { doc: null, findings: [unreadable(what, err.message.split('\n')[0]!, s, e)] };
   }
   return { doc, findings: [] };
 }
