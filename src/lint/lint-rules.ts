@@ -82,12 +82,16 @@ export const LINT_RULES = {
   'lint/unreadable-file': {
     category: 'parse',
     level: 'ask',
-    kinds: ['dockerfile', 'github-actions', 'gitlab-ci', 'package-json', 'compose'],
+    kinds: ['shell', 'dockerfile', 'github-actions', 'gitlab-ci', 'package-json', 'compose'],
     message: 'the file cannot be read as {detail}, so the commands in it cannot be listed',
     rationale:
       'A YAML or JSON syntax error, or a Dockerfile heredoc that never ends, leaves the commands the file holds unknown. The tool that runs the file may read it otherwise or refuse it; either way shellgate cannot say what would run, so it reports the file instead of passing it.',
     safer: 'fix the syntax error the message names',
-    examples: [{ path: 'package.json', text: '{ "scripts": { "build": "tsc" \n', at: { line: 2, column: 1 } }],
+    examples: [
+      { path: 'package.json', text: '{ "scripts": { "build": "tsc" \n', at: { line: 2, column: 1 } },
+      { path: 'Dockerfile', text: 'FROM alpine\nRUN <<EOF\nrm -rf /\n', at: { line: 2, column: 1 } },
+      { path: 'package.json', text: '{ "scripts": { "build": "tsc" } }\n', at: null },
+    ],
   },
 } as const satisfies Record<string, LintRuleMeta>;
 
