@@ -2,12 +2,18 @@
 // the machine's packages ship (/usr, /etc). Reports files and lines per second, findings by level,
 // files that threw (must be 0), and writes a random sample of findings with their source line and
 // a caret to bench/results/lint-sample.txt for checking positions by hand.
+// Then, side by side in one tinybench run over the same largest files: the whole lint of a file
+// (find the code, analyse it, map findings back), the analyser alone on the same text, and the
+// source kind's extraction alone; and lines per second by file size, to see the cost stay linear.
 // Usage: npm run build && node bench/lint-tree.mjs [--sample N] [--seed S] [DIR…]
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { Bench } from 'tinybench';
+import { kindOf } from '../dist/lint/sources/index.js';
 import { lintAnalyzer } from '../dist/lint/analyzer-for-lint.js';
 import { findFiles } from '../dist/lint/files.js';
 import { lintFound } from '../dist/lint/run.js';
+import { lintText } from '../dist/lint/lint-file.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sample: { type: 'string' }, seed: { type: 'string' } } });
 const roots = positionals.length > 0 ? positionals : ['/usr/bin', '/usr/sbin', '/usr/lib', '/usr/libexec', '/usr/share', '/etc'];
@@ -38,11 +44,12 @@ for (const f of found) {
 }
 const tAll = performance.now() - t1;
 // Sizes of the files read (after the run, so reading them twice does not count in the timing).
-const { readFileSync } = await import('node:fs');
+const sized = [];
 for (const r of results) {
   const t = readFileSync(r.file, 'utf8');
   bytes += t.length;
   lines += t.split('\n').length;
+  sized.push({ r, text: t, lines: t.split('\n').length });
 }
 const findings = results.flatMap((r) => r.findings.map((f) => ({ f, r })));
 const levels = { deny: 0, ask: 0 };
@@ -79,4 +86,51 @@ const out = sample.map(({ f, r }) => {
 });
 writeFileSync(new URL('./results/lint-sample.txt', import.meta.url), out.join('\n'));
 console.log(`wrote ${sample.length} sampled findings to bench/results/lint-sample.txt`);
+
+// Lines per second by file size: the cost of a file should grow with its length, not faster.
+const buckets = [
+  [0, 100],
+  [100, 500],
+  [500, 2000],
+  [2000, Infinity],
+];
+console.log('\nlines per second by file length (each file linted again, one pass):');
+for (const [lo, hi] of buckets) {
+  const group = sized.filter((x) => x.lines >= lo && x.lines < hi);
+  if (group.length === 0) continue;
+  const t = performance.now();
+  let n = 0;
+  for (const { r, text } of group) {
+    lintText(analyzer, kindOf(r.file, text.slice(0, 512)), text, r.file, r.file, { root: '/' });
+    n += text.split('\n').length;
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(`  ${String(lo).padStart(4)}–${hi === Infinity ? '…' : hi} lines: ${group.length} files, ${Math.round(n / s)} lines/s`);
+}
+
+// Side by side: the 20 largest shell scripts, the whole lint against its parts.
+const largest = sized
+  .filter((x) => x.r.kind === 'shell')
+  .sort((a, b) => b.text.length - a.text.length)
+  .slice(0, 20);
+const shell = kindOf('x.sh', '');
+const bench = new Bench({ time: 3000, warmupTime: 500 });
+bench
+  .add('lint: extract, analyse, map back', () => {
+    for (const { r, text } of largest) lintText(analyzer, shell, text, r.file, r.file, { root: '/' });
+  })
+  .add('analyser alone on the same text', () => {
+    for (const { text } of largest) analyzer.analyze(text, { cwd: '/', workspaceRoots: ['/'] });
+  })
+  .add('extraction alone', () => {
+    for (const { r, text } of largest) shell.extract(text, r.file);
+  });
+await bench.run();
+const kb = largest.reduce((a, x) => a + x.text.length, 0) / 1024;
+console.log(`\nside by side (tinybench, one task = one pass over the ${largest.length} largest scripts, ${kb.toFixed(0)} KB):`);
+for (const t of bench.tasks) {
+  const mean = t.result?.latency?.mean ?? t.result?.mean;
+  const rme = t.result?.latency?.rme ?? t.result?.rme;
+  console.log(`  ${t.name.padEnd(36)} ${mean.toFixed(1).padStart(9)} ms per pass  ±${rme.toFixed(1)} %  ${(kb / (mean / 1000)).toFixed(0)} KB/s`);
+}
 if (crashed.length > 0) process.exitCode = 1;

@@ -24,11 +24,12 @@ export interface LintOptions {
 
 /**
  * Core findings a linter reports without `--all`: what bash would run cannot be known (a parse
- * bash or shellgate may read otherwise, a limit reached, control characters), a value is run as
- * code where it looks like data (arithmetic, prompt strings), secrets are printed whole, a
- * sensitive file is touched. The others (`network`, `exec`, `write`, `unknown-command`,
- * `secret-variable`…) say what a command does, which in a script is its job; the guard rules say
- * when that is a risk. A core finding at deny is always reported.
+ * bash or shellgate may read otherwise, a limit reached, control characters), a prompt string
+ * runs code, secrets are printed whole, a sensitive file is touched. The others (`network`,
+ * `exec`, `write`, `unknown-command`, `secret-variable`, `arithmetic-injection`…) say what a
+ * command does or could do with input nobody checked, which in a script is its everyday work
+ * (`$((i + 1))` on an argument); the guard rules say when it is a risk. A core finding at deny is
+ * always reported.
  */
 export const REPORTED_CORE_FINDINGS: ReadonlySet<string> = new Set([
   'parse-error',
@@ -40,7 +41,6 @@ export const REPORTED_CORE_FINDINGS: ReadonlySet<string> = new Set([
   'depth-limit',
   'input-limit',
   'control-character',
-  'arithmetic-injection',
   'prompt-expansion',
   'env-dump',
   'sensitive-path',
