@@ -83,7 +83,8 @@ export function findFiles(paths: readonly string[], root: string): FoundFile[] {
   const walk = (dir: string) => {
     let entries;
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      // By code unit, not locale: the same order on every machine.
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => Number(a.name > b.name) - Number(a.name < b.name));
     } catch {
       return;
     }

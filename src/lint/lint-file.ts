@@ -9,7 +9,7 @@ import { CORE_FINDINGS } from '../findings/catalog.js';
 import type { Finding } from '../findings/types.js';
 import { LINT_RULES, lintMessage } from './lint-rules.js';
 import { LineIndex } from './source-text.js';
-import type { Snippet, SourceFinding, SourceKind } from './sources/types.js';
+import type { Extracted, Snippet, SourceFinding, SourceKind } from './sources/types.js';
 import { findSuppressions, isSuppressed } from './suppressions.js';
 import type { FileResult, LintFinding } from './types.js';
 
@@ -140,9 +140,27 @@ function fromSource(f: SourceFinding, file: string, origin: string): Located {
   };
 }
 
+/**
+ * A source kind's snippets; a bug in one must not stop the lint of the other files, and a file
+ * whose code could not be listed is never passed as clean: it is reported as unread.
+ */
+function extractSafely(kind: SourceKind, text: string, file: string): Extracted {
+  try {
+    return kind.extract(text, file);
+  } catch (e) {
+    const why = `shellgate failed reading it: ${e instanceof Error ? e.message : String(e)}; please report it`;
+    return {
+      snippets: [],
+      findings: [
+        { rule: 'lint/unreadable-file', level: 'ask', message: `${lintMessage('lint/unreadable-file', `a ${kind.name} file`)} (${why})`, start: 0, end: 0 },
+      ],
+    };
+  }
+}
+
 /** Lint one file's text as `kind`. `file` is the path shown, `absPath` where it is. */
 export function lintText(analyzer: Analyzer, kind: SourceKind, text: string, file: string, absPath: string, opts: LintOptions): FileResult {
-  const extracted = kind.extract(text, file);
+  const extracted = extractSafely(kind, text, file);
   const located: Located[] = extracted.findings.map((f) => fromSource(f, text, kind.name));
   for (const s of extracted.snippets) located.push(...analyseSnippet(analyzer, s, absPath, opts));
   const lines = new LineIndex(text);

@@ -23,28 +23,17 @@ export interface RuleInfo {
   examples?: GuardRule['examples'];
 }
 
+/** A catalogue entry (a core finding's or a lint rule's meta) as a RuleInfo. */
+function fromMeta(id: string, m: Pick<FindingMeta, 'category' | 'level' | 'message' | 'rationale' | 'safer'>, source: 'core' | 'lint'): RuleInfo {
+  return { id, category: m.category, level: m.level, message: m.message, rationale: m.rationale, ...(m.safer !== undefined ? { safer: m.safer } : {}), source };
+}
+
 export function coreFindings(): RuleInfo[] {
-  return Object.entries(CORE_FINDINGS as Record<string, FindingMeta>).map(([id, m]) => ({
-    id,
-    category: m.category,
-    level: m.level,
-    message: m.message,
-    rationale: m.rationale,
-    ...(m.safer !== undefined ? { safer: m.safer } : {}),
-    source: 'core' as const,
-  }));
+  return Object.entries(CORE_FINDINGS as Record<string, FindingMeta>).map(([id, m]) => fromMeta(id, m, 'core'));
 }
 
 export function lintRules(): RuleInfo[] {
-  return Object.entries(LINT_RULES as Record<string, LintRuleMeta>).map(([id, m]) => ({
-    id,
-    category: m.category,
-    level: m.level,
-    message: m.message,
-    rationale: m.rationale,
-    ...(m.safer !== undefined ? { safer: m.safer } : {}),
-    source: 'lint' as const,
-  }));
+  return Object.entries(LINT_RULES as Record<string, LintRuleMeta>).map(([id, m]) => fromMeta(id, m, 'lint'));
 }
 
 export function guardInfo(r: GuardRule): RuleInfo {

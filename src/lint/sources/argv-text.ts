@@ -5,6 +5,7 @@
  * word's characters keep the file offsets of the characters they were decoded from.
  */
 import { MappedTextBuilder, type MappedText } from '../source-text.js';
+import { decodeJsonString, jsonStringEnd } from './json-string.js';
 
 /**
  * A value nobody can know before it runs (a compose `${VAR}`), standing for file range [start, end):
@@ -78,38 +79,14 @@ export function jsonStringArray(src: MappedText): ArgvWord[] | 'not-strings' | n
   // The text is valid JSON holding only strings, so every `"` outside a string opens the next one.
   const words: ArgvWord[] = [];
   const t = src.text;
-  let i = 0;
-  while (words.length < parsed.length && i < t.length) {
-    if (t[i] !== '"') {
-      i++;
-      continue;
-    }
-    const open = i++;
-    let text = '';
-    const offs: number[] = [];
-    while (i < t.length && t[i] !== '"') {
-      const at = src.offsets[i]!;
-      if (t[i] !== '\\') {
-        text += t[i++];
-        offs.push(at);
-        continue;
-      }
-      const e = t[i + 1];
-      if (e === 'u') {
-        text += String.fromCharCode(parseInt(t.slice(i + 2, i + 6), 16));
-        i += 6;
-      } else {
-        text += ({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' } as Record<string, string>)[e ?? ''] ?? e ?? '';
-        i += 2;
-      }
-      offs.push(at);
-    }
-    const close = Math.min(i, t.length - 1);
-    i++;
-    const offsets = new Int32Array(text.length + 1);
-    offsets.set(offs);
-    offsets[text.length] = src.offsets[close]!;
-    words.push({ pieces: [{ text, offsets }], open: src.offsets[open]!, close: src.offsets[close]! });
+  const at = (i: number) => src.offsets[i]!;
+  for (let i = 0; words.length < parsed.length && i < t.length; i++) {
+    if (t[i] !== '"') continue;
+    const end = jsonStringEnd(t, i);
+    const value = end < 0 ? null : decodeJsonString(t, i, end, at);
+    if (value === null) return null;
+    words.push({ pieces: [value], open: at(i), close: at(end - 1) });
+    i = end - 1;
   }
   return words;
 }

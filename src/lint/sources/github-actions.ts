@@ -21,18 +21,7 @@ export const githubActions: SourceKind = {
   name: 'github-actions',
   matches: (path) => WORKFLOW.test(path) || ACTION.test(path),
   extract(text, path) {
-    try {
-      return extract(text, WORKFLOW.test(path) ? 'workflow' : 'action');
-    } catch (e) {
-      // A bug here must not stop the lint of other files; it is reported as this file being unread.
-      const why = e instanceof Error ? e.message : String(e);
-      return {
-        snippets: [],
-        findings: [
-          { rule: 'lint/unreadable-file', level: 'ask', message: `${lintMessage('lint/unreadable-file', 'a GitHub Actions file')} (${why})`, start: 0, end: 0 },
-        ],
-      };
-    }
+    return extract(text, WORKFLOW.test(path) ? 'workflow' : 'action');
   },
 };
 
@@ -45,9 +34,7 @@ interface Context {
 
 function extract(file: string, kind: 'workflow' | 'action'): Extracted {
   const parsed = parseYaml(file, kind === 'workflow' ? 'a GitHub Actions workflow' : 'a GitHub Actions action');
-  // parseYaml puts an error at the end of the file one past it: kept inside the file.
-  const inFile = parsed.findings.map((f) => ({ ...f, start: Math.min(f.start, file.length), end: Math.min(f.end, file.length) }));
-  if (!parsed.doc) return { snippets: [], findings: inFile };
+  if (!parsed.doc) return { snippets: [], findings: parsed.findings };
   const cx: Context = { file, doc: parsed.doc, snippets: [], findings: [] };
   const root = parsed.doc.contents;
   if (kind === 'workflow') {

@@ -5,7 +5,6 @@
  * snippet: a `cd` or a variable set on one line holds on the next.
  */
 import { isAlias, isMap, type Document } from 'yaml';
-import { lintMessage } from '../lint-rules.js';
 import { MappedTextBuilder, type MappedText } from '../source-text.js';
 import { freshName, substituteExpressions } from './ci-expressions.js';
 import type { Extracted, Snippet, SourceKind } from './types.js';
@@ -42,18 +41,7 @@ export const gitlabCi: SourceKind = {
   name: 'gitlab-ci',
   matches: (path) => GITLAB.test(path),
   extract(text) {
-    try {
-      return extract(text);
-    } catch (e) {
-      // A bug here must not stop the lint of other files; it is reported as this file being unread.
-      const why = e instanceof Error ? e.message : String(e);
-      return {
-        snippets: [],
-        findings: [
-          { rule: 'lint/unreadable-file', level: 'ask', message: `${lintMessage('lint/unreadable-file', 'a GitLab CI file')} (${why})`, start: 0, end: 0 },
-        ],
-      };
-    }
+    return extract(text);
   },
 };
 
@@ -68,9 +56,7 @@ interface Context {
 
 function extract(file: string): Extracted {
   const parsed = parseYaml(withoutSpecHeader(file), 'GitLab CI YAML');
-  // parseYaml puts an error at the end of the file one past it: kept inside the file.
-  const inFile = parsed.findings.map((f) => ({ ...f, start: Math.min(f.start, file.length), end: Math.min(f.end, file.length) }));
-  if (!parsed.doc) return { snippets: [], findings: inFile };
+  if (!parsed.doc) return { snippets: [], findings: parsed.findings };
   const root = parsed.doc.contents ?? undefined;
   const cx: Context = { file, doc: parsed.doc, root, snippets: [], seen: new Set() };
   for (const [name, value] of pairs(cx, root)) {

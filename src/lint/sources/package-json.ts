@@ -22,21 +22,12 @@ export const packageJson: SourceKind = {
     const parts = path.split('/');
     return parts[parts.length - 1] === 'package.json' && !parts.includes('node_modules');
   },
-  extract(text) {
-    try {
-      return extractScripts(text);
-    } catch (e) {
-      // Not expected; an exception here must not stop the lint of other files.
-      return { snippets: [], findings: [unreadable(`an internal error: ${e instanceof Error ? e.message : String(e)}`, 0, 0)] };
-    }
-  },
+  extract: (text) => extractScripts(text),
 };
 
 function extractScripts(text: string): Extracted {
   const parsed = parseYaml(text, 'JSON');
-  // The YAML parser can place an error one past the end of the file.
-  const clamp = (o: number) => Math.max(0, Math.min(text.length, o));
-  if (!parsed.doc) return { snippets: [], findings: parsed.findings.map((f) => ({ ...f, start: clamp(f.start), end: clamp(f.end) })) };
+  if (!parsed.doc) return { snippets: [], findings: parsed.findings };
   // npm reads the file with JSON.parse: what YAML accepts beyond JSON (comments, a trailing
   // comma, single quotes) makes npm refuse the file, so no script of it runs.
   const jsonError = jsonParseError(text);

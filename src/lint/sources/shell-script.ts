@@ -28,6 +28,13 @@ export function shebangProgram(head: string): string | null {
 
 const SCRIPT_NAME = /\.(sh|bash)$/;
 
+/** The shell a script is read as: busybox sh, ksh and dash read the POSIX language bash reads; zsh, fish and the rest do not. */
+function scriptShell(prog: string | null, path: string): string {
+  if (prog === null) return path.endsWith('.bash') ? 'bash' : 'sh';
+  if (prog === 'bash') return 'bash';
+  return POSIX_SHELLS.has(prog) ? 'sh' : prog;
+}
+
 export const shellScript: SourceKind = {
   name: 'shell',
   matches(path, head) {
@@ -36,9 +43,7 @@ export const shellScript: SourceKind = {
     return prog !== null && POSIX_SHELLS.has(prog);
   },
   extract(text, path) {
-    const prog = shebangProgram(text.slice(0, 256));
-    // busybox sh, ksh and dash read the POSIX language bash reads; zsh, fish and the rest do not.
-    const shell = prog === null ? (path.endsWith('.bash') ? 'bash' : 'sh') : POSIX_SHELLS.has(prog) ? (prog === 'bash' ? 'bash' : 'sh') : prog;
+    const shell = scriptShell(shebangProgram(text.slice(0, 256)), path);
     return { snippets: [{ ...verbatimText(text, 0, text.length), origin: 'script', shell, where: 'host' }], findings: [] };
   },
 };

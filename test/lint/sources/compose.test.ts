@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineIndex } from '../../../src/lint/source-text.js';
 import { compose } from '../../../src/lint/sources/compose.js';
-import type { Snippet } from '../../../src/lint/sources/types.js';
-
-function at(file: string, s: Snippet, needle: string): { line: number; column: number } {
-  const i = s.text.indexOf(needle);
-  expect(i, `${needle} in ${s.text}`).toBeGreaterThanOrEqual(0);
-  return new LineIndex(file).position(s.offsets[i]!);
-}
+import { at } from '../../helpers/lint-source.js';
 
 const FILE = [
   'x-defaults: &defaults', // 1

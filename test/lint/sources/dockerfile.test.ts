@@ -2,15 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../../src/lint/source-text.js';
 import { dockerfile } from '../../../src/lint/sources/dockerfile.js';
-import type { Snippet } from '../../../src/lint/sources/types.js';
-
-/** Line and column in the file of the `nth` occurrence of `needle` in the snippet's text. */
-function at(file: string, s: Snippet, needle: string, nth = 0): { line: number; column: number } {
-  let i = -1;
-  for (let k = 0; k <= nth; k++) i = s.text.indexOf(needle, i + 1);
-  expect(i, `${needle} in ${s.text}`).toBeGreaterThanOrEqual(0);
-  return new LineIndex(file).position(s.offsets[i]!);
-}
+import { at } from '../../helpers/lint-source.js';
 
 const extract = (file: string) => dockerfile.extract(file, 'Dockerfile');
 

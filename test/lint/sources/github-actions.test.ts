@@ -4,7 +4,7 @@ import { LINT_RULES } from '../../../src/lint/lint-rules.js';
 import { LineIndex } from '../../../src/lint/source-text.js';
 import { githubActions, shellName } from '../../../src/lint/sources/github-actions.js';
 import { untrustedContext } from '../../../src/lint/sources/github-contexts.js';
-import type { Snippet } from '../../../src/lint/sources/types.js';
+import { at, byOrigin } from '../../helpers/lint-source.js';
 
 const WORKFLOW = `name: CI
 on:
@@ -52,20 +52,6 @@ function extract(text = WORKFLOW, path = '.github/workflows/ci.yml') {
   return githubActions.extract(text, path);
 }
 
-/** Line and column of the file character the `nth` occurrence of `needle` in the snippet stands for. */
-function where(file: string, s: Snippet, needle: string, nth = 0): { line: number; column: number } {
-  let i = -1;
-  for (let k = 0; k <= nth; k++) i = s.text.indexOf(needle, i + 1);
-  expect(i).toBeGreaterThanOrEqual(0);
-  return new LineIndex(file).position(s.offsets[i]!);
-}
-
-function byOrigin(snippets: Snippet[], origin: string): Snippet {
-  const s = snippets.find((x) => x.origin === origin);
-  expect(s, `no snippet ${origin} in ${snippets.map((x) => x.origin).join(', ')}`).toBeDefined();
-  return s!;
-}
-
 describe('github-actions: which files', () => {
   it('matches workflows at any depth and composite action metadata', () => {
     expect(githubActions.matches('.github/workflows/ci.yml', '')).toBe(true);
@@ -93,14 +79,14 @@ describe('github-actions: run steps', () => {
   it('maps block-scalar lines, continuations included, to their file positions', () => {
     const s = byOrigin(extract().snippets, 'jobs.build.steps[1] (Install deps).run');
     expect(s.text).toBe('npm ci\nrm -rf node_modules/.cache \\\n  dist\n');
-    expect(where(WORKFLOW, s, 'rm')).toEqual({ line: 16, column: 11 });
-    expect(where(WORKFLOW, s, 'dist')).toEqual({ line: 17, column: 13 });
+    expect(at(WORKFLOW, s, 'rm')).toEqual({ line: 16, column: 11 });
+    expect(at(WORKFLOW, s, 'dist')).toEqual({ line: 17, column: 13 });
   });
 
   it('maps a folded scalar (>-) with its line break read as a space', () => {
     const s = byOrigin(extract().snippets, 'jobs.build.steps[3] (Safe title).run');
     expect(s.text).toBe('echo "$TITLE" && rm -f out.txt');
-    expect(where(WORKFLOW, s, 'rm')).toEqual({ line: 27, column: 14 });
+    expect(at(WORKFLOW, s, 'rm')).toEqual({ line: 27, column: 14 });
   });
 
   it('takes the shell from the step, a custom command line by its program, and working-directory under the repo root', () => {
@@ -156,7 +142,7 @@ runs:
       ['runs.steps[0] (Fetch).run', 'bash', undefined],
       ['runs.steps[1].run', 'python', undefined],
     ]);
-    expect(where(action, snippets[0]!, 'curl')).toEqual({ line: 11, column: 9 });
+    expect(at(action, snippets[0]!, 'curl')).toEqual({ line: 11, column: 9 });
   });
 });
 
@@ -164,9 +150,9 @@ describe('github-actions: ${{ }} expressions', () => {
   it('replaces each expression by a variable reference mapped onto the whole expression', () => {
     const s = byOrigin(extract().snippets, 'jobs.build.steps[2] (greet).run');
     expect(s.text).toBe('echo "Building ${SHELLGATE_GHA_EXPR_1} at ${SHELLGATE_GHA_EXPR_2}"');
-    expect(where(WORKFLOW, s, '${SHELLGATE_GHA_EXPR_2}')).toEqual({ line: 19, column: 71 });
+    expect(at(WORKFLOW, s, '${SHELLGATE_GHA_EXPR_2}')).toEqual({ line: 19, column: 71 });
     // The end of the substitute is the end of the expression: the `at` after it is in place again.
-    expect(where(WORKFLOW, s, '"', 1)).toEqual({ line: 19, column: 88 });
+    expect(at(WORKFLOW, s, '"', 1)).toEqual({ line: 19, column: 88 });
   });
 
   it('ends an expression at the first }} outside a string literal, and leaves an unterminated one as written', () => {

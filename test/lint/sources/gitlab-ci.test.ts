@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LineIndex } from '../../../src/lint/source-text.js';
 import { gitlabCi } from '../../../src/lint/sources/gitlab-ci.js';
-import type { Snippet } from '../../../src/lint/sources/types.js';
+import { at, byOrigin } from '../../helpers/lint-source.js';
 
 const PIPELINE = `stages: [build, deploy]
 variables:
@@ -42,19 +41,6 @@ function extract(text = PIPELINE) {
   return gitlabCi.extract(text, '.gitlab-ci.yml');
 }
 
-function where(file: string, s: Snippet, needle: string, nth = 0): { line: number; column: number } {
-  let i = -1;
-  for (let k = 0; k <= nth; k++) i = s.text.indexOf(needle, i + 1);
-  expect(i).toBeGreaterThanOrEqual(0);
-  return new LineIndex(file).position(s.offsets[i]!);
-}
-
-function byOrigin(snippets: Snippet[], origin: string): Snippet {
-  const s = snippets.find((x) => x.origin === origin);
-  expect(s, `no snippet ${origin} in ${snippets.map((x) => x.origin).join(', ')}`).toBeDefined();
-  return s!;
-}
-
 describe('gitlab-ci: which files', () => {
   it('matches .gitlab-ci.yml at any depth and *.gitlab-ci.yml', () => {
     expect(gitlabCi.matches('.gitlab-ci.yml', '')).toBe(true);
@@ -82,30 +68,30 @@ describe('gitlab-ci: scripts', () => {
     expect(s.text).toBe('cd frontend\nexport NODE_ENV=production\nnpm ci\nif [ -n "$CLEAN" ]; then\n  rm -rf dist\nfi\n\nnpm run build -- --mode "$MODE"');
     expect(s).toMatchObject({ shell: 'bash', where: 'host', cwd: '.' });
     // Lines from the anchor map to where the anchor is written.
-    expect(where(PIPELINE, s, 'cd frontend')).toEqual({ line: 9, column: 5 });
-    expect(where(PIPELINE, s, 'npm ci')).toEqual({ line: 19, column: 7 });
-    expect(where(PIPELINE, s, 'rm -rf')).toEqual({ line: 22, column: 9 });
+    expect(at(PIPELINE, s, 'cd frontend')).toEqual({ line: 9, column: 5 });
+    expect(at(PIPELINE, s, 'npm ci')).toEqual({ line: 19, column: 7 });
+    expect(at(PIPELINE, s, 'rm -rf')).toEqual({ line: 22, column: 9 });
     // A double-quoted item: the decoded quote maps to the escaped quote's character.
-    expect(where(PIPELINE, s, '"$MODE"')).toEqual({ line: 24, column: 33 });
-    expect(where(PIPELINE, s, 'MODE')).toEqual({ line: 24, column: 35 });
+    expect(at(PIPELINE, s, '"$MODE"')).toEqual({ line: 24, column: 33 });
+    expect(at(PIPELINE, s, 'MODE')).toEqual({ line: 24, column: 35 });
   });
 
   it('reads a script given as a single string', () => {
     const s = byOrigin(extract().snippets, 'build.after_script');
     expect(s.text).toBe('rm -rf node_modules');
-    expect(where(PIPELINE, s, 'rm')).toEqual({ line: 25, column: 17 });
+    expect(at(PIPELINE, s, 'rm')).toEqual({ line: 25, column: 17 });
   });
 
   it('resolves !reference to a job in the same file, and stands an unknown command for one in another file', () => {
     const s = byOrigin(extract().snippets, 'pages.script');
     expect(s.text).toBe('echo "deploying to $CI_ENVIRONMENT_NAME"\nrsync -a dist/ "$DEPLOY_HOST:/srv/app"\n${SHELLGATE_GITLAB_REFERENCE}');
-    expect(where(PIPELINE, s, 'rsync')).toEqual({ line: 14, column: 7 });
-    expect(where(PIPELINE, s, '${SHELLGATE_GITLAB_REFERENCE}')).toEqual({ line: 30, column: 7 });
+    expect(at(PIPELINE, s, 'rsync')).toEqual({ line: 14, column: 7 });
+    expect(at(PIPELINE, s, '${SHELLGATE_GITLAB_REFERENCE}')).toEqual({ line: 30, column: 7 });
   });
 
   it('reads the runner hook pre_get_sources_script', () => {
     const s = byOrigin(extract().snippets, 'pages.hooks.pre_get_sources_script');
-    expect(where(PIPELINE, s, 'http.sslVerify')).toEqual({ line: 32, column: 49 });
+    expect(at(PIPELINE, s, 'http.sslVerify')).toEqual({ line: 32, column: 49 });
   });
 
   it('leaves $VARS for the shell', () => {
@@ -151,8 +137,8 @@ clean:
     expect(findings).toEqual([]);
     const [s] = snippets;
     expect(s!.text).toBe('rm -rf ${SHELLGATE_GITLAB_INPUT_1}/cache');
-    expect(where(text, s!, '${SHELLGATE')).toEqual({ line: 8, column: 14 });
-    expect(where(text, s!, '/cache')).toEqual({ line: 8, column: 34 });
+    expect(at(text, s!, '${SHELLGATE')).toEqual({ line: 8, column: 14 });
+    expect(at(text, s!, '/cache')).toEqual({ line: 8, column: 34 });
   });
 });
 

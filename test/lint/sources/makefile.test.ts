@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { makefile } from '../../../src/lint/sources/makefile.js';
-import { LineIndex } from '../../../src/lint/source-text.js';
 import type { Snippet } from '../../../src/lint/sources/types.js';
+import { at } from '../../helpers/lint-source.js';
 
 const T = '\t';
 
 function extract(lines: string[] | string) {
   const file = Array.isArray(lines) ? lines.join('\n') + '\n' : lines;
   return { file, ...makefile.extract(file, 'Makefile') };
-}
-
-/** File line and column of the `nth` occurrence of `needle` in a snippet's text. */
-function at(file: string, s: Snippet, needle: string, nth = 0): { line: number; column: number } {
-  let i = -1;
-  for (let k = 0; k <= nth; k++) i = s.text.indexOf(needle, i + 1);
-  if (i < 0) throw new Error(`${needle} not in ${s.text}`);
-  return new LineIndex(file).position(s.offsets[i]!);
 }
 
 const texts = (r: { snippets: Snippet[] }) => r.snippets.map((s) => s.text);

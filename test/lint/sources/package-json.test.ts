@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { packageJson } from '../../../src/lint/sources/package-json.js';
 import { LineIndex } from '../../../src/lint/source-text.js';
-import type { Snippet } from '../../../src/lint/sources/types.js';
-
-/** File line and column of the first occurrence of `needle` in a snippet's text. */
-function at(file: string, s: Snippet, needle: string): { line: number; column: number } {
-  const i = s.text.indexOf(needle);
-  if (i < 0) throw new Error(`${needle} not in ${s.text}`);
-  return new LineIndex(file).position(s.offsets[i]!);
-}
+import { at } from '../../helpers/lint-source.js';
 
 const fixture = `{
   "name": "left-pad-plus",
