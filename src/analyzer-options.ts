@@ -68,7 +68,8 @@ export interface AnalysisContext {
   env?: Record<string, string | undefined>;
 }
 
-const OPTION_KEYS = new Set([
+/** The options a shellgate settings file may set (the rest belong to the program that embeds the analyser). */
+export const SETTINGS_OPTION_KEYS = [
   'chaining',
   'maxInputLength',
   'maxScriptDepth',
@@ -78,10 +79,9 @@ const OPTION_KEYS = new Set([
   'followSource',
   'ruleFiles',
   'trustedInstallers',
-  'cacheSize',
-  'cacheTtlMs',
-  'parser',
-]);
+] as const;
+
+const OPTION_KEYS = new Set<string>([...SETTINGS_OPTION_KEYS, 'cacheSize', 'cacheTtlMs', 'parser']);
 const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
 
 export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
+import { SETTINGS_OPTION_KEYS } from '../analyzer-options.js';
 import { parseRule, RuleSyntaxError, type ParsedRule, type ParseRuleOptions, type PathAnchors } from './rule-syntax.js';
 import { modeNamed, settingsFormatOf } from '../agents/registry.js';
 import { MODES, type Mode } from './modes.js';
@@ -64,17 +65,7 @@ export interface Policy {
   warnings: string[];
 }
 
-const ANALYZER_KEYS = new Set([
-  'chaining',
-  'maxInputLength',
-  'maxScriptDepth',
-  'maxFunctionWalks',
-  'maxFindings',
-  'commandSpecDirs',
-  'followSource',
-  'ruleFiles',
-  'trustedInstallers',
-]);
+const ANALYZER_KEYS: ReadonlySet<string> = new Set(SETTINGS_OPTION_KEYS);
 const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', ...ANALYZER_KEYS]);
 const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
 

@@ -7,21 +7,15 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { LintFinding } from '../../src/lint/types.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const TREE = join(import.meta.dirname, '..', 'fixtures', 'lint');
 
-interface Found {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  rule: string;
-  level: string;
-  lifecycle?: boolean;
-  kind: string;
-}
+type Found = Pick<
+  LintFinding,
+  'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'rule' | 'level' | 'lifecycle' | 'kind' | 'command' | 'fingerprint' | 'message'
+>;
 
 const run = spawnSync(process.execPath, [BIN, 'lint', '--workspace', '.', '--format', 'json', '.'], { cwd: TREE, encoding: 'utf8' });
 const report = JSON.parse(run.stdout) as { findings: Found[]; summary: { linted: number } };

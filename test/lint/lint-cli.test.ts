@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
+import type { LintFinding } from '../../src/lint/types.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const SARIF_SCHEMA = join(import.meta.dirname, '..', '..', '..', 'shared', 'schemas', 'sarif-schema-2.1.0.json');
@@ -27,17 +28,10 @@ function lint(cwd: string, ...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-interface Found {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  rule: string;
-  level: string;
-  command: string;
-  fingerprint: string;
-}
+type Found = Pick<
+  LintFinding,
+  'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'rule' | 'level' | 'lifecycle' | 'kind' | 'command' | 'fingerprint' | 'message'
+>;
 const json = (cwd: string, ...args: string[]): { findings: Found[]; summary: Record<string, number> } => JSON.parse(lint(cwd, '--format', 'json', ...args).out);
 
 const SCRIPT = [
