@@ -172,11 +172,13 @@ export async function runLint(args: LintArgs): Promise<number> {
     });
   }
   progress.clear();
-  // A file named on the command line is never skipped silently (pre-commit passes every changed file).
-  results.forEach((r, i) => {
-    if (r === null && items[i]!.file.explicit)
-      process.stderr.write(`shellgate: note: ${items[i]!.shown}: not a file shellgate lint reads (see shellgate lint --help); skipped\n`);
-  });
+  // A file named on the command line is never skipped silently; one line for all of them, as
+  // pre-commit passes every changed file of the types it was given.
+  const skipped = items.filter((it, i) => results[i] === null && it.file.explicit).map((it) => it.shown);
+  if (skipped.length > 0)
+    process.stderr.write(
+      `shellgate: note: not ${skipped.length === 1 ? 'a file' : 'files'} shellgate lint reads (see shellgate lint --help), skipped: ${skipped.slice(0, 10).join(', ')}${skipped.length > 10 ? `, and ${skipped.length - 10} more` : ''}\n`,
+    );
   let files = results.filter((r): r is FileResult => r !== null);
   const all = files.flatMap((r) => r.findings);
   if (args.writeBaseline !== null) {

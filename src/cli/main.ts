@@ -42,7 +42,7 @@ findings, every policy layer, and the reason the agent reads (shellgate explain 
 
        shellgate rules [--json] [--config FILE] [ID]
 
-List every guard rule and core finding (id, level, message), or show one with why it exists,
+List every guard rule, core finding and lint rule (id, level, message), or show one with why it exists,
 a safer way, and (guard rules) its examples.
 
        shellgate lint [--format text|json|sarif|github] [--fail-on deny|ask] [PATH…]

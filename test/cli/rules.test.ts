@@ -24,6 +24,18 @@ describe('shellgate rules', () => {
     }
   });
 
+  it("shows the linter's own rules, marked, with why and a safer way", () => {
+    const r = rules('lint/script-injection');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^lint\/script-injection\s+\[script-injection, deny\]\s+\(lint rule\)/);
+    expect(r.stdout).toMatch(/safer: pass the value through an environment variable/);
+    expect(
+      rules()
+        .stdout.split('\n')
+        .find((l) => l.startsWith('lint/unsupported-shell ')),
+    ).toMatch(/\bask\s+lint\s/);
+  });
+
   it("shows a guard rule's safer way", () => {
     const r = rules('destructive-delete/git-force-push');
     expect(r.status).toBe(0);

@@ -9,7 +9,7 @@ import type { FileResult } from '../types.js';
 
 /** Where a rule is explained, by where it comes from. */
 export const README_URL = 'https://github.com/shellgate/shellgate/blob/main/README.md';
-const HELP_ANCHOR: Record<RuleInfo['source'], string> = { builtin: '#guard-rules', user: '#guard-rules', core: '#findings', lint: '#linter' };
+export const HELP_ANCHOR: Record<RuleInfo['source'], string> = { builtin: '#guard-rules', user: '#guard-rules', core: '#findings', lint: '#linter' };
 
 const SARIF_LEVEL = { deny: 'error', ask: 'warning', allow: 'note' } as const;
 /** GitHub ranks security alerts by this (critical ≥ 9, high ≥ 7, medium ≥ 4). */
