@@ -5,6 +5,7 @@
  * reading the expression's own text (or a harmless guess) as code.
  */
 import { MappedTextBuilder, type MappedText } from '../source-text.js';
+import { ShellQuotes, unknownWord } from './unknown-word.js';
 
 export interface CiExpression {
   /** The text between the delimiters, untrimmed. */
@@ -30,6 +31,7 @@ export function substituteExpressions(code: MappedText, open: '${{' | '$[[', pre
   const expressions: CiExpression[] = [];
   let copied = 0;
   let from = 0;
+  const quotes = new ShellQuotes();
   for (;;) {
     const s = text.indexOf(open, from);
     if (s < 0) break;
@@ -39,7 +41,8 @@ export function substituteExpressions(code: MappedText, open: '${{' | '$[[', pre
     const start = code.offsets[s]!;
     const end = code.offsets[e - 1]! + 1;
     out.mapped(slice(code, copied, s));
-    out.synthetic(`\${${name}_${expressions.length + 1}}`, start, end);
+    quotes.feed(text.slice(copied, s));
+    out.synthetic(unknownWord(`${name}_${expressions.length + 1}`, quotes), start, end);
     expressions.push({ inner: text.slice(s + open.length, e - close.length), start, end });
     copied = from = e;
   }

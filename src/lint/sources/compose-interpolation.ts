@@ -6,6 +6,7 @@
  */
 import { MappedTextBuilder, type MappedText } from '../source-text.js';
 import { isDynamic, sliceMapped, type WordPiece } from './argv-text.js';
+import { ShellQuotes, unknownWord } from './unknown-word.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
@@ -84,18 +85,12 @@ function dynamicName(name: string, avoid: string): string {
  */
 export function shellText(pieces: readonly WordPiece[]): MappedText {
   const b = new MappedTextBuilder();
-  let quote = '';
+  const quotes = new ShellQuotes();
   for (const p of pieces) {
-    if (isDynamic(p)) {
-      b.synthetic(quote === "'" ? `'"\${${p.dynamic}}"'` : `\${${p.dynamic}}`, p.start, p.end);
-      continue;
-    }
-    b.mapped(p);
-    for (let i = 0; i < p.text.length; i++) {
-      const c = p.text[i]!;
-      if (c === '\\' && quote !== "'") i++;
-      else if (quote !== '' && c === quote) quote = '';
-      else if (quote === '' && (c === "'" || c === '"')) quote = c;
+    if (isDynamic(p)) b.synthetic(unknownWord(p.dynamic, quotes), p.start, p.end);
+    else {
+      b.mapped(p);
+      quotes.feed(p.text);
     }
   }
   return b.build();

@@ -6,6 +6,7 @@
  * becomes the command substitution `$(cmd)` and the analyser judges cmd.
  */
 import { MappedTextBuilder, type MappedText } from '../source-text.js';
+import { ShellQuotes, unknownWord } from './unknown-word.js';
 
 /** The GNU make functions: `$(name args)` calls one of these rather than naming a variable. */
 const FUNCTIONS = new Set(
@@ -112,14 +113,9 @@ class Expander {
     this.out.synthetic(shut, this.at(close), this.at(close + 1));
   }
 
-  /**
-   * A value the analyser cannot know. Inside single quotes the quotes are closed around it:
-   * make pastes the value before the shell reads the quotes, so it is not the literal text
-   * `${…}` the shell would otherwise see.
-   */
+  /** A value the analyser cannot know: make pastes it before the shell reads the quotes. */
   private dynamic(ref: string, start: number, end: number, quotes: ShellQuotes): void {
-    const word = '${' + dynamicName(ref) + '}';
-    this.out.synthetic(quotes.state === 'single' ? `'"${word}"'` : word, this.at(start), this.at(end));
+    this.out.synthetic(unknownWord(dynamicName(ref), quotes), this.at(start), this.at(end));
   }
 
   private copy(from: number, to: number, quotes: ShellQuotes): void {
@@ -144,31 +140,4 @@ function matching(text: string, open: number, to: number): number {
     else if (text[i] === c && --depth === 0) return i;
   }
   return -1;
-}
-
-/**
- * A rough follower of shell quoting over the text written so far: enough to know whether a
- * make reference lands inside single quotes (where `${…}` would be literal text).
- */
-export class ShellQuotes {
-  state: 'none' | 'single' | 'double' | 'comment' = 'none';
-  private escaped = false;
-  private prev = '\n';
-
-  feed(text: string): void {
-    for (const ch of text) {
-      if (this.escaped) this.escaped = false;
-      else if (this.state === 'single') {
-        if (ch === "'") this.state = 'none';
-      } else if (this.state === 'comment') {
-        if (ch === '\n') this.state = 'none';
-      } else if (ch === '\\') this.escaped = true;
-      else if (this.state === 'double') {
-        if (ch === '"') this.state = 'none';
-      } else if (ch === "'") this.state = 'single';
-      else if (ch === '"') this.state = 'double';
-      else if (ch === '#' && /[\s;&|()]/.test(this.prev)) this.state = 'comment';
-      this.prev = ch;
-    }
-  }
 }

@@ -277,3 +277,12 @@ describe('github-actions: robustness', () => {
     );
   });
 });
+
+describe('github-actions: expressions inside single quotes', () => {
+  it('stay unknown: GitHub pastes the value before the shell reads the quotes, so they are closed around it', () => {
+    const file = "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: rm -rf '${{ matrix.dir }}/'\n";
+    const s = githubActions.extract(file, '.github/workflows/x.yml').snippets[0]!;
+    expect(s.text).toMatch(/^rm -rf ''"\$\{\w+_1\}"'\/'$/);
+    expect(at(file, s, '/')).toEqual({ line: 6, column: 39 });
+  });
+});
