@@ -4,6 +4,7 @@
  * what brings a hook call near `node -e 0` (bench/hook-latency.mjs).
  */
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -26,14 +27,39 @@ await build({
   legalComments: 'none',
 });
 
+// `shellgate lint` in a bundle of its own, dist/cli/lint.cjs, which main.ts requires only for that
+// command: its YAML parser and source kinds stay out of what a hook call loads. It sits in
+// dist/cli/ too, so its worker (dist/cli/lint-worker.js) is found the same way.
+await build({
+  entryPoints: [`${root}dist/cli/lint-command.js`],
+  outfile: `${root}dist/cli/lint.cjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['bash-parser'],
+  alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },
+  define: { 'import.meta.url': '__shellgate_import_meta_url' },
+  banner: { js: 'const __shellgate_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+
 // The library in one ES module, dist/lib/shellgate.mjs: the package's entry point. Loading ~150
 // modules one by one was most of an in-process cold start. The tree-sitter front end is inside
 // (loaded only for `parser: 'tree-sitter'` or 'consensus'); web-tree-sitter, its grammar and
 // bash-parser stay packages of their own, imported only then. dist/lib/ sits one level below
 // dist/ like every module it is built from, so paths relative to import.meta.url stay right.
+// Chunk names carry a hash: an earlier build's chunks are removed first, so none is left behind.
+rmSync(`${root}dist/lib`, { recursive: true, force: true });
+// The linter (createLinter) is split into a chunk loaded on its first call; chunks sit in dist/lib/
+// beside the entry, so they too are one level below dist/.
 await build({
-  entryPoints: [`${root}dist/index.js`],
-  outfile: `${root}dist/lib/shellgate.mjs`,
+  entryPoints: { shellgate: `${root}dist/index.js` },
+  outdir: `${root}dist/lib`,
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,6 +1,8 @@
 /** Command-line parsing for `shellgate`: small and strict; a bad flag is a usage error (exit 64). */
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
 
 export interface CheckArgs {
   json: boolean;

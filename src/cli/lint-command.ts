@@ -99,7 +99,9 @@ export function parseLintArgs(argv: string[]): LintArgs {
       },
     });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message.split('\n')[0]!.replace(/^TypeError \[\w+\]: /, '') : String(e));
+    const msg = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+    const unknown = /Unknown option '([^']+)'/.exec(msg);
+    throw new UsageError(unknown ? `unknown option ${unknown[1]} (shellgate lint --help lists them)` : msg);
   }
   const v = parsed.values;
   const jobs = v.jobs === undefined ? 1 : Number(v.jobs);

@@ -3,6 +3,7 @@
  * The `shellgate` command line: one dispatcher, each command in its own module, loaded only when
  * that command runs (a hook call should not initialise the linter, the server or the auditor).
  */
+import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { ShellgateError } from '../errors.js';
 import { UsageError } from './args.js';
@@ -117,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'lint': {
-      const { LINT_USAGE, parseLintArgs, runLint } = await import('./lint-command.js');
+      const { LINT_USAGE, parseLintArgs, runLint } = loadLint();
       if (wantsHelp(rest)) return help(LINT_USAGE);
       return runLint(parseLintArgs(rest));
     }
@@ -137,6 +138,24 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * The linter is a bundle of its own (dist/cli/lint.cjs, next to this file and to the CLI bundle):
+ * its YAML parser and source kinds would add 400 KB to what every hook call loads.
+ */
+function loadLint(): typeof import('./lint-command.js') {
+  return createRequire(import.meta.url)('./lint.cjs') as typeof import('./lint-command.js');
+}
+
+/**
+ * A usage or configuration error (exit 64) rather than a bug (exit 70). Known by name, not by
+ * class: the lint bundle (dist/cli/lint.cjs) has its own copies of both classes.
+ */
+function isUserError(e: unknown): e is Error {
+  if (e instanceof UsageError || (e instanceof ShellgateError && e.kind !== 'internal')) return true;
+  if (!(e instanceof Error)) return false;
+  return e.name === 'UsageError' || (e.name === 'ShellgateError' && (e as { kind?: unknown }).kind !== 'internal');
+}
+
 function help(text: string): number {
   process.stdout.write(text + '\n');
   return 0;
@@ -154,7 +173,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    if (e instanceof UsageError || (e instanceof ShellgateError && e.kind !== 'internal')) {
+    if (isUserError(e)) {
       process.stderr.write(`shellgate: ${e.message}\n`);
       process.exitCode = EXIT_USAGE;
     } else {

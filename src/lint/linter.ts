@@ -30,7 +30,7 @@ export interface Linter {
   lintPaths(paths: readonly string[]): FileResult[];
 }
 
-export async function createLinter(options: LinterOptions): Promise<Linter> {
+export async function createLinterNow(options: LinterOptions): Promise<Linter> {
   const analyzer = await lintAnalyzer(options.analyzer ?? {});
   const opts: LintOptions = { root: resolve(options.root), all: options.all === true };
   return {
