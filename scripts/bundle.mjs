@@ -8,42 +8,33 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-await build({
-  entryPoints: [`${root}dist/cli/main.js`],
-  outfile: `${root}dist/cli/shellgate.cjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // bash-parser is loaded only for `parser: 'consensus'`; web-tree-sitter is bundled and told
-  // where its .wasm is (src/syntax/tree-sitter/parser.ts).
-  external: ['bash-parser'],
-  // Its CommonJS build: the ES one loads node:fs with import(), which code run through vm.Script cannot.
-  alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },
-  // The bundle sits in dist/cli/ like main.js, so paths relative to import.meta.url stay right.
-  define: { 'import.meta.url': '__shellgate_import_meta_url' },
-  banner: { js: 'const __shellgate_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-  logLevel: 'warning',
-  legalComments: 'none',
-});
 
-// `shellgate lint` in a bundle of its own, dist/cli/lint.cjs, which main.ts requires only for that
-// command: its YAML parser and source kinds stay out of what a hook call loads. It sits in
-// dist/cli/ too, so its worker (dist/cli/lint-worker.js) is found the same way.
-await build({
-  entryPoints: [`${root}dist/cli/lint-command.js`],
-  outfile: `${root}dist/cli/lint.cjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['bash-parser'],
-  alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },
-  define: { 'import.meta.url': '__shellgate_import_meta_url' },
-  banner: { js: 'const __shellgate_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-  logLevel: 'warning',
-  legalComments: 'none',
-});
+/** A CommonJS bundle of one CLI module, written beside it in dist/cli/. */
+const cliBundle = (entry, outfile) =>
+  build({
+    entryPoints: [`${root}dist/cli/${entry}`],
+    outfile: `${root}dist/cli/${outfile}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // bash-parser is loaded only for `parser: 'consensus'`; web-tree-sitter is bundled and told
+    // where its .wasm is (src/syntax/tree-sitter/parser.ts).
+    external: ['bash-parser'],
+    // Its CommonJS build: the ES one loads node:fs with import(), which code run through vm.Script cannot.
+    alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },
+    // The bundle sits in dist/cli/ like the module it is built from, so paths relative to
+    // import.meta.url (the specs, the rules, a worker) stay right.
+    define: { 'import.meta.url': '__shellgate_import_meta_url' },
+    banner: { js: 'const __shellgate_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+
+await cliBundle('main.js', 'shellgate.cjs');
+// `shellgate lint` in a bundle of its own, which main.ts requires only for that command: its YAML
+// parser and source kinds stay out of what a hook call loads.
+await cliBundle('lint-command.js', 'lint.cjs');
 
 // The library in one ES module, dist/lib/shellgate.mjs: the package's entry point. Loading ~150
 // modules one by one was most of an in-process cold start. The tree-sitter front end is inside
