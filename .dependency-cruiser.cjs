@@ -28,6 +28,8 @@ const LAYERS = [
   ['hook', ['^src/hook/']],
   ['serve', ['^src/serve/']],
   ['cli', ['^src/cli/']],
+  // The browser build's engine and the shims that stand in for Node there.
+  ['playground', ['^src/playground/']],
   ['index', ['^src/index\\.ts$']],
 ];
 

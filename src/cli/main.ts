@@ -51,6 +51,10 @@ a safer way, and (guard rules) its examples.
 Report the risky commands in scripts, Dockerfiles, CI workflows, package.json scripts, Makefiles
 and compose files at their file positions (shellgate lint --help).
 
+       shellgate playground [--port N]
+
+Serve the playground, a page that runs shellgate in the browser, on 127.0.0.1 (npm run playground builds it).
+
        shellgate audit FILE [--all] [--json] [--top N] [--min-asks N]
 
 Summarise an audit log and suggest allow rules for frequent prompts (shellgate audit --help).
@@ -121,6 +125,13 @@ async function main(argv: string[]): Promise<number> {
       const { LINT_USAGE, parseLintArgs, runLint } = loadLint();
       if (wantsHelp(rest)) return help(LINT_USAGE);
       return runLint(parseLintArgs(rest));
+    }
+    case 'playground': {
+      const { PLAYGROUND_USAGE, parsePlaygroundArgs, servePlayground } = await import('./playground-command.js');
+      if (wantsHelp(rest)) return help(PLAYGROUND_USAGE);
+      const { url } = await servePlayground(parsePlaygroundArgs(rest).port);
+      process.stdout.write(`shellgate playground: ${url}  (Ctrl-C stops it)\n`);
+      return new Promise<number>(() => {});
     }
     case 'rules': {
       const [{ parseRulesArgs, rulesOutput }, { createGate }, { settingsSources }] = await Promise.all([

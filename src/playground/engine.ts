@@ -1,0 +1,83 @@
+/**
+ * What the playground page calls: the same gate and analyser as the CLI, over the in-memory file
+ * system the page describes. Each decision says which paths it looked at on that (empty) disk, so
+ * the page can tell the user where a real machine's files could change the verdict.
+ */
+import { createGate, type Decision, type Gate } from '../policy/gate.js';
+import type { Mode } from '../policy/modes.js';
+import type { PresetName } from '../policy/presets.js';
+import type { SettingsFormat } from '../policy/settings.js';
+import { clearUnder, declare, takeQueries } from './shims/fs.js';
+import { setHome } from './shims/os.js';
+
+/** Where the page's settings text lives in the in-memory file system. */
+const SETTINGS_FILE = '/playground/settings.json';
+
+export interface PlaygroundInput {
+  command: string;
+  mode?: Mode;
+  channel?: string;
+  presets?: PresetName[];
+  /** Absolute workspace root (default /home/user/project). */
+  workspace?: string;
+  /** Absolute home directory (default /home/user). */
+  home?: string;
+  /** Settings text (shellgate or Claude Code JSON), or empty. */
+  settings?: string;
+  settingsFormat?: SettingsFormat;
+}
+
+export interface PlaygroundResult {
+  decision: Decision | null;
+  /** A settings error, with where it is when the message says. */
+  settingsError: string | null;
+  /** Paths outside shellgate's own data the analysis looked at: on a real machine they may exist. */
+  diskQueries: string[];
+  /** Milliseconds the decision took. */
+  ms: number;
+}
+
+let cached: { key: string; gate: Gate } | null = null;
+
+async function gateFor(input: PlaygroundInput): Promise<Gate> {
+  const key = JSON.stringify([input.settings ?? '', input.settingsFormat ?? 'shellgate', input.presets ?? []]);
+  if (cached?.key === key) return cached.gate;
+  clearUnder('/playground');
+  const hasSettings = (input.settings ?? '').trim() !== '';
+  if (hasSettings) declare(SETTINGS_FILE, { kind: 'file', text: input.settings! });
+  const gate = await createGate({
+    settings: hasSettings ? [{ source: 'project', file: SETTINGS_FILE, format: input.settingsFormat ?? 'shellgate' }] : [],
+    presets: input.presets ?? [],
+  });
+  cached = { key, gate };
+  return gate;
+}
+
+export async function decide(input: PlaygroundInput): Promise<PlaygroundResult> {
+  const home = input.home ?? '/home/user';
+  const workspace = input.workspace ?? `${home}/project`;
+  setHome(home);
+  declare(home, { kind: 'dir' });
+  declare(workspace, { kind: 'dir' });
+  let gate: Gate;
+  try {
+    gate = await gateFor(input);
+  } catch (e) {
+    return { decision: null, settingsError: e instanceof Error ? e.message : String(e), diskQueries: [], ms: 0 };
+  }
+  takeQueries();
+  const start = performance.now();
+  const decision = gate.evaluate(
+    { tool: 'shell', args: { command: input.command } },
+    {
+      cwd: workspace,
+      workspaceRoots: [workspace],
+      home,
+      env: { HOME: home, USER: home.split('/').pop() ?? 'user' },
+      ...(input.mode ? { mode: input.mode } : {}),
+      ...(input.channel ? { channel: input.channel } : {}),
+    },
+  );
+  const ms = performance.now() - start;
+  return { decision, settingsError: null, diskQueries: takeQueries().filter((p) => p !== workspace && p !== home), ms };
+}
