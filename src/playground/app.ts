@@ -126,16 +126,50 @@ function render(input: PlaygroundInput, r: PlaygroundResult): void {
   const layers = $('layers');
   layers.replaceChildren();
   for (const t of d.trace) layers.append(el('li', `${t.layer}: ${t.level} — ${t.reason}`));
-  $('tree').textContent = JSON.stringify(
-    (v?.commands ?? []).map((c) => ({ id: c.id, program: c.program, args: c.args.map((a) => a.value), redirects: c.redirects, parent: c.parent, cwd: c.cwd })),
-    null,
-    2,
-  );
+  const tree = $('tree');
+  tree.replaceChildren();
+  if (r.parse) tree.append(astNode(r.parse.script as unknown as AstLike, input.command));
+  for (const issue of r.parse?.issues ?? []) tree.append(el('p', `parse issue: ${JSON.stringify(issue)}`, 'error'));
   const disk = $('disk');
   disk.hidden = r.diskQueries.length === 0;
   disk.textContent = r.diskQueries.length
     ? `This page has no files but the workspace and home directories. The analysis looked at ${r.diskQueries.join(', ')}: on a real machine what is there (a symlink, a .git/config, a file that exists) may change the verdict.`
     : '';
+}
+
+interface AstLike {
+  type: string;
+  span?: { start: number; end: number };
+  [key: string]: unknown;
+}
+const isNode = (v: unknown): v is AstLike => typeof v === 'object' && v !== null && typeof (v as AstLike).type === 'string';
+
+/** One AST node as a collapsible entry: its type, its text, then its child nodes by field. */
+function astNode(node: AstLike, command: string): HTMLElement {
+  const children: [string, AstLike][] = [];
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'span') continue;
+    for (const c of Array.isArray(v) ? v : [v]) if (isNode(c)) children.push([k, c]);
+  }
+  const text = node.span ? command.slice(node.span.start, node.span.end) : '';
+  const label = el('span');
+  label.append(el('strong', node.type), ' ', el('code', text.length > 80 ? text.slice(0, 79) + '…' : text));
+  if (children.length === 0) {
+    const leaf = el('div', undefined, 'leaf');
+    leaf.append(label);
+    return leaf;
+  }
+  const d = document.createElement('details');
+  d.open = true;
+  const summary = document.createElement('summary');
+  summary.append(label);
+  d.append(summary);
+  for (const [field, c] of children) {
+    const row = el('div', undefined, 'child');
+    row.append(el('span', field + ': ', 'muted'), astNode(c, command));
+    d.append(row);
+  }
+  return d;
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;

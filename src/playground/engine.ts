@@ -7,6 +7,8 @@ import { createGate, type Decision, type Gate } from '../policy/gate.js';
 import type { Mode } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
 import type { SettingsFormat } from '../policy/settings.js';
+import { parseBash } from '../syntax/parser/index.js';
+import type { ParseResult } from '../syntax/parse-result.js';
 import { clearUnder, declare, takeQueries } from './shims/fs.js';
 import { setHome } from './shims/os.js';
 
@@ -35,6 +37,8 @@ export interface PlaygroundResult {
   diskQueries: string[];
   /** Milliseconds the decision took. */
   ms: number;
+  /** shellgate's parse of the command (its own parser: the tree the walker reads). */
+  parse: ParseResult | null;
 }
 
 let cached: { key: string; gate: Gate } | null = null;
@@ -63,7 +67,7 @@ export async function decide(input: PlaygroundInput): Promise<PlaygroundResult> 
   try {
     gate = await gateFor(input);
   } catch (e) {
-    return { decision: null, settingsError: e instanceof Error ? e.message : String(e), diskQueries: [], ms: 0 };
+    return { decision: null, settingsError: e instanceof Error ? e.message : String(e), diskQueries: [], ms: 0, parse: null };
   }
   takeQueries();
   const start = performance.now();
@@ -79,5 +83,5 @@ export async function decide(input: PlaygroundInput): Promise<PlaygroundResult> 
     },
   );
   const ms = performance.now() - start;
-  return { decision, settingsError: null, diskQueries: takeQueries().filter((p) => p !== workspace && p !== home), ms };
+  return { decision, settingsError: null, diskQueries: takeQueries().filter((p) => p !== workspace && p !== home), ms, parse: parseBash(input.command) };
 }
