@@ -20,6 +20,7 @@ interface State {
   h: string;
   s: string;
   sf: string;
+  f: string;
 }
 
 function readForm(): State {
@@ -32,6 +33,7 @@ function readForm(): State {
     h: $<HTMLInputElement>('home').value,
     s: $<HTMLTextAreaElement>('settings').value,
     sf: $<HTMLSelectElement>('settings-format').value,
+    f: $<HTMLTextAreaElement>('files').value,
   };
 }
 
@@ -44,7 +46,9 @@ function writeForm(s: Partial<State>): void {
   if (s.h !== undefined) $<HTMLInputElement>('home').value = s.h;
   if (s.s !== undefined) $<HTMLTextAreaElement>('settings').value = s.s;
   if (s.sf !== undefined) $<HTMLSelectElement>('settings-format').value = s.sf;
+  if (s.f !== undefined) $<HTMLTextAreaElement>('files').value = s.f;
   if (s.s) $<HTMLDetailsElement>('settings-box').open = true;
+  if (s.f) $<HTMLDetailsElement>('files-box').open = true;
 }
 
 /** The state as a URL fragment: `#` + URI-encoded JSON, readable and shareable. */
@@ -80,6 +84,9 @@ function highlighted(command: string, start: number, end: number): HTMLElement {
 
 function render(input: PlaygroundInput, r: PlaygroundResult): void {
   const verdict = $('verdict');
+  const ferr = $('files-error');
+  ferr.hidden = r.fileErrors.length === 0;
+  ferr.textContent = r.fileErrors.join('; ');
   const err = $('settings-error');
   err.hidden = r.settingsError === null;
   err.textContent = r.settingsError ?? '';
@@ -188,6 +195,7 @@ async function update(): Promise<void> {
     home: s.h.startsWith('/') ? s.h : '/home/user',
     settings: s.s,
     settingsFormat: s.sf as SettingsFormat,
+    files: s.f,
   };
   const mine = ++generation;
   const r = await decide(input);
@@ -207,7 +215,7 @@ function init(): void {
   for (const c of CHANNELS) channel.append(new Option(c, c, c === 'cli', c === 'cli'));
   const shared = fromFragment(location.hash);
   if (shared) writeForm(shared);
-  for (const id of ['command', 'workspace', 'home', 'settings']) $(id).addEventListener('input', schedule);
+  for (const id of ['command', 'workspace', 'home', 'settings', 'files']) $(id).addEventListener('input', schedule);
   for (const id of ['mode', 'channel', 'settings-format', 'preset-jail', 'preset-sensitive']) $(id).addEventListener('change', schedule);
   window.addEventListener('hashchange', () => {
     const s = fromFragment(location.hash);

@@ -9,7 +9,7 @@ import type { PresetName } from '../policy/presets.js';
 import type { SettingsFormat } from '../policy/settings.js';
 import { parseBash } from '../syntax/parser/index.js';
 import type { ParseResult } from '../syntax/parse-result.js';
-import { clearUnder, declare, takeQueries } from './shims/fs.js';
+import { clearUnder, declare, remove, takeQueries } from './shims/fs.js';
 import { setHome } from './shims/os.js';
 
 /** Where the page's settings text lives in the in-memory file system. */
@@ -27,6 +27,11 @@ export interface PlaygroundInput {
   /** Settings text (shellgate or Claude Code JSON), or empty. */
   settings?: string;
   settingsFormat?: SettingsFormat;
+  /**
+   * What else the page's disk holds, a line each: `dir PATH`, `file PATH`, `link PATH -> TARGET`.
+   * Nothing else exists: no symlink unless declared here.
+   */
+  files?: string;
 }
 
 export interface PlaygroundResult {
@@ -39,6 +44,29 @@ export interface PlaygroundResult {
   ms: number;
   /** shellgate's parse of the command (its own parser: the tree the walker reads). */
   parse: ParseResult | null;
+  /** Lines of `files` that could not be read, with their line numbers. */
+  fileErrors: string[];
+}
+
+/** Entries the previous call declared from `files`, removed before the next call declares its own. */
+let declared: string[] = [];
+
+function declareFiles(text: string): string[] {
+  for (const p of declared) remove(p);
+  declared = [];
+  const errors: string[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const m = /^(dir|file|link)\s+(\/\S*)(?:\s*->\s*(\S+))?$/.exec(line);
+    if (!m || (m[1] === 'link') !== (m[3] !== undefined)) {
+      errors.push(`line ${i + 1}: expected "dir /path", "file /path" or "link /path -> target", not ${JSON.stringify(line)}`);
+      return;
+    }
+    declare(m[2]!, m[1] === 'link' ? { kind: 'symlink', target: m[3]! } : { kind: m[1] as 'dir' | 'file', text: '' });
+    declared.push(m[2]!);
+  });
+  return errors;
 }
 
 let cached: { key: string; gate: Gate } | null = null;
@@ -52,6 +80,9 @@ async function gateFor(input: PlaygroundInput): Promise<Gate> {
   const gate = await createGate({
     settings: hasSettings ? [{ source: 'project', file: SETTINGS_FILE, format: input.settingsFormat ?? 'shellgate' }] : [],
     presets: input.presets ?? [],
+    // The page's disk changes between calls (declared files, another workspace): nothing read
+    // from it, and no verdict, is kept from one call to the next.
+    analyzer: { cacheSize: 0 },
   });
   cached = { key, gate };
   return gate;
@@ -67,8 +98,9 @@ export async function decide(input: PlaygroundInput): Promise<PlaygroundResult> 
   try {
     gate = await gateFor(input);
   } catch (e) {
-    return { decision: null, settingsError: e instanceof Error ? e.message : String(e), diskQueries: [], ms: 0, parse: null };
+    return { decision: null, settingsError: e instanceof Error ? e.message : String(e), diskQueries: [], ms: 0, parse: null, fileErrors: [] };
   }
+  const fileErrors = declareFiles(input.files ?? '');
   takeQueries();
   const start = performance.now();
   const decision = gate.evaluate(
@@ -83,5 +115,12 @@ export async function decide(input: PlaygroundInput): Promise<PlaygroundResult> 
     },
   );
   const ms = performance.now() - start;
-  return { decision, settingsError: null, diskQueries: takeQueries().filter((p) => p !== workspace && p !== home), ms, parse: parseBash(input.command) };
+  return {
+    decision,
+    settingsError: null,
+    diskQueries: takeQueries().filter((p) => p !== workspace && p !== home),
+    ms,
+    parse: parseBash(input.command),
+    fileErrors,
+  };
 }

@@ -17,6 +17,7 @@ interface Engine {
     decision: { level: string; findings: { rule: string }[]; layer: string } | null;
     settingsError: string | null;
     diskQueries: string[];
+    fileErrors: string[];
   }>;
 }
 let engine: Engine;
@@ -61,6 +62,16 @@ describe('playground build', () => {
     const bad = await engine.decide({ command: 'ls', settings: '{ "permissions": { "allow": [3] } }' });
     expect(bad.decision).toBeNull();
     expect(bad.settingsError).toMatch(/\/permissions\/allow\/0/);
+  });
+
+  it('follows only the symlinks the page declares, and says which lines it could not read', async () => {
+    const plain = await engine.decide({ command: 'rm -rf logs/old' });
+    const linked = await engine.decide({ command: 'rm -rf logs/old', files: 'dir /var/log\nlink /home/user/project/logs -> /var/log' });
+    expect(plain.decision?.findings.map((f) => f.rule)).not.toContain('outside-workspace');
+    expect(linked.decision?.findings.map((f) => f.rule)).toContain('outside-workspace');
+    // Declared entries last one call: the next call without them sees the plain tree again.
+    expect((await engine.decide({ command: 'rm -rf logs/old' })).decision?.findings.map((f) => f.rule)).not.toContain('outside-workspace');
+    expect((await engine.decide({ command: 'ls', files: 'symlink x' })).fileErrors).toEqual([expect.stringMatching(/^line 1: expected/)]);
   });
 
   it('lists the paths a verdict looked at on the (empty) disk', async () => {

@@ -45,6 +45,11 @@ export function declare(path: string, entry: Entry): void {
   tree.set(p, entry);
 }
 
+/** Remove one declared entry (its parents stay). */
+export function remove(path: string): void {
+  tree.delete(normal(path));
+}
+
 /** Remove every declared entry under `prefix` (the analyser's data stays). */
 export function clearUnder(prefix: string): void {
   const p = normal(prefix);
