@@ -4,7 +4,6 @@
  * switch to plan mode and see a write denied, open a shared link and see the same verdict. A
  * screenshot of the page is saved to test-results/playground.png.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,7 +39,6 @@ suite('the playground in Chromium', () => {
 
   beforeAll(async () => {
     if (!present) throw new Error(`no Chromium at ${CHROMIUM}: .ci/run installs it (apt-get install chromium)`);
-    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-playground.mjs')], { stdio: 'pipe' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

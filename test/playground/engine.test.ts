@@ -3,7 +3,6 @@
  * network), it decides as the CLI does over the page's in-memory file system, it says where a
  * verdict looked at the disk, and `shellgate playground` serves exactly its files.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +22,6 @@ interface Engine {
 let engine: Engine;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-playground.mjs')], { stdio: 'pipe' });
   engine = (await import(pathToFileURL(join(OUT, 'engine.mjs')).href)) as Engine;
 }, 120_000);
 

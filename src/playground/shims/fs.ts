@@ -98,8 +98,9 @@ function resolveLinks(path: string): string | null {
   return null;
 }
 
-class Stats {
-  constructor(private readonly entry: Entry) {}
+/** What Stats and Dirent share: the kind of the entry. */
+class Kinded {
+  constructor(protected readonly entry: Entry) {}
   isFile(): boolean {
     return this.entry.kind === 'file';
   }
@@ -109,6 +110,11 @@ class Stats {
   isSymbolicLink(): boolean {
     return this.entry.kind === 'symlink';
   }
+}
+
+const MODES: Record<Entry['kind'], number> = { dir: 0o40755, file: 0o100644, symlink: 0o120777 };
+
+class Stats extends Kinded {
   isFIFO(): boolean {
     return false;
   }
@@ -125,7 +131,7 @@ class Stats {
     return this.entry.text?.length ?? 0;
   }
   get mode(): number {
-    return this.entry.kind === 'dir' ? 0o40755 : 0o100644;
+    return MODES[this.entry.kind];
   }
   uid = 1000;
   gid = 1000;
@@ -135,19 +141,12 @@ class Stats {
   dev = 0;
 }
 
-class Dirent {
+class Dirent extends Kinded {
   constructor(
     readonly name: string,
-    private readonly entry: Entry,
-  ) {}
-  isFile(): boolean {
-    return this.entry.kind === 'file';
-  }
-  isDirectory(): boolean {
-    return this.entry.kind === 'dir';
-  }
-  isSymbolicLink(): boolean {
-    return this.entry.kind === 'symlink';
+    entry: Entry,
+  ) {
+    super(entry);
   }
 }
 
