@@ -19,7 +19,7 @@ import type { LintOptions } from '../lint/lint-file.js';
 import { allRules } from '../lint/rule-catalog.js';
 import { lintFound, summarise } from '../lint/run.js';
 import type { FileResult } from '../lint/types.js';
-import { LEVEL_ORDER, type Level } from '../verdict/types.js';
+import { LEVEL_ORDER, stricter, type Level } from '../verdict/types.js';
 import { UsageError } from './args.js';
 import { packageVersion } from './exit.js';
 import { lintInWorkers } from './lint-jobs.js';
@@ -213,6 +213,6 @@ export async function runLint(args: LintArgs): Promise<number> {
     }
     if (args.format !== 'text') process.stderr.write(formatText([], summary, false) + '\n');
   } else if (report !== '') process.stdout.write(report + '\n');
-  const worst = findings.reduce<Level>((w, f) => (LEVEL_ORDER[f.level] > LEVEL_ORDER[w] ? f.level : w), 'allow');
+  const worst = findings.reduce<Level>((w, f) => stricter(w, f.level), 'allow');
   return LEVEL_ORDER[worst] >= LEVEL_ORDER[args.failOn] ? 1 : 0;
 }

@@ -28,6 +28,15 @@ export function repositoryRoot(dir: string): string | null {
 
 const toPosix = (p: string): string => (sep === '/' ? p : p.split(sep).join('/'));
 
+/**
+ * A file's path relative to the workspace root, `/`-separated (the absolute path when it is the
+ * root itself): what a source kind's name tests read, and what fingerprints hold, so neither
+ * depends on the directory the linter was started from.
+ */
+export function workspacePath(root: string, abs: string): string {
+  return toPosix(relative(root, abs)) || abs;
+}
+
 /** `.gitignore` rules per directory, read once each. */
 class IgnoreRules {
   private readonly byDir = new Map<string, Ignore | null>();
@@ -78,7 +87,7 @@ export function findFiles(paths: readonly string[], root: string): FoundFile[] {
   const add = (abs: string, explicit: boolean) => {
     if (seen.has(abs)) return;
     seen.add(abs);
-    out.push({ abs, rel: toPosix(relative(root, abs)) || abs, explicit });
+    out.push({ abs, rel: workspacePath(root, abs), explicit });
   };
   const walk = (dir: string) => {
     let entries;

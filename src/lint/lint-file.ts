@@ -11,6 +11,7 @@ import { LINT_RULES, lintMessage } from './lint-rules.js';
 import { LineIndex } from './source-text.js';
 import type { Extracted, Snippet, SourceFinding, SourceKind } from './sources/types.js';
 import { findSuppressions, isSuppressed } from './suppressions.js';
+import { workspacePath } from './files.js';
 import type { FileResult, LintFinding } from './types.js';
 
 export interface LintOptions {
@@ -160,7 +161,10 @@ function extractSafely(kind: SourceKind, text: string, file: string): Extracted 
 
 /** Lint one file's text as `kind`. `file` is the path shown, `absPath` where it is. */
 export function lintText(analyzer: Analyzer, kind: SourceKind, text: string, file: string, absPath: string, opts: LintOptions): FileResult {
-  const extracted = extractSafely(kind, text, file);
+  // The kind was chosen by the path inside the workspace (a workflow is `.github/workflows/…`),
+  // and reads it the same way, wherever the linter was started from.
+  const rel = workspacePath(opts.root, absPath);
+  const extracted = extractSafely(kind, text, rel);
   const located: Located[] = extracted.findings.map((f) => fromSource(f, text, kind.name));
   for (const s of extracted.snippets) located.push(...analyseSnippet(analyzer, s, absPath, opts));
   const lines = new LineIndex(text);
@@ -180,7 +184,7 @@ export function lintText(analyzer: Analyzer, kind: SourceKind, text: string, fil
       suppressed++;
       continue;
     }
-    const stable = `${l.rule}\0${file}\0${oneLine(lines.lineText(from.line))}\0${oneLine(text.slice(l.start, l.end))}`;
+    const stable = `${l.rule}\0${rel}\0${oneLine(lines.lineText(from.line))}\0${oneLine(text.slice(l.start, l.end))}`;
     const n = occurrences.get(stable) ?? 0;
     occurrences.set(stable, n + 1);
     findings.push({

@@ -25,7 +25,7 @@ export interface LintFinding {
   /** An npm install lifecycle script: code every `npm install` runs. */
   lifecycle?: true;
   /**
-   * Stable across commits that do not change the finding's line: the rule, the file, the
+   * Stable across commits that do not change the finding's line: the rule, the file's path in the workspace, the
    * whitespace-normalised text of the line and of the finding, and which occurrence of those it is.
    */
   fingerprint: string;

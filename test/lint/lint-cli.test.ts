@@ -80,6 +80,19 @@ describe('shell scripts', () => {
   });
 });
 
+describe('started from a subdirectory', () => {
+  it('reads a workflow as a workflow and gives the same fingerprints as from the root', () => {
+    const wf = 'on: issues\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ github.event.issue.title }}"\n';
+    const dir = tree({ '.github/workflows/t.yml': wf });
+    const fromRoot = json(dir).findings;
+    const fromSub = json(join(dir, '.github'), 'workflows/t.yml').findings;
+    expect(fromRoot.map((f) => f.rule)).toContain('lint/script-injection');
+    expect(fromSub.map((f) => [f.file, f.rule, f.line, f.column, f.fingerprint])).toEqual(
+      fromRoot.map((f) => ['workflows/t.yml', f.rule, f.line, f.column, f.fingerprint]),
+    );
+  });
+});
+
 describe('exit status', () => {
   const dir = tree({ 'deny.sh': 'rm -rf "$X/"\n', 'ask.sh': 'ssh h uptime\n', 'ok.sh': 'ls -la\n' });
   it('0 when nothing reaches --fail-on, 1 when something does', () => {
