@@ -34,12 +34,11 @@ export async function lintInWorkers(
           // The bundled CLI and its modules both sit in dist/cli/, so this finds the worker from either.
           const w = new Worker(new URL('./lint-worker.js', import.meta.url), { workerData: setup });
           w.on('message', (m: 'ready' | BatchResult) => {
-            if (m !== 'ready')
-              for (const r of m.results) {
-                results[r.index] = r.result;
-                done++;
-              }
-            if (m !== 'ready') progress(done);
+            if (m !== 'ready') {
+              for (const r of m.results) results[r.index] = r.result;
+              done += m.results.length;
+              progress(done);
+            }
             const b = batch();
             w.postMessage(b);
             if (b === null) {
