@@ -194,7 +194,7 @@ describe('differential: our parser vs tree-sitter and bash-parser, judged by rea
     });
     for (const h of byHand)
       if (!used.has(handKey(h.other, h.command))) staleByHand.push(`${JSON.stringify(h.command)} (${h.other}): bash and our parser agree now`);
-  }, 240_000);
+  });
 
   afterAll(() => sandbox?.dispose());
 

@@ -56,7 +56,7 @@ suite('the playground in Chromium', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith('file://')) foreign.push(r.url());
     });
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -23,7 +23,7 @@ let engine: Engine;
 
 beforeAll(async () => {
   engine = (await import(pathToFileURL(join(OUT, 'engine.mjs')).href)) as Engine;
-}, 120_000);
+});
 
 describe('playground build', () => {
   it('is self-contained: no import or require of anything, so it runs from disk and fetches nothing', () => {

@@ -186,7 +186,7 @@ describe('golden tables, run by real bash in the oracle sandbox', () => {
       if (r.logProblem) records.push(`<log: ${r.logProblem}>`);
       ran.set(jobs[i].key, records);
     });
-  }, 120_000);
+  });
 
   afterAll(() => sandbox?.dispose());
 
