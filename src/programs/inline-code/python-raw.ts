@@ -9,7 +9,7 @@
  * for reading): it can write, run, import or reach the interpreter's internals only through
  * - a builtin that is not pure (`eval`, `open`, `getattr`, `vars`, `breakpoint`, `input` — which
  *   Python 2 evaluates…): the caller passes them as `guarded`;
- * - `import`, and any name the code binds to a module (`json.codecs.open`, `os.remove`): `guarded`
+ * - `import`, `.encode`/`.decode` (a codec name imports a module), and any name the code binds to a module (`json.codecs.open`, `os.remove`): `guarded`
  *   and `modules` (a module name right after a dot is an attribute, as in `open('a.json')`);
  * - a dunder (`__import__`, `__class__`, `__globals__`), so no `__` may appear anywhere at all;
  * - the attributes of frames, code objects, tracebacks, generators and coroutines, which reach

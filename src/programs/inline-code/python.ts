@@ -398,6 +398,13 @@ const VALUE_ATTRIBUTES = new Set([
   'bit_length',
 ]);
 
+/** The lists, for tests that check a proof against Python's own parser (test/programs/inline-code/python-ast.test.ts). */
+export const PYTHON_WHITELIST = {
+  builtins: [...PURE_BUILTINS, 'open'],
+  modules: MODULES,
+  attributes: [...VALUE_ATTRIBUTES],
+} as const;
+
 /** `open` modes that only read. */
 const READ_MODE = /^[rbt]+$/;
 /** `open` keyword arguments that do not change what is opened or how. */
@@ -426,8 +433,11 @@ export function provePython(code: string): Proof {
   return proof.done();
 }
 
-/** Words that may stand in the raw text only where the walk read them as code (python-raw.ts). */
-const GUARDED_WORDS: ReadonlySet<string> = new Set([...OTHER_BUILTINS, 'import']);
+/**
+ * Words that may stand in the raw text only where the walk read them as code (python-raw.ts):
+ * every builtin that is not pure, `import`, and the codec calls (a codec name imports a module).
+ */
+const GUARDED_WORDS: ReadonlySet<string> = new Set([...OTHER_BUILTINS, 'import', 'encode', 'decode']);
 
 /** Encodings and error handlers Python has built in or already loaded: no codec module is looked up by a name the code chooses. */
 const CODECS = new Set(['utf-8', 'utf8', 'utf_8', 'ascii', 'us-ascii', 'latin-1', 'latin1', 'latin_1', 'iso-8859-1', 'iso8859-1', 'utf-8-sig', 'utf_8_sig']);
