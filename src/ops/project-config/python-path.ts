@@ -14,7 +14,7 @@
 import { posix } from 'node:path';
 import type { ProjectContext, RepoCode } from './types.js';
 import { PYTHON2_ONLY_STDLIB, PYTHON3_STDLIB } from '../../programs/inline-code/python-stdlib.js';
-import { warningActionOnly } from '../../programs/inline-code/python-options.js';
+import { harmlessWarningOption } from '../../programs/inline-code/python-options.js';
 
 export interface PythonSearchPath {
   /** Directories searched before the standard library, absolute. */
@@ -62,7 +62,7 @@ export function pythonSearchPath(ctx: ProjectContext): PythonSearchPath {
     for (const [name, what] of Object.entries(CODE_VARIABLES))
       if (envSet(name)) unknown.push({ kind: 'unknown', where: 'the environment', what: `$${name} ${what}`, value: ctx.variable(name) });
     const warnings = ctx.variable('PYTHONWARNINGS');
-    if (warnings === null || (typeof warnings === 'string' && !warnings.split(',').every(warningActionOnly)))
+    if (warnings === null || (typeof warnings === 'string' && !warnings.split(',').every(harmlessWarningOption)))
       unknown.push({ kind: 'unknown', where: 'the environment', what: '$PYTHONWARNINGS may import the module of a warning category', value: warnings });
   }
   return { dirs: [...new Set(dirs)], unknown };

@@ -13,7 +13,7 @@ import type { ParsedArgv, ParsedOption } from '../argv.js';
 import { interpreterFamily } from '../interpreters.js';
 import { proveInlineCode } from '../inline-code/prove.js';
 import { provePerl, PERL_MODULES } from '../inline-code/perl.js';
-import { harmlessXOption, PYTHON_HARMLESS_FLAGS, warningActionOnly } from '../inline-code/python-options.js';
+import { harmlessXOption, PYTHON_HARMLESS_FLAGS, harmlessWarningOption } from '../inline-code/python-options.js';
 import type { Proof, Proven } from '../inline-code/proof.js';
 
 /** What the proven run is: its proof (inline code), a syntax check, or json.tool; null when not proven. */
@@ -68,7 +68,7 @@ export function provenRun(program: string, args: readonly Arg[], parsed: ParsedA
 /** `python -W ACTION` (no category to import), `python -X utf8`: options whose value is checked (python-options.ts). */
 function harmlessPythonValue(o: ParsedOption): boolean {
   if (o.value === null || o.value.dynamic) return false;
-  return (o.name === '-W' && warningActionOnly(o.value.value)) || (o.name === '-X' && harmlessXOption(o.value.value));
+  return (o.name === '-W' && harmlessWarningOption(o.value.value)) || (o.name === '-X' && harmlessXOption(o.value.value));
 }
 
 /** `python3 -m json.tool [--sort-keys…] [IN [OUT]]`: reads IN (stdin without), writes OUT. */
