@@ -55,8 +55,9 @@ function importedModules(run: Exclude<ProvenRun, { kind: 'check' }>): readonly s
  * wins over, and which runs nothing itself.
  */
 function pythonShadows(probe: FileProbe, dir: string, names: ReadonlySet<string>, extra: readonly string[]): RepoCode[] {
-  // A directory that does not exist holds nothing (the command fails there).
-  if (!probe.isDir(dir)) return [];
+  // A directory that does not exist holds nothing (the command fails there). A file on the path
+  // is a zip archive Python imports from: not looked into here.
+  if (!probe.isDir(dir)) return probe.exists(dir) ? [{ kind: 'unknown', where: dir, what: 'a file on the Python path, imported from as a zip archive' }] : [];
   const listing = probe.list(dir);
   if (listing === null) return [{ kind: 'unknown', where: dir, what: 'cannot be listed to see whether a file there shadows a Python standard module' }];
   const shadowed = (name: string) => names.has(name) || extra.includes(name);

@@ -127,6 +127,7 @@ describe('python: workspace files that shadow a standard module', () => {
     expect(run(READ_NAME, ws, { PYTHONPATH: 'lib' }).code).toContain(join(ws, 'lib/json.py'));
     expect(run(READ_NAME, ws, { PYTHONPATH: 'lib' }).code).toContain('sitecustomize.py');
     expect(run(READ_NAME.replace('python3 -c', 'python3 -E -c'), ws, { PYTHONPATH: 'lib' }).level).toBe('allow');
+    expect(run(READ_NAME, workspace({ 'lib.zip': 'PK' }), { PYTHONPATH: 'lib.zip' }).code).toContain('zip archive');
     const top = workspace({ 'json.py': MARK });
     expect(run(READ_NAME.replace('python3 -c', 'python3 -P -c'), top, { PYTHONPATH: '/usr/lib/nothing:' }).level).toBe('ask');
   });
