@@ -1,8 +1,12 @@
 /**
  * What a proven interpreter one-liner (programs/hooks/interpreter.ts) loads from the directory it
  * runs in, which would run code instead of the proven program:
- * - Python puts the working directory first on `sys.path` for `-c` and `-m`: a `json.py`,
- *   `json/__init__.py`, `json.pyc` or `json.*.so` there is imported instead of the standard `json`.
+ * - Python puts the working directory first on `sys.path` for `-c` and `-m` (and `$PYTHONPATH`
+ *   before the standard library): a `json.py`, `json/__init__.py`, `json.pyc` or `json.*.so`
+ *   there is imported instead of the standard `json`. Not only the modules the code names: the
+ *   modules they import (`statistics` imports `numbers`), codecs (`.encode('idna')` imports
+ *   `stringprep`) and `-m json.tool` (`argparse`) import more, so no standard module may be
+ *   shadowed at all (python-path.ts says which directories are searched).
  * - Node's `require('./x.json')` parses a plain file; when `x.json` is missing it loads
  *   `x.json.js` or the directory `x.json/` (its `index.js`), and a symbolic link to a `.js` file is
  *   loaded as JavaScript. So the file must be a plain file, not a link.
@@ -11,6 +15,7 @@ import { posix } from 'node:path';
 import { interpreterFamily } from '../../programs/interpreters.js';
 import { provenRun, type ProvenRun } from '../../programs/hooks/interpreter.js';
 import { StampedCache, type FileProbe } from './file-probe.js';
+import { pythonSearchPath, stdlibNames } from './python-path.js';
 import type { ProjectContext, RepoCode } from './types.js';
 
 const cache = new StampedCache<RepoCode[]>();
@@ -22,8 +27,13 @@ export function interpreterRepoCode(ctx: ProjectContext): RepoCode[] {
   if (run === null || run.kind === 'check') return [];
   const family = interpreterFamily(program);
   if (family === 'python') {
-    const modules = importedModules(run);
-    return modules.flatMap((m) => cache.get(JSON.stringify(['py', ctx.cwd, m]), (probe) => pythonShadows(probe, ctx.cwd, m)));
+    const search = pythonSearchPath(ctx);
+    const names = stdlibNames(program);
+    const extra = importedModules(run).filter((m) => !names.has(m));
+    return [
+      ...search.unknown,
+      ...search.dirs.flatMap((dir) => cache.get(JSON.stringify(['py', dir, names.size, extra]), (probe) => pythonShadows(probe, dir, names, extra))),
+    ];
   }
   if (family === 'node' && run.kind === 'code')
     return run.proof.requiredJson.flatMap((f) => cache.get(JSON.stringify(['js', ctx.cwd, f]), (probe) => notPlainJson(probe, posix.resolve(ctx.cwd, f))));
@@ -37,19 +47,41 @@ function importedModules(run: Exclude<ProvenRun, { kind: 'check' }>): readonly s
   return run.proof.imports;
 }
 
-/** Files in `dir` Python would import as `module` before the standard library. */
-function pythonShadows(probe: FileProbe, dir: string, module: string): RepoCode[] {
-  const what = `imported instead of the Python module \`${module}\` the code imports`;
+/**
+ * Entries of `dir` Python would import as a standard module (or as one of `extra`, the module
+ * `-m` runs) before the standard library: `NAME.py`, `NAME.pyc` (read without its source),
+ * `NAME.so`/`NAME.*.so`/`.pyd` extension modules, and a package `NAME/` with any `__init__.*`. A
+ * directory without one is a namespace package, which a regular module anywhere on the path
+ * wins over, and which runs nothing itself.
+ */
+function pythonShadows(probe: FileProbe, dir: string, names: ReadonlySet<string>, extra: readonly string[]): RepoCode[] {
+  // A directory that does not exist holds nothing (the command fails there). A file on the path
+  // is a zip archive Python imports from: not looked into here.
+  if (!probe.isDir(dir)) return probe.exists(dir) ? [{ kind: 'unknown', where: dir, what: 'a file on the Python path, imported from as a zip archive' }] : [];
+  const listing = probe.list(dir);
+  if (listing === null) return [{ kind: 'unknown', where: dir, what: 'cannot be listed to see whether a file there shadows a Python standard module' }];
+  const shadowed = (name: string) => names.has(name) || extra.includes(name);
   const found: RepoCode[] = [];
-  for (const f of [`${module}.py`, `${module}.pyc`, `${module}/__init__.py`, `${module}/__init__.pyc`]) {
-    const path = posix.join(dir, f);
-    if (probe.exists(path)) found.push({ kind: 'file', where: path, what });
+  for (const e of listing) {
+    const path = posix.join(dir, e);
+    const module = moduleFileName(e);
+    const what = (name: string) => `imported instead of the Python module \`${name}\``;
+    if (module !== undefined && shadowed(module)) {
+      if (probe.exists(path) && !probe.isDir(path)) found.push({ kind: 'file', where: path, what: what(module) });
+    } else if (shadowed(e) && probe.isDir(path)) {
+      const inside = probe.list(path);
+      if (inside === null) found.push({ kind: 'unknown', where: path, what: `cannot be listed to see whether it is a package shadowing \`${e}\`` });
+      else if (inside.some((f) => f.startsWith('__init__.'))) found.push({ kind: 'file', where: path, what: what(e) });
+    }
   }
-  // A directory that does not exist holds nothing (the command fails there).
-  const listing = probe.isDir(dir) ? probe.list(dir) : [];
-  if (listing === null) return [{ kind: 'unknown', where: dir, what: `cannot be listed to see whether a file there shadows \`${module}\`` }];
-  for (const e of listing) if (e.startsWith(`${module}.`) && /\.(so|pyd)$/.test(e)) found.push({ kind: 'file', where: posix.join(dir, e), what });
   return found;
+}
+
+/** `json.py`, `json.pyc` → json; `json.so`, `json.cpython-311-x86_64-linux-gnu.so` → json (the name before the first dot). */
+function moduleFileName(entry: string): string | undefined {
+  if (/\.py[cw]?$/.test(entry)) return entry.replace(/\.py[cw]?$/, '');
+  if (/\.(so|pyd)$/.test(entry)) return entry.split('.')[0];
+  return undefined;
 }
 
 function notPlainJson(probe: FileProbe, path: string): RepoCode[] {

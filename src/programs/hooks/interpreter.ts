@@ -9,10 +9,11 @@
 import { unknownCode } from './code-text.js';
 import type { Arg } from '../../expand/arg.js';
 import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
-import type { ParsedArgv } from '../argv.js';
+import type { ParsedArgv, ParsedOption } from '../argv.js';
 import { interpreterFamily } from '../interpreters.js';
 import { proveInlineCode } from '../inline-code/prove.js';
 import { provePerl, PERL_MODULES } from '../inline-code/perl.js';
+import { harmlessXOption, PYTHON_HARMLESS_FLAGS, harmlessWarningOption } from '../inline-code/python-options.js';
 import type { Proof, Proven } from '../inline-code/proof.js';
 
 /** What the proven run is: its proof (inline code), a syntax check, or json.tool; null when not proven. */
@@ -28,7 +29,7 @@ export const MODULE_PROGRAMS: ReadonlySet<string> = new Set(['pip']);
 
 /** Options that change neither what runs nor what is touched, by family. */
 const HARMLESS_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  python: new Set(['-B', '-E', '-I', '-s', '-S', '-u', '-q', '-b', '-W']),
+  python: PYTHON_HARMLESS_FLAGS,
   node: new Set(['--no-warnings', '--no-deprecation', '--disable-warning', '--stack-trace-limit']),
   php: new Set(['-n', '--no-php-ini']),
 };
@@ -51,7 +52,7 @@ export function provenRun(program: string, args: readonly Arg[], parsed: ParsedA
   if (family === 'perl') return perlRun(args);
   if (family === null || !Object.prototype.hasOwnProperty.call(HARMLESS_OPTIONS, family)) return null;
   const harmless = HARMLESS_OPTIONS[family];
-  const others = parsed.options.filter((o) => !harmless.has(o.name));
+  const others = parsed.options.filter((o) => !harmless.has(o.name) && !(family === 'python' && harmlessPythonValue(o)));
   if (parsed.options.some((o) => o.arg.dynamic) || parsed.operands.some((a) => a.dynamic)) return null;
   const check = CHECK_OPTIONS[family] ?? [];
   if (others.length > 0 && others.every((o) => check.includes(o.name)) && parsed.operands.length > 0) return { kind: 'check', files: parsed.operands };
@@ -62,6 +63,12 @@ export function provenRun(program: string, args: readonly Arg[], parsed: ParsedA
   if (others.length !== 1 || others[0].spec?.role !== 'code' || !code || unknownCode(code)) return null;
   const proof = proveInlineCode(family, code.value);
   return proof.proven ? { kind: 'code', proof, code, operands: [], checkOperands: false } : null;
+}
+
+/** `python -W ACTION` (no category to import), `python -X utf8`: options whose value is checked (python-options.ts). */
+function harmlessPythonValue(o: ParsedOption): boolean {
+  if (o.value === null || o.value.dynamic) return false;
+  return (o.name === '-W' && harmlessWarningOption(o.value.value)) || (o.name === '-X' && harmlessXOption(o.value.value));
 }
 
 /** `python3 -m json.tool [--sort-keys…] [IN [OUT]]`: reads IN (stdin without), writes OUT. */

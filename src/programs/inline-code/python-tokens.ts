@@ -10,6 +10,8 @@ export type PyTokenKind = 'name' | 'number' | 'string' | 'op';
 export interface PyToken {
   kind: PyTokenKind;
   text: string;
+  /** Where it starts in the code (-1 for the parentheses put around an f-string's expression). */
+  start: number;
   /** A string literal's value when it has no escape we cannot read; null for f-strings and such. */
   value?: string | null;
 }
@@ -18,8 +20,8 @@ const OPS = ['**=', '//=', '>>=', '<<=', '**', '//', '==', '!=', '<=', '>=', '->
 const SINGLE = new Set('()[]{},:.;+-*/%<>=~|&^'.split(''));
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0' };
 
-/** Tokens of `code`, or null when some part cannot be read. */
-export function pythonTokens(code: string): PyToken[] | null {
+/** Tokens of `code` (which starts at `base` in the whole program), or null when some part cannot be read. */
+export function pythonTokens(code: string, base = 0): PyToken[] | null {
   const out: PyToken[] = [];
   let i = 0;
   while (i < code.length) {
@@ -33,45 +35,46 @@ export function pythonTokens(code: string): PyToken[] | null {
       continue;
     }
     if (c === '#') {
-      while (i < code.length && code[i] !== '\n') i++;
+      // Python ends a line, and so a comment, at a carriage return too.
+      while (i < code.length && code[i] !== '\n' && code[i] !== '\r') i++;
       continue;
     }
     const str = /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(code.slice(i, i + 5));
     if (str) {
-      const end = readString(code, i + str[1].length, str[2], str[1], out);
+      const end = readString(code, i + str[1].length, str[2], str[1], out, base);
       if (end < 0) return null;
       i = end;
       continue;
     }
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(code.slice(i));
     if (name) {
-      out.push({ kind: 'name', text: name[0] });
+      out.push({ kind: 'name', text: name[0], start: base + i });
       i += name[0].length;
       continue;
     }
     const num = /^(?:[0-9][0-9A-Za-z_]*(?:\.[0-9A-Za-z_]*)?|\.[0-9][0-9A-Za-z_]*)/.exec(code.slice(i));
     if (num) {
-      out.push({ kind: 'number', text: num[0] });
+      out.push({ kind: 'number', text: num[0], start: base + i });
       i += num[0].length;
       continue;
     }
     const op = OPS.find((o) => code.startsWith(o, i)) ?? (SINGLE.has(c) ? c : undefined);
     if (op === undefined) return null;
-    out.push({ kind: 'op', text: op });
+    out.push({ kind: 'op', text: op, start: base + i });
     i += op.length;
   }
   return out;
 }
 
 /** Reads one string literal from its opening quote; pushes it (and an f-string's expressions). The index after it, or -1. */
-function readString(code: string, start: number, quote: string, prefix: string, out: PyToken[]): number {
+function readString(code: string, start: number, quote: string, prefix: string, out: PyToken[], base: number): number {
   const raw = /[rR]/.test(prefix);
   const f = /[fF]/.test(prefix);
   let i = start + quote.length;
   let value: string | null = '';
   while (i < code.length && !code.startsWith(quote, i)) {
     const c = code[i];
-    if (quote.length === 1 && c === '\n') return -1;
+    if (quote.length === 1 && (c === '\n' || c === '\r')) return -1;
     if (c === '\\') {
       const next = code[i + 1];
       if (next === undefined) return -1;
@@ -86,13 +89,13 @@ function readString(code: string, start: number, quote: string, prefix: string, 
   }
   if (i >= code.length) return -1;
   const end = i + quote.length;
-  out.push({ kind: 'string', text: code.slice(start - prefix.length, end), value: f ? null : value });
-  if (f && !fStringExpressions(code.slice(start + quote.length, i), out)) return -1;
+  out.push({ kind: 'string', text: code.slice(start - prefix.length, end), start: base + start - prefix.length, value: f ? null : value });
+  if (f && !fStringExpressions(code.slice(start + quote.length, i), out, base + start + quote.length)) return -1;
   return end;
 }
 
 /** The `{…}` parts of an f-string body, tokenized in parentheses; `{{` is a brace. False when unreadable. */
-function fStringExpressions(body: string, out: PyToken[]): boolean {
+function fStringExpressions(body: string, out: PyToken[], base: number): boolean {
   for (let i = 0; i < body.length; i++) {
     if (body[i] === '{' && body[i + 1] === '{') {
       i++;
@@ -110,9 +113,9 @@ function fStringExpressions(body: string, out: PyToken[]): boolean {
     // `{x!r:>10}`: the conversion and format spec are not code, except nested `{…}`, which the depth kept.
     const inner = body.slice(i + 1, j - 1).replace(/![rsa](?=:|$)/, '');
     const colon = topLevelColon(inner);
-    const tokens = pythonTokens(colon < 0 ? inner : inner.slice(0, colon));
+    const tokens = pythonTokens(colon < 0 ? inner : inner.slice(0, colon), base + i + 1);
     if (tokens === null) return false;
-    out.push({ kind: 'op', text: '(' }, ...tokens, { kind: 'op', text: ')' });
+    out.push({ kind: 'op', text: '(', start: -1 }, ...tokens, { kind: 'op', text: ')', start: -1 });
     if (colon >= 0 && /[{}]/.test(inner.slice(colon))) return false;
     i = j - 1;
   }

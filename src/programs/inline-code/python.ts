@@ -7,6 +7,7 @@
  */
 import { isDunder, notProven, ProofBuilder, READABLE_VARIABLES, type Proof } from './proof.js';
 import { pythonTokens, type PyToken } from './python-tokens.js';
+import { uncheckedWord } from './python-raw.js';
 
 /** Keywords a read-and-print one-liner needs (no def, class, global, yield, async). */
 const KEYWORDS = new Set([
@@ -83,7 +84,6 @@ const PURE_BUILTINS = new Set([
   'format',
   'slice',
   'callable',
-  'input',
   'complex',
   'Exception',
   'ValueError',
@@ -141,6 +141,13 @@ const OTHER_BUILTINS = new Set([
   'BaseException',
   'ImportError',
   'ModuleNotFoundError',
+  // Python 2 evaluates what `input()` reads; `python` may be Python 2, whose other builtins follow.
+  'input',
+  'execfile',
+  'reload',
+  'file',
+  'raw_input',
+  'apply',
 ]);
 
 /**
@@ -391,6 +398,13 @@ const VALUE_ATTRIBUTES = new Set([
   'bit_length',
 ]);
 
+/** The lists, for tests that check a proof against Python's own parser (test/programs/inline-code/python-ast.test.ts). */
+export const PYTHON_WHITELIST = {
+  builtins: [...PURE_BUILTINS, 'open'],
+  modules: MODULES,
+  attributes: [...VALUE_ATTRIBUTES],
+} as const;
+
 /** `open` modes that only read. */
 const READ_MODE = /^[rbt]+$/;
 /** `open` keyword arguments that do not change what is opened or how. */
@@ -413,7 +427,50 @@ export function provePython(code: string): Proof {
     if (typeof step === 'string') return notProven(step);
     i = step;
   }
+  const modules = new Set([...bindings].filter(([, b]) => b.kind === 'module').map(([name]) => name));
+  const raw = uncheckedWord(code, tokens, GUARDED_WORDS, modules);
+  if (raw !== null) return notProven(raw);
   return proof.done();
+}
+
+/**
+ * Words that may stand in the raw text only where the walk read them as code (python-raw.ts):
+ * every builtin that is not pure, `import`, and the codec calls (a codec name imports a module).
+ */
+const GUARDED_WORDS: ReadonlySet<string> = new Set([...OTHER_BUILTINS, 'import', 'encode', 'decode']);
+
+/** Encodings and error handlers Python has built in or already loaded: no codec module is looked up by a name the code chooses. */
+const CODECS = new Set(['utf-8', 'utf8', 'utf_8', 'ascii', 'us-ascii', 'latin-1', 'latin1', 'latin_1', 'iso-8859-1', 'iso8859-1', 'utf-8-sig', 'utf_8_sig']);
+const ERROR_HANDLERS = new Set(['strict', 'ignore', 'replace', 'backslashreplace', 'surrogateescape', 'surrogatepass', 'xmlcharrefreplace']);
+
+/**
+ * The encoding and error-handler arguments of a call (`.encode(…)`, `str(b, …)`, `open(…,
+ * encoding=…)`): each a literal on the lists above, positional from `first` on (encoding, then
+ * errors) or by keyword. A codec lookup imports a module by the name it is given
+ * (`.encode('idna')` imports `encodings.idna`, which imports `stringprep`).
+ */
+function checkCodecArguments(args: PyToken[][], first: number): string | null {
+  for (const [k, arg] of args.entries()) {
+    const keyword = arg.length >= 2 && arg[0].kind === 'name' && arg[1].text === '=' ? arg[0].text : null;
+    if (keyword === null && k < first) continue;
+    const role = keyword ?? (['encoding', 'errors'][k - first] as string | undefined) ?? null;
+    const value = keyword === null ? arg : arg.slice(2);
+    const literal = value.length === 1 && value[0].kind === 'string' && typeof value[0].value === 'string' ? value[0].value.toLowerCase() : null;
+    if (role === 'encoding' && literal !== null && CODECS.has(literal)) continue;
+    if (role === 'errors' && literal !== null && ERROR_HANDLERS.has(literal)) continue;
+    return role === null
+      ? 'a call with more arguments than known'
+      : `the ${role} ${literal === null ? 'is not a literal' : JSON.stringify(literal)} is not a codec known to import nothing`;
+  }
+  return null;
+}
+
+/** `.encode(…)`/`.decode(…)`, `str(…)`/`bytes(…)`: called right there, with known codecs; the index after the name, or why not. */
+function checkCodecCall(tokens: PyToken[], name: number, first: number): number | string {
+  if (tokens[name + 1]?.text !== '(') return `\`${tokens[name].text}\` used other than as a call: its codec cannot be checked`;
+  const args = topLevelArguments(tokens, name + 1);
+  if (args === null) return `\`${tokens[name].text}(…)\` is not closed`;
+  return checkCodecArguments(args, first) ?? name + 1;
 }
 
 /** Checks the token at `i` and what it takes with it; the index after, or why it is not proven. */
@@ -423,6 +480,7 @@ function checkAt(tokens: PyToken[], i: number, bindings: Map<string, Binding>, p
     if (t.text !== '.') return i + 1;
     const attr = tokens[i + 1];
     if (attr?.kind !== 'name' || !VALUE_ATTRIBUTES.has(attr.text)) return `the attribute \`.${attr?.text ?? ''}\` is not known to be pure`;
+    if (attr.text === 'encode' || attr.text === 'decode') return checkCodecCall(tokens, i + 1, 0);
     return i + 2;
   }
   if (t.kind !== 'name') return i + 1;
@@ -432,6 +490,7 @@ function checkAt(tokens: PyToken[], i: number, bindings: Map<string, Binding>, p
   if (name === 'from') return skipFromImport(tokens, i);
   if (KEYWORDS.has(name)) return i + 1;
   if (name === 'open') return checkOpen(tokens, i, proof);
+  if ((name === 'str' || name === 'bytes') && tokens[i + 1]?.text === '(') return checkCodecCall(tokens, i, 1);
   if (PURE_BUILTINS.has(name)) return i + 1;
   if (OTHER_BUILTINS.has(name)) return `\`${name}\` is not a builtin known to be pure`;
   const b = bindings.get(name);
@@ -461,6 +520,9 @@ function checkChain(tokens: PyToken[], i: number, base: string, proof: ProofBuil
   }
   const bad = rest.find((r) => !VALUE_ATTRIBUTES.has(r));
   if (bad !== undefined) return `the attribute \`.${bad}\` is not known to be pure`;
+  const codec = rest.findIndex((r) => r === 'encode' || r === 'decode');
+  if (codec >= 0 && codec !== rest.length - 1) return `\`.${rest[codec]}\` used other than as a call: its codec cannot be checked`;
+  if (codec >= 0) return checkCodecCall(tokens, j - 1, 0);
   return j;
 }
 
@@ -491,6 +553,9 @@ function checkOpen(tokens: PyToken[], i: number, proof: ProofBuilder): number | 
   for (const [k, arg] of others.entries()) {
     const keyword = arg.length >= 2 && arg[0].kind === 'name' && arg[1].text === '=' ? arg[0].text : null;
     if (keyword !== null && !OPEN_KEYWORDS.has(keyword)) return `\`open(…, ${keyword}=…)\` is not known to be harmless`;
+    if (keyword === null && k > 0) return '`open` with positional arguments after the mode';
+    const codec = keyword === 'encoding' || keyword === 'errors' ? checkCodecArguments([arg], 1) : null;
+    if (codec !== null) return codec;
     if (keyword === 'mode' || (keyword === null && k === 0)) {
       const mode = keyword === null ? arg : arg.slice(2);
       if (mode.length !== 1 || mode[0].kind !== 'string' || typeof mode[0].value !== 'string' || !READ_MODE.test(mode[0].value))

@@ -27,8 +27,8 @@ describe('Python one-liners', () => {
       expect(proven('python', code), code).toBe(true);
   });
   it('gives the files read, a run-time path as null, and the modules imported', () => {
-    const p = proveInlineCode('python', "import json; print(open('a.json').read(), open(input()).read())");
-    expect(p).toMatchObject({ proven: true, reads: [{ path: 'a.json' }, { path: null }], imports: ['json'] });
+    const p = proveInlineCode('python', "import json, sys; print(open('a.json').read(), open(sys.stdin.readline()).read())");
+    expect(p).toMatchObject({ proven: true, reads: [{ path: 'a.json' }, { path: null }], imports: ['json', 'sys'] });
     expect(proveInlineCode('python', 'import os; print(os.environ)')).toMatchObject({ proven: true, wholeEnvironment: true });
   });
   it('does not prove what runs, writes, loads or reflects', () => {
@@ -65,6 +65,55 @@ describe('Python one-liners', () => {
       "import sys; sys.path.insert(0, '/tmp/x'); import json",
     ])
       expect(proven('python', code), code).toBe(false);
+  });
+});
+
+describe('Python: codec lookups and the raw text', () => {
+  it('checks every encoding and error handler the code names: a codec lookup imports a module by that name', () => {
+    for (const code of [
+      "print('x'.encode())",
+      "print('x'.encode('utf-8'), b'x'.decode('UTF8', 'replace'))",
+      "print(str(b'x', 'ascii'), bytes('x', encoding='latin-1'))",
+      "import hashlib; print(hashlib.sha256('x'.encode('utf-8')).hexdigest())",
+      "print(open('a.txt', encoding='utf-8', errors='ignore').read())",
+      "import base64; print(base64.b64decode('eA==').decode())",
+    ])
+      expect(proven('python', code), code).toBe(true);
+    for (const code of [
+      "print('x'.encode('idna'))", // imports encodings.idna, which imports stringprep
+      "print(b'eA=='.decode('base64'))",
+      "print(b'x'.decode('rot13'))",
+      "print(str(b'x', 'punycode'))",
+      "print(bytes('x', encoding='uu'))",
+      "print(open('a.txt', encoding='idna').read())",
+      "print(open('a.txt', 'r', -1, 'idna').read())",
+      "print('x'.encode('utf-8', 'namereplace'))", // imports unicodedata
+      "e = 'idna'; print('x'.encode(e))",
+      "f = 'x'.encode; print(f('idna'))",
+      "import os; print(os.sep.encode('idna'))",
+    ])
+      expect(proven('python', code), code).toBe(false);
+  });
+  it('never proves input(): Python 2, which `python` may be, evaluates what it reads', () => {
+    expect(proven('python', 'print(input())')).toBe(false);
+  });
+  it('refuses a guarded word the tokenizer took for text: a carriage return ends a comment', () => {
+    expect(proven('python', "#x\rprint(open('f','w'))")).toBe(false);
+    expect(proven('python', '#x\rimport shutil')).toBe(false);
+    expect(proven('python', 'print(1) #x\rprint(1)')).toBe(true);
+    // Whatever the tokenizer decides, these words may stand only where it read code.
+    for (const code of [
+      "print('import os')",
+      "print('__class__')",
+      "print('x') # exec",
+      "import json; print('json.codecs')",
+      "import os.path as p; print('p')",
+      "print('(x for x in []).gi_frame.f_builtins')",
+      "print('ｅｖａｌ')",
+    ])
+      expect(proven('python', code), code).toBe(false);
+    // A module's name after a dot is a file's extension or an attribute, not the module.
+    expect(proven('python', "import json; print(json.load(open('package.json'))['name'])")).toBe(true);
   });
 });
 
@@ -232,7 +281,9 @@ describe('a rejected construct anywhere keeps a proven program unproven', () => 
     }
   });
   it('but only when it is code: inside a string or a comment it is data', () => {
-    expect(proven('python', "print('os.system(1)')  # eval('x')")).toBe(true);
+    expect(proven('python', "print('os.system(1)')  # rm -rf /")).toBe(true);
+    // Python's own guarded words are the exception: the raw text may hold them only as code (python-raw.ts).
+    expect(proven('python', "print('x')  # eval('x')")).toBe(false);
     expect(proven('node', 'console.log(\'require("child_process")\') // eval(1)')).toBe(true);
     expect(proven('perl', "print 'system 1' # unlink")).toBe(true);
   });
