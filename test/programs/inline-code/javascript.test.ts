@@ -94,27 +94,35 @@ describe('the JavaScript prover', () => {
   });
 });
 
-/** Names that reach code wherever they appear, and functions of `fs` that write. */
-const CODE = new Set(['eval', 'Function', 'constructor', 'child_process', 'execSync']);
-const WRITES = new Set(['rmSync', 'writeFileSync']);
+type AstNode = Node & { name?: string; value?: unknown; object?: AstNode; property?: AstNode; callee?: AstNode; arguments?: AstNode[]; computed?: boolean };
 
-type AstNode = Node & { name?: string; value?: unknown; object?: AstNode; property?: AstNode; callee?: AstNode };
+/** Names that reach code: a reference to one, a property of that name, or a string naming it. */
+const CODE = new Set(['eval', 'Function', 'constructor', 'child_process']);
+/** Functions that write or run, reached from `fs`, `child_process` or a `require`d module. */
+const WRITES = new Set(['rmSync', 'writeFileSync', 'execSync']);
 
 /**
- * acorn's own reading: a name of CODE anywhere (as a name, a property or a string), or a writing
- * function of `fs` (the global of node's eval mode) or of a `require`d module.
+ * acorn's own reading, independent of the prover's: a reference to a name of CODE, a `constructor`
+ * property or string, `require` of anything but a listed module, or a writing function of `fs`
+ * (the global of node's eval mode) or of a `require`d module.
  */
-function reachesDanger(node: unknown): boolean {
+function reachesDanger(node: unknown, parent: AstNode | null = null, key = ''): boolean {
   if (typeof node !== 'object' || node === null) return false;
-  if (Array.isArray(node)) return node.some(reachesDanger);
+  if (Array.isArray(node)) return node.some((n) => reachesDanger(n, parent, key));
   const n = node as AstNode;
-  if (n.type === 'Identifier' && CODE.has(n.name ?? '')) return true;
-  if (n.type === 'Literal' && CODE.has(String(n.value))) return true;
+  const isPropertyName = (parent?.type === 'MemberExpression' && key === 'property' && !parent.computed) || (parent?.type === 'Property' && key === 'key');
+  if (n.type === 'Identifier' && CODE.has(n.name ?? '') && (!isPropertyName || n.name === 'constructor')) return true;
+  if (n.type === 'Literal' && n.value === 'constructor') return true;
+  if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && n.callee.name === 'require') {
+    const arg = n.arguments?.[0];
+    if (!(arg?.type === 'Literal' && ['fs', 'path', 'os'].includes(String(arg.value)))) return true;
+  }
   if (n.type === 'MemberExpression' && n.property?.type === 'Identifier' && WRITES.has(n.property.name ?? '')) {
     const o = n.object;
-    if ((o?.type === 'Identifier' && o.name === 'fs') || (o?.type === 'CallExpression' && o.callee?.name === 'require')) return true;
+    if ((o?.type === 'Identifier' && ['fs', 'child_process'].includes(o.name ?? '')) || (o?.type === 'CallExpression' && o.callee?.name === 'require'))
+      return true;
   }
-  return Object.entries(n).some(([k, v]) => k !== 'loc' && reachesDanger(v));
+  return Object.entries(n).some(([k, v]) => k !== 'loc' && reachesDanger(v, n, k));
 }
 
 describe('a property of the JavaScript prover', () => {
