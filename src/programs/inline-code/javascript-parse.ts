@@ -1,7 +1,9 @@
 /**
  * Reads `node -e`/`-p` code the way node does, with acorn (a real ECMAScript parser): a sloppy-mode
- * script of the newest edition. Anything that is not a plain script (`import`/`export`,
- * `import.meta`: node ≥ 22 would run it again as a module) is a parse error here, so not proven.
+ * script of ECMAScript 2022, which every node still in use parses (newer syntax could fail in an
+ * older node, which may then read the text again as a module or as TypeScript). Anything that is
+ * not a plain script (`import`/`export`, `import.meta`: node ≥ 22 would run it again as a module)
+ * is a parse error here, so not proven.
  * acorn is loaded on the first call only: a hook call that meets no JavaScript does not pay for it.
  */
 import { createRequire } from 'node:module';
@@ -32,7 +34,7 @@ export function parseNodeScript(code: string): Program | string {
   const parse = loadParser();
   if (parse === null) return 'no JavaScript parser is available';
   try {
-    return parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: false, allowAwaitOutsideFunction: false });
+    return parse(code, { ecmaVersion: 2022, allowHashBang: true, sourceType: 'script', allowReturnOutsideFunction: false, allowAwaitOutsideFunction: false });
   } catch {
     return 'the JavaScript code does not parse as a script';
   }

@@ -58,7 +58,8 @@ describe('the JavaScript prover', () => {
       expect(proven(code), code).toBe(false);
   });
 
-  it('refuses what is not a plain script, and what it does not list', () => {
+  // `/a/v` is ES2024: an older node fails to parse it and may read the text again another way.
+  it('refuses what is not a plain ES2022 script, and what it does not list', () => {
     for (const code of [
       'class A {}',
       "import('fs')",
