@@ -6,7 +6,8 @@
  * one way, are proven; anything else is not.
  *
  *   program   := statement (';' statement)* ';'?     (no ';' needed after a block)
- *   statement := 'print' args? modifier? | 'printf' args modifier? | 'next' modifier?
+ *   statement := 'print' args? modifier? | 'printf' args modifier? | 'next' modifier? | 'local $/'
+ *              | 'my'? scalar '=' expr modifier?
  *              | scalar ('=' | '+=' | '-=' | '*=' | '.=') expr modifier? | scalar '++' modifier?
  *              | 's/RE/REPLACEMENT/[gimsx]*' | ('tr' | 'y') '/CHARS/CHARS/[cds]*'
  *              | ('BEGIN' | 'END') '{' program '}'
@@ -15,14 +16,16 @@
  *   atom      := match | '!' match | term ('=~' | '!~') match | term (== != < > <= >= eq ne lt gt le ge) term
  *   match     := 'm'? '/RE/[gimsx]*'
  *   args      := expr (',' expr)*       expr := term (('+' | '-' | '*' | '/' | '%' | '.') term)*
- *   term      := scalar | '$F[' -?digits ']' | number | '…' | "…" | '(' expr ')' | function '(@F)'
+ *   term      := scalar ('->{' name '}' | '->[' digits ']')* | '$F[' -?digits ']' | number | '…' | "…"
+ *              | '(' expr ')' | function '(@F)' | 'decode_json(<STDIN>)'
  *   scalar    := '$' name | '$_' | '$.' | '$&' | '$1'…'$9'
  *
  * Regexes and double-quoted strings are checked against a strict whitelist of characters, so that no
  * interpolation of code (`@{[ … ]}`, `${\ … }`, `$h{…}`), no code block (`(?{ … })`) and no `e` flag
  * can appear. `print $x /2/` (where perl takes `$x` for a filehandle and `/2/` for a pattern) is
  * refused: after `print` and a variable and a space, an operator must be followed by a space.
- * A `function` is one of List::Util's that a `-MList::Util=…` loaded (`print sum(@F)`).
+ * A `function` is one of List::Util's that a `-MList::Util=…` loaded (`print sum(@F)`);
+ * `decode_json` needs `-MJSON::PP`.
  */
 import { notProven, ProofBuilder, type Proof } from './proof.js';
 
@@ -37,7 +40,7 @@ export const PERL_MODULES: Readonly<Record<string, readonly string[]>> = {
   feature: [],
   'List::Util': ['sum', 'sum0', 'max', 'min', 'maxstr', 'minstr'],
   'Scalar::Util': [],
-  'JSON::PP': [],
+  'JSON::PP': ['decode_json'],
   'Data::Dumper': [],
   'MIME::Base64': [],
   'Digest::MD5': [],
@@ -110,6 +113,12 @@ class Grammar {
       return this.modifier();
     }
     if (this.word('next')) return this.modifier();
+    // `local $/`: read the whole input as one record.
+    if (this.word('local')) return this.token('$/') && !/^[A-Za-z0-9_]/.test(this.code.slice(this.i));
+    if (this.word('my')) {
+      this.space();
+      return this.match(SCALAR) && this.assign() && this.expr() && this.modifier();
+    }
     if (this.match(SCALAR)) {
       if (this.token('++')) return this.modifier();
       return (this.token('+=') || this.token('-=') || this.token('*=') || this.token('.=') || this.assign()) && this.expr() && this.modifier();
@@ -176,9 +185,10 @@ class Grammar {
   private term(): boolean {
     this.space();
     if (this.token('(')) return this.expr() && this.token(')');
-    const call = /^([a-z0-9]+)\(@F\)/.exec(this.code.slice(this.i));
-    if (call !== null && this.functions.has(call[1])) return this.match(/^[a-z0-9]+\(@F\)/);
-    return this.match(FIELD) || this.match(SCALAR) || this.match(NUMBER) || this.match(SINGLE_QUOTED) || this.match(DOUBLE_QUOTED);
+    const call = /^([a-z0-9_]+)\((?:@F|<STDIN>)\)/.exec(this.code.slice(this.i));
+    if (call !== null && this.functions.has(call[1]) && call[0].includes('<') === (call[1] === 'decode_json')) return this.match(/^[a-z0-9_]+\([^)]*\)/);
+    if (this.match(SCALAR)) return this.match(/^(?:->(?:\{[A-Za-z_][A-Za-z0-9_]*\}|\[[0-9]+\]))*(?![[{])/) && !this.code.startsWith('->', this.i);
+    return this.match(FIELD) || this.match(NUMBER) || this.match(SINGLE_QUOTED) || this.match(DOUBLE_QUOTED);
   }
 
   /** `/RE/flags` or `m/RE/flags`: the regex ends at the first unescaped `/`, as perl finds it. */

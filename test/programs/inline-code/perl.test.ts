@@ -16,7 +16,7 @@ const PURE_OPS = new Set(
     'nextstate dbstate null const gv gvsv rv2sv rv2av aelem aelemfast aelemfast_lex padsv sassign and or not unstack split chomp schomp ' +
     'readline lineseq leaveloop leave enter enterloop defined pushmark print prtf concat multiconcat stringify match subst substcont trans ' +
     'add subtract multiply divide modulo negate preinc postinc i_preinc i_postinc eq ne lt gt le ge i_eq i_ne i_lt i_gt i_le i_ge ' +
-    'seq sne slt sgt sle sge next leavesub list scope padrange'
+    'seq sne slt sgt sle sge next leavesub list scope padrange multideref helem rv2hv local'
   ).split(' '),
 );
 
@@ -79,6 +79,11 @@ describe.skipIf(!hasPerl)('a property of the Perl prover', () => {
     'system 1',
     'tr/a-z/A-Z/',
     ',',
+    'my ',
+    'local $/',
+    '$j->{a}',
+    '->{system 1}',
+    '->[1]',
   ];
   const fragments = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }).map((p) => p.join(''));
   // Statements of the grammar with a hazard spliced in, so that many programs come close to a proof.

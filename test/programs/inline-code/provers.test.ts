@@ -137,6 +137,10 @@ describe('Perl one-liners', () => {
       'print "$. $_" if $_ =~ /x/',
     ])
       expect(provePerl(code).proven, code).toBe(true);
+    expect(provePerl('local $/; my $j = decode_json(<STDIN>); print $j->{name}, "\\n"', ['JSON::PP']).proven).toBe(true);
+    expect(provePerl('print sum(@F)', ['List::Util']).proven).toBe(true);
+    expect(provePerl('my $j = decode_json(<STDIN>)').proven).toBe(false); // not loaded: a call of a sub perl does not know
+    expect(provePerl('print $j->{name}->method', ['JSON::PP']).proven).toBe(false);
   });
   it('does not prove what runs, opens, loads, or changes what <> opens', () => {
     for (const code of [
@@ -171,6 +175,9 @@ describe('Perl one-liners', () => {
       'printf $t /1;system 1;#/',
       '$x = 1\n=pod\n\n=cut\nsystem 1',
       'print 1.2.3',
+      'local $/ = <STDIN>',
+      'print $j->{x}{y}',
+      'print $j->{system 1}',
       'print "$x::y"',
       "print 'system 1' # unlink",
     ])
