@@ -7,6 +7,7 @@
  *
  *   program   := statement (';' statement)* ';'?     (no ';' needed after a block)
  *   statement := 'print' args? modifier? | 'printf' args modifier? | 'next' modifier? | 'local $/'
+ *              | 'chomp' | number
  *              | 'my'? scalar '=' expr modifier?
  *              | scalar ('=' | '+=' | '-=' | '*=' | '.=') expr modifier? | scalar '++' modifier?
  *              | 's/RE/REPLACEMENT/[gimsx]*' | ('tr' | 'y') '/CHARS/CHARS/[cds]*'
@@ -67,11 +68,12 @@ const DOUBLE_QUOTED = new RegExp(String.raw`^"(?:[${PLAIN}]|\\[nt\\"$@]|${INTERP
 /** A replacement of s///: a double-quoted string without its quotes, `/` escaped. */
 const REPLACEMENT = new RegExp(String.raw`^(?:[${PLAIN.replace('/', '')}]|\\[nt\\/$@1-9]|${INTERPOLATED})*$`);
 /**
- * A regex: literal characters, escapes of classes and punctuation, backreferences, groups that are
- * not `(?…)` but `(?:`, quantifiers, classes; `$` only as an anchor. No `@`, `$name`, `(?{`, `\N{…}`, `\p{…}`.
+ * A regex: literal characters, escapes of classes and punctuation, backreferences, groups (of the
+ * `(?…)` forms only `(?:` and lookarounds), quantifiers, classes; `$` only as an anchor. No `@`,
+ * `$name`, `(?{`, `\N{…}`, `\p{…}`.
  */
 const REGEX = new RegExp(
-  String.raw`^(?:[A-Za-z0-9 \t,;:=!%#&~<>'"_.^*+?|\[\]-]|\((?!\?)|\(\?:|\)|\{[0-9]+(?:,[0-9]*)?\}|\$(?=$|[)|])|\\[dDwWsSbBAzZntr1-9\\/.^$*+?()[\]{}|\- #'"])*$`,
+  String.raw`^(?:[A-Za-z0-9 \t,;:=!%#&~<>'"_.^*+?|\[\]-]|\((?!\?)|\(\?(?:[:=!]|<[=!])|\)|\{[0-9]+(?:,[0-9]*)?\}|\$(?=$|[)|])|\\[dDwWsSbBAzZntr1-9\\/.^$*+?()[\]{}|\- #'"])*$`,
 );
 const TRANSLITERATION = /^(?:[A-Za-z0-9 _.,:;-]|\\[nt\\/-])*$/;
 
@@ -113,6 +115,7 @@ class Grammar {
       return this.modifier();
     }
     if (this.word('next')) return this.modifier();
+    if (this.word('chomp') || this.match(NUMBER)) return true;
     // `local $/`: read the whole input as one record.
     if (this.word('local')) return this.token('$/') && !/^[A-Za-z0-9_]/.test(this.code.slice(this.i));
     if (this.word('my')) {

@@ -84,6 +84,9 @@ describe.skipIf(!hasPerl)('a property of the Perl prover', () => {
     '$j->{a}',
     '->{system 1}',
     '->[1]',
+    'chomp',
+    '/(?<!a)b(?=c)/',
+    '(?<',
   ];
   const fragments = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }).map((p) => p.join(''));
   // Statements of the grammar with a hazard spliced in, so that many programs come close to a proof.

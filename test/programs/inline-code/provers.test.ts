@@ -133,6 +133,9 @@ describe('Perl one-liners', () => {
       'print if m/regex1/ and m/regex2/i',
       'print $1 if /(0x[\\da-f]+)/ig;',
       'tr/a-z/A-Z/',
+      'chomp; print "$_ "; END{print "\\n"}',
+      's/((?<!x)(?:yy)*)z/$1/g',
+      '0',
       'print $F[0], $F[2] if $F[1] > 100',
       'print "$. $_" if $_ =~ /x/',
     ])
@@ -175,6 +178,8 @@ describe('Perl one-liners', () => {
       'printf $t /1;system 1;#/',
       '$x = 1\n=pod\n\n=cut\nsystem 1',
       'print 1.2.3',
+      'print if /(?<n>x)/',
+      'chomp $x',
       'local $/ = <STDIN>',
       'print $j->{x}{y}',
       'print $j->{system 1}',
