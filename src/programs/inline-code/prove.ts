@@ -1,20 +1,20 @@
 /**
- * Proves an interpreter's inline program read-only, by language: each language's prover walks its
- * own tokens against its own whitelist (python.ts, javascript.ts, perl.ts, php.ts). A language
- * without a prover is never proven. Proofs are kept by code text: the hook and the project check
- * (ops/project-config/interpreter.ts) both ask for the same one.
+ * Proves an interpreter's inline program read-only, by language: JavaScript over a real parser's
+ * AST (javascript.ts), Perl by exact match of a closed grammar (perl.ts), Python by its own prover
+ * (python.ts). A language without a prover is never proven: PHP has none, since a hand tokenizer
+ * of PHP cannot tell what is code (issue 27), and `php -r` one-liners are rare. Proofs are kept by
+ * code text: the hook and the project check (ops/project-config/interpreter.ts) both ask for the
+ * same one.
  */
 import { proveJavaScript } from './javascript.js';
 import { notProven, type Proof } from './proof.js';
 import { provePython } from './python.js';
 import { provePerl } from './perl.js';
-import { provePhp } from './php.js';
 
 const PROVERS: Readonly<Record<string, (code: string) => Proof>> = {
   python: provePython,
   node: proveJavaScript,
   perl: provePerl,
-  php: provePhp,
 };
 
 /** Programs longer than this are not proven: one-liners are what this is for. */

@@ -22,7 +22,6 @@ describe('proven one-liners are read-only, with the files they name', () => {
     ['php -l src/a.php', ['Read ./src/a.php']],
     ['bash -n scripts/build.sh', ['Read ./scripts/build.sh']],
     ['python3 -m json.tool package.json', ['Read ./package.json']],
-    [`php -r 'echo array_sum(explode(PHP_EOL, stream_get_contents(STDIN)));'`, []],
   ])('%s', async (command, expected) => {
     const v = await check(command);
     expect(v.level, JSON.stringify(v.findings)).toBe('allow');
@@ -52,6 +51,7 @@ describe('what keeps an interpreter at ask', () => {
     ['python3 -m py_compile src/app.py', 'exec'],
     ['perl -c script.pl', 'exec'], // BEGIN blocks and `use` run
     ["php -d auto_prepend_file=x.php -r 'echo 1;'", 'exec'],
+    [`php -r 'echo array_sum(explode(PHP_EOL, stream_get_contents(STDIN)));'`, 'exec'], // PHP has no prover (issue 27)
     ['ruby -c app.rb', 'exec'], // a `#!ruby -rlib` line in app.rb is read as switches: the library runs
     ["perl -e '$f = \"ARGV\"; print <$f>' 'id|'", 'exec'], // a symbolic ARGV handle opens the operands with the two-argument open
   ])('%s', async (command, rule) => {

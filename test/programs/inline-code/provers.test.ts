@@ -171,18 +171,28 @@ describe('JavaScript one-liners', () => {
 });
 
 describe('Perl one-liners', () => {
-  it('proves loops that split, match, substitute and print', () => {
+  it('proves the closed forms: print if a match, substitute, sum fields, print', () => {
     for (const code of [
       'print if /TODO/',
+      'print unless /^#/',
       '$t += $F[6]; print $t/1024/1024/1024 . " GB"',
       '$sum+=$F[1];END{print "$sum\\n"}',
       's/((:\\S*){3}):\\S*/$1/g',
       'BEGIN { $n = 0 } $n++; END { printf "%d\\n", $n }',
-      'print "$ENV{HOME}\\n"',
-      'my %h; $h{$_}++ for split; END { print join ",", sort keys %h }',
+      'print if m/regex1/ and m/regex2/i',
+      'print $1 if /(0x[\\da-f]+)/ig;',
+      'tr/a-z/A-Z/',
+      'chomp; print "$_ "; END{print "\\n"}',
+      's/((?<!x)(?:yy)*)z/$1/g',
+      '0',
+      'print $F[0], $F[2] if $F[1] > 100',
+      'print "$. $_" if $_ =~ /x/',
     ])
       expect(provePerl(code).proven, code).toBe(true);
-    expect(provePerl('my $j = decode_json(<STDIN>); print $j->{name}', ['JSON::PP']).proven).toBe(true);
+    expect(provePerl('local $/; my $j = decode_json(<STDIN>); print $j->{name}, "\\n"', ['JSON::PP']).proven).toBe(true);
+    expect(provePerl('print sum(@F)', ['List::Util']).proven).toBe(true);
+    expect(provePerl('my $j = decode_json(<STDIN>)').proven).toBe(false); // not loaded: a call of a sub perl does not know
+    expect(provePerl('print $j->{name}->method', ['JSON::PP']).proven).toBe(false);
   });
   it('does not prove what runs, opens, loads, or changes what <> opens', () => {
     for (const code of [
@@ -193,65 +203,45 @@ describe('Perl one-liners', () => {
       'print "@{[ system 1 ]}"',
       'print "${\\ system 1}"',
       'print "$h{system 1}"',
+      'print "$x[system 1]"',
       's/x/system 1/e',
-      'print /(?{ system 1 })/',
+      's/x/system 1/ee',
+      's/x/@{[system 1]}/',
+      'print if /(?{ system 1 })/',
+      'print if /(??{ system 1 })/',
+      'print if /$x/',
+      'print if /\\N{U+41}/',
       'open(F, ">x")',
       'unlink "x"',
-      'rename "a", "b"',
       'do "x.pl"',
-      'require "x.pl"',
       'eval "1"',
-      '&{"sys"."tem"}(1)',
-      '$f = \\&CORE::system; $f->(1)',
-      'print CORE::system(1)',
       '@ARGV = (">x")',
-      'push @ARGV, "id|"',
       'BEGIN { $^I = "" }',
       'print <*.c>',
-      'use POSIX; print 1',
       'print $ENV{GITHUB_TOKEN}',
-      'print "$ENV{AWS_SECRET_ACCESS_KEY}"',
       'print <<EOF\nx\nEOF',
       'sub f { 1 } f()',
-      'JSON::PP->new->decode($_)',
-      '$f = "ARGV"; print <$f>',
+      'time /1;system 1;#/', // a division to perl, a regex to a hand tokenizer
+      'print $t /1;system 1;#/', // perl takes $t for a filehandle and /1;…/ for a pattern
+      'print $. /1;system 1;#/',
+      'printf $t /1;system 1;#/',
+      '$x = 1\n=pod\n\n=cut\nsystem 1',
+      'print 1.2.3',
+      'print if /(?<n>x)/',
+      'chomp $x',
+      'local $/ = <STDIN>',
+      'print $j->{x}{y}',
+      'print $j->{system 1}',
+      'print "$x::y"',
+      "print 'system 1' # unlink",
     ])
       expect(provePerl(code).proven, code).toBe(false);
   });
 });
 
 describe('PHP one-liners', () => {
-  it('proves code that only computes, reads local files named in literals and prints', () => {
-    for (const code of [
-      'echo array_sum(explode(PHP_EOL, stream_get_contents(STDIN)));',
-      'print_r(json_decode(file_get_contents("composer.json"), true));',
-      'echo getenv("HOME");',
-    ])
-      expect(proven('php', code), code).toBe(true);
-  });
-  it('does not prove what runs, writes, calls by name or opens a stream wrapper', () => {
-    for (const code of [
-      'system("id");',
-      'echo `id`;',
-      '$f = "system"; $f("id");',
-      '"system"("id");',
-      "('sys'.'tem')('id');",
-      'array_map("system", ["id"]);',
-      'call_user_func("system", "id");',
-      'file_put_contents("x", 1);',
-      'echo file_get_contents("http://example.com");',
-      'echo file_get_contents("phar://x.phar");',
-      'echo "{$x->y()}";',
-      'echo "${x}";',
-      'eval("1;");',
-      'include "x.php";',
-      'echo $_SERVER["HOME"];',
-      'echo getenv("GITHUB_TOKEN");',
-      'SYSTEM("id");',
-      '?><?php system("id");',
-      'echo <<<EOT\nx\nEOT;',
-    ])
-      expect(proven('php', code), code).toBe(false);
+  it('are never proven: PHP has no prover (a hand tokenizer cannot tell code from data)', () => {
+    for (const code of ['echo 1;', 'echo getenv("HOME");', 'system("id");']) expect(proven('php', code), code).toBe(false);
   });
 });
 
@@ -259,16 +249,14 @@ describe('a rejected construct anywhere keeps a proven program unproven', () => 
   const safe: Record<string, string[]> = {
     python: ['print(1)', 'x = [1, 2]', "print(len('abc'))", 'import sys', 'y = sorted(x)'],
     node: ['console.log(1)', 'const x = [1, 2]', "console.log('abc'.length)", 'let y = x.map(v => v * 2)'],
-    perl: ['print 1', '$x = 2', 'print length "abc"', '$y = join ",", 1, 2'],
-    php: ['echo 1', '$x = [1, 2]', 'echo count($x)', '$y = implode(",", $x)'],
+    perl: ['print 1', '$x = 2', 'print "abc"', '$y += $F[1]'],
   };
   const bad: Record<string, string[]> = {
     python: ["__import__('os').system('id')", "eval('1')", "open('f', 'w')", "getattr(x, 'sys' + 'tem')", 'globals()'],
     node: ["require('child_process')", "eval('1')", "x['constr' + 'uctor']", 'this.constructor', "require('fs').writeFileSync('f', '')"],
     perl: ['system 1', '`id`', 'open F, ">f"', 'unlink "f"', '@ARGV = 1'],
-    php: ['system("id")', '$f("id")', 'file_put_contents("f", 1)', '`id`', 'array_map("system", $x)'],
   };
-  const sep: Record<string, string> = { python: '; ', node: '; ', perl: '; ', php: '; ' };
+  const sep: Record<string, string> = { python: '; ', node: '; ', perl: '; ' };
   it('for every language, at every position', () => {
     for (const family of Object.keys(safe)) {
       fc.assert(
@@ -285,6 +273,6 @@ describe('a rejected construct anywhere keeps a proven program unproven', () => 
     // Python's own guarded words are the exception: the raw text may hold them only as code (python-raw.ts).
     expect(proven('python', "print('x')  # eval('x')")).toBe(false);
     expect(proven('node', 'console.log(\'require("child_process")\') // eval(1)')).toBe(true);
-    expect(proven('perl', "print 'system 1' # unlink")).toBe(true);
+    expect(proven('perl', "print 'system 1'")).toBe(true);
   });
 });
