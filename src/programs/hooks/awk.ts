@@ -24,19 +24,21 @@ export interface AwkEffects {
 }
 
 /**
- * A parenthesised group with no strings, regexes, braces, statements or nested groups in it:
- * `($3 > 100)`, `(NR > 1 && $2 >= x)`. Every awk (POSIX grammar, gawk's `in_parens`) reads a `>`
- * inside parentheses as a comparison, and without quotes or slashes the group cannot be the
- * inside of a string or a regex either.
+ * A parenthesised group with no strings, regexes, braces or nested groups, and no `print` in it:
+ * `($3 > 100)`, `(NR > 1 && $2 >= x)`, a for header `(i = NF; i > 1; i--)`. Inside parentheses
+ * gawk's lexer reads `>` as a comparison; the POSIX grammar allows a redirection only after a
+ * print, and onetrue awk takes `for (print > f; …)`, hence no `print`. Without quotes or slashes
+ * the group cannot be the inside of a string or a regex either.
  */
-const PLAIN_GROUP = /\([\w$. \t<>=!&|+\-*%]*\)/g;
+const PLAIN_GROUP = /\([\w$. \t<>=!&|+\-*%;]*\)/g;
 
 /**
  * What an awk program may do, from its raw text: an over-approximation, not a parse. Each token
  * is looked for anywhere — inside strings, regexes and comments too — because a hand reading of
  * where a string or a regex ends is what a program like `/;/ ? 1 : 0 | "sh"` fools.
  *
- * - `system`, `/inet` and every `|` that is not exactly `||` (awk's lexers read `||` as logical
+ * - `system`, gawk's `/inet/`, `/inet4/`, `/inet6/` sockets (reached only through `|&`, `<` or `>`,
+ *   flagged anyway) and every `|` that is not exactly `||` (awk's lexers read `||` as logical
  *   or, always; `|` and `|&` are pipes to commands): exec. `@` (gawk's `@load`, `@include` and
  *   indirect calls such as `f="system"; @f("id")`) and `extension`: loads code.
  * - `>` writes, unless it is `>=` (always a comparison token), stands before the first `{` of the
@@ -47,7 +49,7 @@ const PLAIN_GROUP = /\([\w$. \t<>=!&|+\-*%]*\)/g;
  */
 export function awkProgramEffects(program: string): AwkEffects {
   return {
-    exec: /system|\/inet/.test(program) || /(?<!\|)\|(?!\|)|\|\|\|/.test(program),
+    exec: /system|\/inet[46]?\//.test(program) || /(?<!\|)\|(?!\|)|\|\|\|/.test(program),
     loads: /@|extension/.test(program),
     writes: writesFile(program),
     reads: /getline/.test(program) && /</.test(program),
@@ -61,7 +63,7 @@ export function awkProgramEffects(program: string): AwkEffects {
 function writesFile(program: string): boolean {
   const firstAction = program.indexOf('{');
   const grouped = new Set<number>();
-  for (const m of program.matchAll(PLAIN_GROUP)) for (let k = m.index; k < m.index + m[0].length; k++) grouped.add(k);
+  for (const m of program.matchAll(PLAIN_GROUP)) if (!m[0].includes('print')) for (let k = m.index; k < m.index + m[0].length; k++) grouped.add(k);
   for (let i = 0; i < program.length; i++) {
     if (program[i] !== '>') continue;
     if (program[i + 1] === '>' || program[i - 1] === '>') return true;

@@ -11,6 +11,7 @@ const NONE = { exec: false, loads: false, writes: false, reads: false, argv: fal
 
 describe('awk program effects, over the raw text', () => {
   it('finds pipes and system() that a regex or a string would hide', () => {
+    expect(awkProgramEffects('/inet addr/ { print $2 }').exec).toBe(false);
     expect(awkProgramEffects('{ print /;/ ? 1 : 0 | "sh" }').exec).toBe(true);
     expect(awkProgramEffects('/}/ { print $0 | "sh" }').exec).toBe(true);
     expect(awkProgramEffects('{ x = "\\";"; print x | "sh" }').exec).toBe(true);
@@ -43,6 +44,8 @@ describe('awk program effects, over the raw text', () => {
     expect(awkProgramEffects('NR>1 { print >> "log" }').writes).toBe(true);
     expect(awkProgramEffects('{ print "(" x > 3 ")" }').writes).toBe(true);
     expect(awkProgramEffects('$1>>2').writes).toBe(true);
+    expect(awkProgramEffects('{ for (i = NF; i > 1; i--) printf("%s ", $i) }').writes).toBe(false);
+    expect(awkProgramEffects('{ for (print > f; i < 2; i++) x }').writes).toBe(true);
   });
 
   it('finds getline from a file, ARGV, ENVIRON and PROCINFO anywhere', () => {
