@@ -5,8 +5,14 @@
  *
  * A URL is trusted only when its text is read the same way by every client that could fetch it:
  * https, a plain host name (no user info, no percent-escapes, no backslash), the default port,
- * and a path without dot segments. Anything else is compared as untrusted, never normalised into
- * a trusted reading (`https://sh.rustup.rs\@evil.example` is evil.example to curl).
+ * and a path without dot segments or URL globs. Anything else is compared as untrusted, never
+ * normalised into a trusted reading (`https://sh.rustup.rs\@evil.example` is evil.example to curl;
+ * curl expands `{a,b}` and `[1-3]` and then removes dot segments, so `{..,x}` climbs out of a prefix).
+ *
+ * A trusted URL only counts when nothing else about the fetch moves the connection or what it
+ * believes: `fetchKeepsTrust` accepts a short list of options known to be harmless for each
+ * fetcher; every other option (`--resolve`, `-x`, `-k`, `--cacert`, `-K`, `wget -e`…) makes
+ * the fetch untrusted.
  */
 
 /** Why a URL can never be trusted, whatever the settings say. */
@@ -141,7 +147,7 @@ function splitUrl(url: string): UrlParts | null {
   const hp = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(hostPort);
   if (!hp || hp[1] === '') return null;
   const path = m[3];
-  const ambiguous = /[\\%\s\x00-\x1f\x7f]/.test(authority + path) || /(^|\/)\.\.?(\/|$)/.test(path) || /[^\x21-\x7e]/.test(url);
+  const ambiguous = /[\\%\s\x00-\x1f\x7f{}]/.test(authority + path) || /[{}[\]]/.test(path) || /(^|\/)\.\.?(\/|$)/.test(path) || /[^\x21-\x7e]/.test(url);
   return { scheme: m[1]?.toLowerCase() ?? null, userinfo: at >= 0, host: hp[1].toLowerCase(), port: hp[2] ?? null, path, ambiguous };
 }
 
@@ -210,6 +216,51 @@ export class TrustedInstallers {
     const trusted = this.prefixes.some((p) => p.host === u.host && (p.path === '' || u.path === p.path || u.path.startsWith(p.path + '/')));
     return trusted ? { kind: 'trusted' } : { kind: 'untrusted' };
   }
+}
+
+/**
+ * Options of curl and wget that change neither where the fetch connects nor which certificates
+ * it believes nor what it fetches: output, verbosity, failure and retry behaviour, timeouts,
+ * protocol restrictions. `-L` follows redirects: where the trusted host redirects to is that
+ * host's choice, as the script it serves is. Anything not listed (`--resolve`, `--connect-to`,
+ * `-x`, `-k`, `--cacert`, `--doh-url`, `-K`, `-H`, `-C`, `wget -e`, `--config`, `-i`, `-r`…)
+ * makes the fetch untrusted. Values are free unless `VALUES` pins them.
+ */
+const HARMLESS_FETCH_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  curl: new Set([
+    ...['-f', '--fail', '--fail-with-body', '-s', '--silent', '-S', '--show-error', '-L', '--location'],
+    ...['-o', '--output', '-O', '--remote-name', '-#', '--progress-bar', '--no-progress-meter', '-v', '--verbose'],
+    ...['--proto', '--proto-redir', '--tlsv1.2', '--tlsv1.3', '-4', '--ipv4', '-6', '--ipv6', '--compressed'],
+    ...['--retry', '--retry-delay', '--retry-max-time', '--retry-connrefused', '--retry-all-errors', '--connect-timeout', '-m', '--max-time'],
+    // -q, first on the line, skips ~/.curlrc: safer, never less safe.
+    ...['-q', '--disable'],
+  ]),
+  wget: new Set([
+    ...['-q', '--quiet', '-v', '--verbose', '-n', '-O', '--output-document', '--show-progress', '--progress'],
+    ...['--https-only', '-4', '--inet4-only', '-6', '--inet6-only', '-t', '--tries', '-T', '--timeout', '--no-config'],
+  ]),
+};
+
+/** Values an option must have to stay harmless: wget's `-n` is a family (`-nv` quiet, `-nH`, `-nd`…). */
+const VALUES: Readonly<Record<string, RegExp>> = { 'wget -n': /^v$/ };
+
+/** An option of a fetch as a guard sees it. */
+export interface FetchOption {
+  readonly name: string;
+  readonly value: { readonly value: string; readonly dynamic: boolean } | null;
+}
+
+/**
+ * Does a fetch with these options still fetch exactly the URL it names, over a connection it
+ * verifies? Only options of HARMLESS_FETCH_OPTIONS; a fetcher without a list, only with none.
+ */
+export function fetchKeepsTrust(program: string | null, options: readonly FetchOption[]): boolean {
+  const harmless = (program !== null && HARMLESS_FETCH_OPTIONS[program]) || new Set<string>();
+  return options.every((o) => {
+    if (!harmless.has(o.name)) return false;
+    const pinned = VALUES[`${program} ${o.name}`];
+    return pinned === undefined || (o.value !== null && !o.value.dynamic && pinned.test(o.value.value));
+  });
 }
 
 /** What guard predicates may read from the analyser's settings. */

@@ -44,7 +44,15 @@ describe('program text', () => {
     expect(awkProgramEffects('{ print | "sh" }').exec).toBe(true);
     expect(awkProgramEffects('{ "date" | getline d }').exec).toBe(true);
     expect(awkProgramEffects('{ print > "out" }').writes).toBe(true);
-    expect(awkProgramEffects('{ if ($1 > 3) print $2 }')).toEqual({ exec: false, writes: false, reads: false });
+    expect(awkProgramEffects('{ if ($1 > 3) print $2 }')).toEqual({
+      exec: false,
+      loads: false,
+      writes: false,
+      reads: false,
+      argv: false,
+      env: false,
+      unknown: false,
+    });
     expect(awkProgramEffects('BEGIN{while((getline l < "/etc/shadow") > 0) print l}').reads).toBe(true);
   });
 });

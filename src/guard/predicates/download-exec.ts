@@ -8,7 +8,7 @@ import { NETCATS, requires, type Predicate } from './programs.js';
 import { interpreterFamily } from '../../programs/interpreters.js';
 import { registry } from '../../programs/registry.js';
 import { stdinExec } from '../compile-parts.js';
-import { DEFAULT_GUARD_SETTINGS, isIpHost, isLoopback, type GuardSettings, type TrustedInstallers, type UrlTrust } from '../installer-urls.js';
+import { DEFAULT_GUARD_SETTINGS, fetchKeepsTrust, isIpHost, isLoopback, type GuardSettings, type TrustedInstallers, type UrlTrust } from '../installer-urls.js';
 
 /** A literal IP address other than loopback (`10.0.0.1`, `[2001:db8::1]`, `0x0a000001`). */
 function isRawIp(host: string | undefined): boolean {
@@ -78,8 +78,18 @@ function trustOf(o: Subject, trusted: TrustedInstallers): UrlTrust[] {
     for (const op of o.ops) if (op.kind === 'Network' && isRawIp(op.host)) out.push({ kind: 'never', why: 'raw-ip' });
   }
   const fromFile = (o.cmd.program !== null && URL_FILE_OPTIONS[o.cmd.program]) || [];
-  if (out.length === 0 || fromFile.some((f) => o.hasFlag(f))) out.push({ kind: 'untrusted' });
+  if (out.length === 0 || fromFile.some((f) => o.hasFlag(f)) || !fetchKeepsTrustOn(o)) out.push({ kind: 'untrusted' });
   return out;
+}
+
+/**
+ * A trusted URL counts only when the fetch has no option outside the harmless list (a word that
+ * may turn into an option counts as one) and nothing on the line up to it sets a variable: proxies,
+ * CA bundles, CURL_HOME, WGETRC, HOME (its .curlrc) all come from the environment.
+ */
+function fetchKeepsTrustOn(o: Subject): boolean {
+  if (o.parsed.maybeOptions.length > 0 || !fetchKeepsTrust(o.cmd.program, o.parsed.options)) return false;
+  return !o.all.some((x) => x.cmd.id <= o.cmd.id && x.ops.some((op) => op.kind === 'Env' && op.target !== '*'));
 }
 
 /** The fetches a command runs the content of: piped into its stdin, substituted into its code, or downloaded and run. */

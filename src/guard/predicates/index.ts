@@ -14,6 +14,7 @@ import { shutdownPredicates } from './shutdown.js';
 import { credentialAccessPredicates } from './credential-access.js';
 import { defenseEvasionPredicates } from './defense-evasion.js';
 import { persistencePredicates } from './persistence.js';
+import { findPredicates } from './find.js';
 
 export const PREDICATES: Record<string, Predicate> = {
   ...CORE_PREDICATES,
@@ -30,4 +31,5 @@ export const PREDICATES: Record<string, Predicate> = {
   ...credentialAccessPredicates,
   ...defenseEvasionPredicates,
   ...persistencePredicates,
+  ...findPredicates,
 };

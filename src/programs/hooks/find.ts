@@ -6,6 +6,7 @@
  */
 import type { Arg } from '../../expand/arg.js';
 import { placeName } from './code-text.js';
+import { execEnd, parseFindExpression, requiredBefore, requiredTrue, type Arity, type FindNode } from './find-expr.js';
 import type { CommandClass } from '../spec-types.js';
 import type { HandlerResult, OperationSink, PerMatchCommand, PrintedNames, ProgramHooks } from '../hook-types.js';
 
@@ -183,8 +184,7 @@ export function findExecs(args: Arg[]): FindExec[] {
   const out: FindExec[] = [];
   for (let i = 0; i < args.length; i++) {
     if (!FIND_EXEC.has(args[i].value)) continue;
-    let end = i + 1;
-    while (end < args.length && args[end].value !== ';' && args[end].value !== '+') end++;
+    const end = execEnd(args, i + 1);
     const name = nameTest(args, line.exprStart, i);
     const inner = args.slice(i + 1, end).map((a): Arg => matchedPath(a, root, name));
     out.push({ primary: args[i].value, args: inner });
@@ -193,28 +193,39 @@ export function findExecs(args: Arg[]): FindExec[] {
   return out;
 }
 
+/** How many words each primary takes (find-expr.ts): null for a word the tables do not know. */
+function findArity(v: string): Arity | null {
+  if (FIND_EXEC.has(v)) return 'exec';
+  if (v === '-delete' || FIND_NO_ARG.has(v)) return 0;
+  if (v === '-fprintf') return 2;
+  if (FIND_VALUE.has(v) || FIND_READ.has(v) || FIND_WRITE.has(v) || v === '-files0-from' || /^-newer[aBcmt][aBcmt]$/.test(v)) return 1;
+  return null;
+}
+
+/** The expression read once per argv (null: not known, nothing narrows). */
+const expressions = new WeakMap<readonly Arg[], FindNode | null>();
+
+function expressionOf(args: Arg[], exprStart: number): FindNode | null {
+  if (!expressions.has(args)) expressions.set(args, parseFindExpression(args, exprStart, findArity));
+  return expressions.get(args)!;
+}
+
 /**
- * The basename pattern every path reaching the primary at `at` matches, when its conjunction says
- * so: `find . -name '*.c' -exec …` runs only for names matching `*.c`. The conjunction is what
- * stands before the primary back to a `-o`, `,` or an opening parenthesis at its own level; a
- * `-name` there that is not negated and not inside parentheses holds for every match. `-iname`
- * gives a pattern whose letters match either case. Null when nothing narrows the name.
+ * The basename pattern every path reaching the primary at `at` matches (`null` for `at`: the
+ * whole expression, as the implicit `-print` sees it): a `-name` that is a conjunct on the
+ * action's own path in the expression tree (find-expr.ts). `find . -name '*.c' -exec …` runs only
+ * for names matching `*.c`; `find . -name .env -o -name '*.c'` prints both. `-iname` gives a
+ * pattern whose letters match either case. Null when nothing narrows the name, or when the
+ * expression is not fully known.
  */
-function nameTest(args: Arg[], exprStart: number, at: number): string | null {
-  let depth = 0;
-  for (let k = at - 1; k >= exprStart; k--) {
-    const v = args[k].value;
-    if (args[k].dynamic) return null; // `$x` may be `-o` or `(`: nothing is known of the conjunction
-    if (v === ')') depth++;
-    else if (v === '(') {
-      if (depth === 0) return null;
-      depth--;
-    } else if (depth === 0 && (v === '-o' || v === '-or' || v === ',')) return null;
-    else if (depth === 0 && (v === '-name' || v === '-iname') && k + 1 < at) {
-      const pattern = args[k + 1];
-      const negated = k > exprStart && (args[k - 1].value === '!' || args[k - 1].value === '-not');
-      if (!pattern.dynamic && !negated && !pattern.value.includes('/')) return v === '-iname' ? eitherCase(pattern.value) : pattern.value;
-    }
+function nameTest(args: Arg[], exprStart: number, at: number | null): string | null {
+  const tree = expressionOf(args, exprStart);
+  if (tree === null) return null;
+  const tests = at === null ? requiredTrue(tree) : requiredBefore(tree, at);
+  for (const t of tests.reverse()) {
+    if (t.kind !== 'primary' || (t.name !== '-name' && t.name !== '-iname')) continue;
+    const pattern = t.operands[0];
+    if (!pattern.dynamic && !pattern.value.includes('/')) return t.name === '-iname' ? eitherCase(pattern.value) : pattern.value;
   }
   return null;
 }
@@ -231,10 +242,19 @@ function eitherCase(pattern: string): string {
   return out;
 }
 
-/** `{}` as the paths under the root (only as a whole word: placeName); unknown when the root is. */
+/**
+ * `{}` as the paths under the root; unknown when the root is. GNU and BSD find replace `{}` inside
+ * a word too: `{}/` and `{}/sub` are paths under each match (`-exec rm -rf {}/ ;` on `find ~
+ * -maxdepth 0` deletes home), kept as such when what follows is plain names; any other word that
+ * holds `{}` (`{}.bak`, `x{}`, `sh -c 'cat {}'`) is unknown (placeName).
+ */
 function matchedPath(a: Arg, root: string | null, name: string | null): Arg {
   if (root === null) return a.value.includes('{}') ? { ...a, dynamic: true } : a;
   const under = `${root === '/' ? '' : root}/**${name === null ? '' : '/' + name}`;
+  const below = /^\{\}((?:\/+[^/{}*?[\]\\]*)*)$/.exec(a.value);
+  if (below && below[1] !== '' && below[1].split('/').every((seg) => seg !== '.' && seg !== '..')) {
+    return { ...a, value: under + below[1], glob: true, produced: true };
+  }
   return placeName(a, '{}', () => ({ ...a, value: under, glob: true, produced: true }));
 }
 
@@ -274,13 +294,44 @@ function find(b: OperationSink): HandlerResult {
     } else if (FIND_EXEC.has(v)) {
       b.namedOption(v, a, `find ${v} runs a command on what it matches`);
       // The executed command is a sub-command of its own (findExecs, walked by walk/run-argv.ts).
-      while (i < args.length && args[i].value !== ';' && args[i].value !== '+') i++;
+      i = execEnd(args, i + 1);
     } else if (!FIND_NO_ARG.has(v) && (v.startsWith('-') || v.startsWith('+'))) {
       b.unknownOption(v, a, 'find', 'GNU findutils 4.9 (man find) and the BSD primaries');
     }
     // Anything else is a word find itself rejects (a path after the expression).
   }
   return { class: cls, skipOperands: true, skipOptions: true, optionsChecked: true };
+}
+
+/** Tests that select some files by what they are: name, path, size, times, owner, links. */
+const NARROWING =
+  /^-(name|iname|path|ipath|wholename|iwholename|regex|iregex|size|mtime|mmin|atime|amin|ctime|cmin|newer|anewer|cnewer|newer[a-zA-Z]{2}|user|group|nouser|nogroup|empty|perm|inum|used|samefile|links|lname|ilname|uid|gid)$/;
+
+/** A pattern that every name or path matches: `*`, `**`, and regexes made of `.`, `*`, `+`, anchors and groups. */
+function matchesEverything(primary: string, pattern: string): boolean {
+  return /regex$/.test(primary) ? /^[.*+^$()|]*$/.test(pattern) && pattern.includes('.') : /^\**$/.test(pattern);
+}
+
+/**
+ * Does each action that deletes or runs (`-delete`, `-exec`, `-execdir`, `-ok`, `-okdir`) see
+ * only the files a filter selects? The filter must be a conjunct on the action's own path
+ * (find-expr.ts) and not match everything: `find ~ -name '*.pyc' -o -delete` and `find ~ -name
+ * '*' -delete` are not filtered. False when the expression is not known or has no such action.
+ */
+export function filtersEveryAction(args: Arg[]): boolean {
+  const line = findCommandLine(args);
+  const tree = expressionOf(args, line.exprStart);
+  if (tree === null) return false;
+  const actions: number[] = [];
+  for (let i = line.exprStart; i < args.length; i++) if (args[i].value === '-delete' || FIND_EXEC.has(args[i].value)) actions.push(i);
+  return (
+    actions.length > 0 &&
+    actions.every((at) =>
+      requiredBefore(tree, at).some(
+        (t) => t.kind === 'primary' && NARROWING.test(t.name) && !(t.operands[0] && matchesEverything(t.name, t.operands[0].value)),
+      ),
+    )
+  );
 }
 
 /** Primaries whose output is not one name per match: what they print mixes into stdout. */
@@ -305,7 +356,7 @@ function prints(args: Arg[]): PrintedNames | null {
       separator = v === '-print0' ? 'nul' : 'newline';
     }
   }
-  const name = nameTest(args, line.exprStart, print ?? args.length);
+  const name = nameTest(args, line.exprStart, print);
   const roots = line.roots.length > 0 ? line.roots.map((r) => r.value.replace(/\/+$/, '') || '/') : ['.'];
   const patterns = roots.map((r) => `${r === '/' ? '' : r}/**${name === null ? '' : '/' + name}`);
   return { patterns, separator, newlineSafe: false, dashFirst: false };
