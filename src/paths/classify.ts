@@ -13,7 +13,7 @@ import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
 import { parentReadings } from './glob-reach.js';
 import { globsMayMeet } from './glob-meet.js';
-import { namesStayWhole, type NameSplit } from './name-scan.js';
+import { namesIn, namesStayWhole, scanTree, type NameSplit, type TreeEntry } from './name-scan.js';
 import { globForms, isSubtree, namesNoFile } from './sensitive-forms.js';
 
 export type PathClass =
@@ -256,29 +256,62 @@ export class PathClassifier {
     }
   }
 
-  private readonly wholeNames = new Map<string, boolean>();
+  /** Trees scanned in this analysis, by physical directory (paths/name-scan.ts): one walk answers every question. */
+  private readonly trees = new Map<string, TreeEntry[] | null>();
+  private readonly listings = new Map<string, string[] | null>();
+
+  /** The entries under a workspace directory (physical paths), read once per analysis; null when not known or not in a workspace. */
+  treeBelow(dir: string): TreeEntry[] | null {
+    const real = this.realpaths.realpathNearest(dir);
+    // Only a workspace is walked: a temp dir is shared, often large, and anyone may make names in it.
+    if (!this.inWorkspace(real)) return null;
+    let tree = this.trees.get(real);
+    if (tree === undefined) {
+      tree = scanTree(real);
+      this.trees.set(real, tree);
+    }
+    return tree;
+  }
+
+  /** The names directly in a workspace directory (`*` expands to them); null when not known or not in a workspace. */
+  namesIn(dir: string): string[] | null {
+    const real = this.realpaths.realpathNearest(dir);
+    if (!this.inWorkspace(real)) return null;
+    let names = this.listings.get(real);
+    if (names === undefined) {
+      names = namesIn(real);
+      this.listings.set(real, names);
+    }
+    return names;
+  }
+
+  /** Is a physical path inside a workspace root? */
+  inWorkspace(real: string): boolean {
+    return this.workspaceRoots.some((r) => isInside(real, r));
+  }
+
+  /**
+   * Is this file, met by a walk below a workspace directory (its path is physical: the walk follows
+   * no link), one of the sensitive files a direct read of it would ask for?
+   */
+  sensitiveFile(path: string): boolean {
+    const folded = this.folds(path);
+    return this.sensitive.test(path, folded) && !this.templates.test(path, folded);
+  }
 
   /**
    * Do the names under `dir` stay whole when split as `split` cuts (paths/name-scan.ts)? Only a
    * directory inside a workspace root is walked; read once per analysis.
    */
   namesStayWhole(dir: string, split: NameSplit): boolean {
-    const real = this.realpaths.realpathNearest(dir);
-    // Only a workspace is walked: a temp dir is shared, often large, and anyone may make names in it.
-    if (!this.workspaceRoots.some((r) => isInside(real, r))) return false;
-    const key = split + '\0' + real;
-    let whole = this.wholeNames.get(key);
-    if (whole === undefined) {
-      whole = namesStayWhole(real, split);
-      this.wholeNames.set(key, whole);
-    }
-    return whole;
+    return namesStayWhole(this.treeBelow(dir), split);
   }
 
   /** Called when an analysis starts: realpaths older than the reuse window are read again. */
   startAnalysis(): void {
     this.realpaths.startAnalysis();
-    this.wholeNames.clear();
+    this.trees.clear();
+    this.listings.clear();
   }
 
   /**
