@@ -300,6 +300,18 @@ export class PathClassifier {
   }
 
   /**
+   * Is a sensitive file (or a link, which may lead anywhere) somewhere below a directory? Outside
+   * the workspaces the directory is judged by itself, as a path; a tree that cannot be looked at may hold one.
+   */
+  private treeHoldsSensitive(dir: string): boolean {
+    if (!this.inWorkspace(dir)) return false;
+    const tree = this.treeBelow(dir);
+    return (
+      tree === null || tree.some((e) => e.kind !== 'dir' && (this.sensitiveFile(e.path) || (e.kind === 'link' && !this.inWorkspace(this.physical(e.path)))))
+    );
+  }
+
+  /**
    * Do the names under `dir` stay whole when split as `split` cuts (paths/name-scan.ts)? Only a
    * directory inside a workspace root is walked; read once per analysis.
    */
@@ -414,13 +426,15 @@ export class PathClassifier {
    * written and with its fixed prefix where the disk resolves it (`link/*` where link → ~/.ssh).
    */
   private globMaySensitive(pattern: string, real: string, bound: string, folded: boolean, options: GlobMatchOptions): boolean {
+    // Every name a program lists below a directory (find's `./**`, `find . | xargs cat`): the files
+    // really there decide, read from the disk (not cached across analyses: the disk changes).
+    if (options.produced && namesNoFile(pattern)) return this.treeHoldsSensitive(real);
     const key = (options.dotglob ? 'd' : '') + (options.produced ? 'p' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
     const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
     const meet = { dotA: !!options.dotglob, dotB: true, nocase: !!options.nocaseglob || folded };
     const forms = real !== bound && pattern.startsWith(bound) ? [pattern, real + pattern.slice(bound.length)] : [pattern];
-    if (options.produced && namesNoFile(pattern)) return false; // the directory itself was classified as a path
     const against = namesNoFile(pattern) && !options.dotglob ? this.sensitiveDirs : this.sensitiveGlobs;
     const result = forms.some((p) => against.some((s) => globsMayMeet(p, s, meet)));
     this.globCache.set(key, result);

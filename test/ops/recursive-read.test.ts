@@ -85,3 +85,21 @@ describe('a link below a recursive read leads out of the workspace', () => {
     expect(await level('grep -r x src/homelink', dir, [dir])).toBe('ask');
   });
 });
+
+describe('a glob may expand to a name that is an option', () => {
+  it('asks where a file named like an option is met, not with -- or ./', async () => {
+    expect(await level('rg TODO *')).toBe('ask');
+    expect(await level('rg TODO -- *')).toBe('allow');
+    expect(await level('rg TODO ./src/*')).toBe('allow');
+    expect(await level('rg TODO *.ts')).toBe('allow');
+    expect(await level('rg TODO *', clean, [clean])).toBe('allow');
+  });
+});
+
+describe('names a program lists below a directory are the files there', () => {
+  it('find . | xargs cat reads the .env it lists', async () => {
+    expect(await level('find . -type f | xargs cat')).toBe('ask');
+    expect(await level('find . -type f -exec cat {} +')).toBe('ask');
+    expect(await level('find . -type f | xargs cat', clean, [clean])).toBe('allow');
+  });
+});
