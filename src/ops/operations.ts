@@ -292,6 +292,15 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     const host = cmd.args[scanOptions(cmd.args, 0, wrapperOptions(registry.get('ssh').spec)).index];
     b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });
   }
+  // A wrapper's own options that read a file (`xargs -a FILE`): read before it runs anything.
+  const spec = registry.get(program).spec;
+  if (spec !== undefined) {
+    const specFile = b.env.specs.fileOf?.(program) ?? '(command spec)';
+    for (const [name, value] of scanOptions(cmd.args, 0, wrapperOptions(spec)).values) {
+      const o = spec.options?.[name];
+      if (typeof o === 'object' && o.role === 'read') b.from({ spec: specFile, program, option: name, role: 'read' }, () => b.path('Read', value, 'option'));
+    }
+  }
   if (program === 'time') {
     const scan = scanOptions(cmd.args, 0, wrapperOptions(registry.get('time').spec));
     const out = scan.values.get('-o') ?? scan.values.get('--output');

@@ -29,6 +29,8 @@ export interface OpFields {
   url?: string;
   dynamic?: boolean;
   glob?: boolean;
+  /** Env: the variable's value is printed (`printenv NAME`), not set. */
+  prints?: boolean;
 }
 
 /** What a hook sees of the walked command. */
