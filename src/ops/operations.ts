@@ -234,7 +234,7 @@ export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: strin
     if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), checkedAgainst(o.table));
   }
   for (const m of p.maybeOptions) {
-    if (m.arg.glob && !m.arg.dynamic) {
+    if (m.arg.glob && !m.arg.dynamic && m.arg.dashFirst !== true && m.arg.produced !== true) {
       // A glob is an option only if it meets a name that starts with a dash; such a name may be any option.
       const met = hasOptionBeyondReading(m.table) ? dashNamesMet(b, m.arg.value) : [];
       if (met === null) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);

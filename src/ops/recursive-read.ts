@@ -47,9 +47,10 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
     b.add('Read', source, arg.span, { target: `the files below ${arg.value} (too many to look at, or unreadable)`, dynamic: true });
     return;
   }
-  // A start that is a link out of the workspace (`grep -r x homelink`) is walked like a followed link.
+  // A start that is a link out of the workspace (`grep -r x homelink`, or `*` meeting it) is walked like a followed link.
   const lexical = resolvePath(value, cwd ?? '/');
   if (classifier.physical(lexical) !== lexical) reached.push(lexical);
+  if (arg.glob) reached.push(...classifier.linksMet(resolvePath(arg.value, cwd ?? '/')).map((p) => classifier.physical(p)));
   for (const path of reached) {
     if (path !== lexical) b.path('Read', { value: path, dynamic: false, glob: false, span: arg.span }, source);
     // A followed link to a directory outside the workspace: the walk reads all of it, dot files too.

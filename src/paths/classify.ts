@@ -4,14 +4,14 @@
  * `/etc/shadow`), using picomatch against example paths of each class.
  */
 import picomatch from 'picomatch';
-import { lstatSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
 import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES, EXEC_CONFIG_HINT } from './exec-config.js';
 import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
-import { parentReadings } from './glob-reach.js';
+import { linkReadings, parentReadings, type GlobEntry } from './glob-reach.js';
 import { globsMayMeet } from './glob-meet.js';
 import { namesIn, namesStayWhole, scanTree, type NameSplit, type TreeEntry } from './name-scan.js';
 import { globForms, isSubtree, namesNoFile } from './sensitive-forms.js';
@@ -324,6 +324,7 @@ export class PathClassifier {
     this.realpaths.startAnalysis();
     this.trees.clear();
     this.listings.clear();
+    this.entries.clear();
   }
 
   /**
@@ -344,9 +345,11 @@ export class PathClassifier {
     // `.*` may match `..` (bash ≤ 5.1): what the pattern reaches through a parent is classified too.
     const classes = this.classifyOne(path, true, followLast, options);
     const readings = parentReadings(path);
-    if (readings.length === 0) return classes;
+    const links = this.linksMet(path, options);
+    if (readings.length === 0 && links.length === 0) return classes;
     const all = new Set(classes);
     for (const r of readings) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
+    for (const r of links) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
     return [...all];
   }
 
@@ -384,6 +387,39 @@ export class PathClassifier {
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
     if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound, options))) add('exec-config');
     return classes;
+  }
+
+  private readonly entries = new Map<string, GlobEntry[] | null>();
+
+  /**
+   * Where a glob inside a workspace goes through the links it can meet on disk (paths/glob-reach.ts):
+   * each is the pattern's rest below the link's target. A glob with `**`, or whose directories
+   * cannot be listed, gives none here (its text alone is judged, as before).
+   */
+  linksMet(pattern: string, options: GlobMatchOptions = NO_GLOB_OPTIONS): string[] {
+    const bound = staticPrefix(pattern);
+    if (!this.inWorkspace(this.realpaths.realpathNearest(bound))) return [];
+    const met = linkReadings(pattern, bound, (d) => this.globEntries(d), !!options.dotglob || !!options.produced) ?? [];
+    return met.map(({ link, rest }) => {
+      if (rest === '') return link;
+      const target = this.realpaths.realpathNearest(link);
+      return (target === '/' ? '' : target) + '/' + rest;
+    });
+  }
+
+  /** The entries of a workspace directory, links marked (read once per analysis). */
+  private globEntries(dir: string): GlobEntry[] | null {
+    if (!this.inWorkspace(this.realpaths.realpathNearest(dir))) return null;
+    let entries = this.entries.get(dir);
+    if (entries === undefined) {
+      try {
+        entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, link: e.isSymbolicLink() }));
+      } catch (e) {
+        entries = (e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR' ? [] : null;
+      }
+      this.entries.set(dir, entries);
+    }
+    return entries;
   }
 
   /** Inside the analysed user's own home, which is not a system directory even under /root. */

@@ -88,11 +88,18 @@ describe('a link below a recursive read leads out of the workspace', () => {
 
 describe('a glob may expand to a name that is an option', () => {
   it('asks where a file named like an option is met, not with -- or ./', async () => {
-    expect(await level('rg TODO *')).toBe('ask');
-    expect(await level('rg TODO -- *')).toBe('allow');
-    expect(await level('rg TODO ./src/*')).toBe('allow');
-    expect(await level('rg TODO *.ts')).toBe('allow');
+    const dir = join(root, 'dashes');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'a.ts'), 'TODO');
+    writeFileSync(join(dir, '--pre=sh'), '');
+    writeFileSync(join(dir, '-rf'), '');
+    expect(await level('rg TODO *', dir, [dir])).toBe('ask');
+    expect(await level('rg TODO -- *', dir, [dir])).toBe('allow');
+    expect(await level('rg TODO ./*', dir, [dir])).toBe('allow');
+    expect(await level('rg TODO *.ts', dir, [dir])).toBe('allow');
     expect(await level('rg TODO *', clean, [clean])).toBe('allow');
+    // A program whose options only choose how to read: a name like an option changes nothing.
+    expect(await level('ls *', dir, [dir])).toBe('allow');
   });
 });
 
@@ -101,5 +108,18 @@ describe('names a program lists below a directory are the files there', () => {
     expect(await level('find . -type f | xargs cat')).toBe('ask');
     expect(await level('find . -type f -exec cat {} +')).toBe('ask');
     expect(await level('find . -type f | xargs cat', clean, [clean])).toBe('allow');
+  });
+});
+
+describe('a glob can meet a link that leads out of the workspace', () => {
+  it('is a read of where the link leads', async () => {
+    const dir = join(root, 'globlinks');
+    mkdirSync(join(dir, 'docs'), { recursive: true });
+    writeFileSync(join(home, '.ssh', 'config'), 'Host x');
+    symlinkSync(join(home, '.ssh'), join(dir, 'keys'));
+    expect(await level('cat */config', dir, [dir])).toBe('ask');
+    expect(await level('rg TODO ./*', dir, [dir])).toBe('ask');
+    expect(await level('cat docs/*', dir, [dir])).toBe('allow');
+    expect(await level('cat */config', clean, [clean])).toBe('allow');
   });
 });
