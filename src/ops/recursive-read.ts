@@ -30,7 +30,8 @@ interface Builder extends Pick<OperationSink, 'path'> {
 const MAX_REACHED = 8;
 
 export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source: OpSource): void {
-  b.path('Read', arg, source);
+  const kind = walk.lists === true ? 'List' : 'Read';
+  b.path(kind, arg, source);
   const cwd = b.cmd.cwd;
   // A start only known at run time already asks; a remote one is not on this disk.
   if (arg.dynamic || b.cmd.context.remote || (cwd === null && !arg.value.startsWith('/'))) return;
@@ -44,7 +45,7 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
     return found;
   });
   if (reached === null) {
-    b.add('Read', source, arg.span, { target: `the files below ${arg.value} (too many to look at, or unreadable)`, dynamic: true });
+    b.add(kind, source, arg.span, { target: `the files below ${arg.value} (too many to look at, or unreadable)`, dynamic: true });
     return;
   }
   // A start that is a link out of the workspace (`grep -r x homelink`, or `*` meeting it) is walked like a followed link.
@@ -52,18 +53,18 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
   if (classifier.physical(lexical) !== lexical) reached.push(lexical);
   if (arg.glob) reached.push(...classifier.linksMet(resolvePath(arg.value, cwd ?? '/')).map((p) => classifier.physical(p)));
   for (const path of reached) {
-    if (path !== lexical) b.path('Read', { value: path, dynamic: false, glob: false, span: arg.span }, source);
+    if (path !== lexical) b.path(kind, { value: path, dynamic: false, glob: false, span: arg.span }, source);
     // A followed link to a directory outside the workspace: the walk reads all of it, dot files too.
     const real = classifier.physical(path);
     if (!classifier.inWorkspace(real) && classifier.isDirectory(real)) {
       const all = (real === '/' ? '' : real) + '/**';
-      b.add('Read', source, arg.span, { path: all, target: path, glob: true, classes: classifier.classify(all, true, true, { dotglob: true }) });
+      b.add(kind, source, arg.span, { path: all, target: path, glob: true, classes: classifier.classify(all, true, true, { dotglob: true }) });
     }
   }
   // Not on this disk: what the filters may select is compared with the sensitive names instead.
   if (missing) {
     const base = arg.glob ? value : arg.value.replace(/\/+$/, '') || '/';
-    for (const g of walk.selects ?? []) b.path('Read', { value: `${base}/**/${g}`, dynamic: false, glob: true, produced: true, span: arg.span }, source);
+    for (const g of walk.selects ?? []) b.path(kind, { value: `${base}/**/${g}`, dynamic: false, glob: true, produced: true, span: arg.span }, source);
   }
 }
 
@@ -121,8 +122,8 @@ function reachedBelow(b: Builder, start: string, walk: RecursiveWalk): string[] 
         if (!classifier.inWorkspace(real)) out.push(e.path);
         else if (classifier.isDirectory(real)) {
           if (!visit(real)) return false;
-        } else if (classifier.sensitiveFile(real) || classifier.sensitiveFile(e.path)) out.push(e.path);
-      } else if (e.kind !== 'dir' && classifier.sensitiveFile(e.path)) out.push(e.path);
+        } else if (!walk.lists && (classifier.sensitiveFile(real) || classifier.sensitiveFile(e.path))) out.push(e.path);
+      } else if (!walk.lists && e.kind !== 'dir' && classifier.sensitiveFile(e.path)) out.push(e.path);
     }
     return true;
   };

@@ -70,6 +70,8 @@ export interface OperationSink {
 export interface RecursiveWalk {
   /** Links met below a start point are followed (`grep -R`, `rg -L`, `find -L`); links given as start points always are. */
   followsLinks: boolean;
+  /** The walk lists names and reads no content (`find -L`): only where links lead matters, as a List. */
+  lists?: boolean;
   /** Names starting with `.` below a start point are skipped (rg without `--hidden`). */
   skipsHidden: boolean;
   /**

@@ -81,6 +81,8 @@ describe('a link below a recursive read leads out of the workspace', () => {
     expect(await level('grep -R x src', dir, [dir])).toBe('ask');
     expect(await level('rg x src', dir, [dir])).toBe('allow');
     expect(await level('rg -L x src', dir, [dir])).toBe('ask');
+    expect(await level('find src -name x', dir, [dir])).toBe('allow');
+    expect(await level('find -L src -name x', dir, [dir])).toBe('ask');
     // Named on the command line, a link is followed by every walk.
     expect(await level('grep -r x src/homelink', dir, [dir])).toBe('ask');
   });
