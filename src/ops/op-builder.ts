@@ -13,7 +13,8 @@ import { resolvePath, staticPrefix } from '../paths/resolve.js';
 import { posix } from 'node:path';
 import type { SpecTable } from '../programs/load-specs.js';
 import type { ArgRole } from '../programs/spec-types.js';
-import type { OperationSink } from '../programs/hook-types.js';
+import type { OperationSink, OpSource, RecursiveWalk } from '../programs/hook-types.js';
+import { recursiveRead } from './recursive-read.js';
 import type { Operation, OpKind, OpOrigin } from './types.js';
 
 export interface OpsEnv {
@@ -227,6 +228,11 @@ export class OpBuilder implements OperationSink {
     if (file.value === '-' || /^\/dev\/(stdin|fd\/0)$/.test(file.value)) return this.cmd.stdinText;
     if (this.cmd.cwd === null && !file.value.startsWith('/')) return null;
     return this.env.readScript(resolvePath(file.value, this.cmd.cwd ?? '/'));
+  }
+
+  /** A read of `arg` and of what a recursive walk below it reaches (ops/recursive-read.ts). */
+  recursiveRead(arg: Arg, walk: RecursiveWalk, source: OpSource): void {
+    recursiveRead(this, arg, walk, source);
   }
 
   /** A fixed file the program prints or sends (`~/.aws/credentials`). */

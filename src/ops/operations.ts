@@ -4,6 +4,7 @@
  */
 import { asksOnlyForHelp } from '../programs/help-only.js';
 import { posix } from 'node:path';
+import picomatch from 'picomatch';
 import type { WalkedCommand } from '../walk/types.js';
 import { registry } from '../programs/registry.js';
 import { scanOptions, wrapperOptions } from '../programs/wrapper-options.js';
@@ -233,9 +234,37 @@ export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: strin
     if (o.spec === undefined) b.unknownOption(o.name, o.arg, label(o.depth), checkedAgainst(o.table));
   }
   for (const m of p.maybeOptions) {
+    if (m.arg.glob && !m.arg.dynamic && m.arg.dashFirst !== true && m.arg.produced !== true) {
+      // A glob is an option only if it meets a name that starts with a dash; such a name may be any option.
+      const met = hasOptionBeyondReading(m.table) ? dashNamesMet(b, m.arg.value) : [];
+      if (met === null) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
+      else for (const name of met) b.unknownOption(`${m.arg.value} → ${name}`, m.arg, program, checkedAgainst(m.table), true);
+      continue;
+    }
     const matters = m.arg.dashFirst === true ? hasOptionBeyondReading(m.table) : hasEffectfulOption(m.table);
     if (matters) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
   }
+}
+
+/**
+ * The names starting with `-` in the working directory that the first segment of a relative glob
+ * matches (`*`, `*.ts`, `[-]*`), read from the disk; null when the directory cannot be read.
+ */
+function dashNamesMet(b: OpBuilder, glob: string): string[] | null {
+  const cwd = b.cmd.cwd;
+  if (cwd === null || b.cmd.context.remote) return null;
+  const names = b.env.classifier.namesIn(cwd);
+  if (names === null) return null;
+  const dashed = names.filter((n) => n.startsWith('-'));
+  if (dashed.length === 0) return [];
+  const segment = glob.split('/')[0];
+  let match: (name: string) => boolean;
+  try {
+    match = picomatch(segment, { dot: true, nocase: true });
+  } catch {
+    return dashed; // a pattern picomatch cannot read may match anything
+  }
+  return dashed.filter((n) => match(n)).slice(0, 3);
 }
 
 /** The documentation a complete table was checked against, for the unknown-option message. */
@@ -262,6 +291,15 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
   if (program === 'ssh') {
     const host = cmd.args[scanOptions(cmd.args, 0, wrapperOptions(registry.get('ssh').spec)).index];
     b.add('Network', 'program', host?.span ?? cmd.span, { host: host?.value.replace(/^[^@]*@/, ''), program });
+  }
+  // A wrapper's own options that read a file (`xargs -a FILE`): read before it runs anything.
+  const spec = registry.get(program).spec;
+  if (spec !== undefined) {
+    const specFile = b.env.specs.fileOf?.(program) ?? '(command spec)';
+    for (const [name, value] of scanOptions(cmd.args, 0, wrapperOptions(spec)).values) {
+      const o = spec.options?.[name];
+      if (typeof o === 'object' && o.role === 'read') b.from({ spec: specFile, program, option: name, role: 'read' }, () => b.path('Read', value, 'option'));
+    }
   }
   if (program === 'time') {
     const scan = scanOptions(cmd.args, 0, wrapperOptions(registry.get('time').spec));

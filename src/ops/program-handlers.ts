@@ -27,6 +27,11 @@ const declaration: Handler = (b) => {
   const names = b.cmd.args.filter((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
   const printing = names.length === 0 && !b.cmd.args.some((a) => /^-[a-zA-Z]*f/.test(a.value));
   if (printing) b.add('Env', 'program', b.cmd.span, { target: '*', program: b.cmd.program ?? '' });
+  // `declare -p NAME`, `export -p NAME`: prints the named variables, sets nothing.
+  if (!printing && b.cmd.args.some((a) => /^-[a-zA-Z]*p/.test(a.value)) && !b.cmd.args.some((a) => /^-[a-zA-Z]*f/.test(a.value))) {
+    for (const a of names) b.add('Env', 'operand', a.span, { target: a.value, program: b.cmd.program ?? '', dynamic: a.dynamic, prints: true });
+    return { class: 'read-only', skipOperands: true };
+  }
   for (const a of names) {
     const m = ASSIGN_ARG.exec(a.value);
     b.add('Env', 'operand', a.span, { target: m ? m[1] : a.value, dynamic: a.dynamic && !m });
@@ -39,7 +44,8 @@ const envDump: Handler = (b) => {
   const operands = b.cmd.args.filter((a) => !a.value.startsWith('-') && !a.value.startsWith('+'));
   const dumps = b.cmd.program === 'set' ? b.cmd.args.length === 0 : operands.length === 0;
   if (dumps) b.add('Env', 'program', b.cmd.span, { target: '*', program: b.cmd.program ?? '' });
-  else if (b.cmd.program === 'printenv') for (const a of operands) b.add('Env', 'operand', a.span, { target: a.value, program: 'printenv' });
+  else if (b.cmd.program === 'printenv')
+    for (const a of operands) b.add('Env', 'operand', a.span, { target: a.value, program: 'printenv', dynamic: a.dynamic, prints: true });
   return { class: 'read-only', skipOperands: true };
 };
 

@@ -39,6 +39,8 @@ export interface Operation {
    * a separator — which holds only if nothing on the line makes names first (analyzer-stages.ts).
    */
   splitWhole?: boolean;
+  /** Env: the variable's value is printed (`printenv NAME`, `declare -p NAME`), not set. */
+  prints?: boolean;
   glob: boolean;
   span: Span;
   /** What produced it: a command spec's operand or option, or the code that reads the program (for `explain`). */

@@ -4,16 +4,16 @@
  * `/etc/shadow`), using picomatch against example paths of each class.
  */
 import picomatch from 'picomatch';
-import { lstatSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { posix } from 'node:path';
 import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolve.js';
 import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES, EXEC_CONFIG_HINT } from './exec-config.js';
 import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
-import { parentReadings } from './glob-reach.js';
+import { linkReadings, parentReadings, type GlobEntry } from './glob-reach.js';
 import { globsMayMeet } from './glob-meet.js';
-import { namesStayWhole, type NameSplit } from './name-scan.js';
+import { namesIn, namesStayWhole, scanTree, type NameSplit, type TreeEntry } from './name-scan.js';
 import { globForms, isSubtree, namesNoFile } from './sensitive-forms.js';
 
 export type PathClass =
@@ -256,29 +256,75 @@ export class PathClassifier {
     }
   }
 
-  private readonly wholeNames = new Map<string, boolean>();
+  /** Trees scanned in this analysis, by physical directory (paths/name-scan.ts): one walk answers every question. */
+  private readonly trees = new Map<string, TreeEntry[] | null>();
+  private readonly listings = new Map<string, string[] | null>();
+
+  /** The entries under a workspace directory (physical paths), read once per analysis; null when not known or not in a workspace. */
+  treeBelow(dir: string): TreeEntry[] | null {
+    const real = this.realpaths.realpathNearest(dir);
+    // Only a workspace is walked: a temp dir is shared, often large, and anyone may make names in it.
+    if (!this.inWorkspace(real)) return null;
+    let tree = this.trees.get(real);
+    if (tree === undefined) {
+      tree = scanTree(real);
+      this.trees.set(real, tree);
+    }
+    return tree;
+  }
+
+  /** The names directly in a workspace directory (`*` expands to them); null when not known or not in a workspace. */
+  namesIn(dir: string): string[] | null {
+    const real = this.realpaths.realpathNearest(dir);
+    if (!this.inWorkspace(real)) return null;
+    let names = this.listings.get(real);
+    if (names === undefined) {
+      names = namesIn(real);
+      this.listings.set(real, names);
+    }
+    return names;
+  }
+
+  /** Is a physical path inside a workspace root? */
+  inWorkspace(real: string): boolean {
+    return this.workspaceRoots.some((r) => isInside(real, r));
+  }
+
+  /**
+   * Is this file, met by a walk below a workspace directory (its path is physical: the walk follows
+   * no link), one of the sensitive files a direct read of it would ask for?
+   */
+  sensitiveFile(path: string): boolean {
+    const folded = this.folds(path);
+    return this.sensitive.test(path, folded) && !this.templates.test(path, folded);
+  }
+
+  /**
+   * Is a sensitive file (or a link, which may lead anywhere) somewhere below a directory? Outside
+   * the workspaces the directory is judged by itself, as a path; a tree that cannot be looked at may hold one.
+   */
+  private treeHoldsSensitive(dir: string): boolean {
+    if (!this.inWorkspace(dir)) return false;
+    const tree = this.treeBelow(dir);
+    return (
+      tree === null || tree.some((e) => e.kind !== 'dir' && (this.sensitiveFile(e.path) || (e.kind === 'link' && !this.inWorkspace(this.physical(e.path)))))
+    );
+  }
 
   /**
    * Do the names under `dir` stay whole when split as `split` cuts (paths/name-scan.ts)? Only a
    * directory inside a workspace root is walked; read once per analysis.
    */
   namesStayWhole(dir: string, split: NameSplit): boolean {
-    const real = this.realpaths.realpathNearest(dir);
-    // Only a workspace is walked: a temp dir is shared, often large, and anyone may make names in it.
-    if (!this.workspaceRoots.some((r) => isInside(real, r))) return false;
-    const key = split + '\0' + real;
-    let whole = this.wholeNames.get(key);
-    if (whole === undefined) {
-      whole = namesStayWhole(real, split);
-      this.wholeNames.set(key, whole);
-    }
-    return whole;
+    return namesStayWhole(this.treeBelow(dir), split);
   }
 
   /** Called when an analysis starts: realpaths older than the reuse window are read again. */
   startAnalysis(): void {
     this.realpaths.startAnalysis();
-    this.wholeNames.clear();
+    this.trees.clear();
+    this.listings.clear();
+    this.entries.clear();
   }
 
   /**
@@ -299,9 +345,11 @@ export class PathClassifier {
     // `.*` may match `..` (bash ≤ 5.1): what the pattern reaches through a parent is classified too.
     const classes = this.classifyOne(path, true, followLast, options);
     const readings = parentReadings(path);
-    if (readings.length === 0) return classes;
+    const links = this.linksMet(path, options);
+    if (readings.length === 0 && links.length === 0) return classes;
     const all = new Set(classes);
     for (const r of readings) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
+    for (const r of links) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
     return [...all];
   }
 
@@ -339,6 +387,39 @@ export class PathClassifier {
     const hinted = EXEC_CONFIG_HINT.test(real) || (path !== real && EXEC_CONFIG_HINT.test(path));
     if ((hinted && test(this.execConfig)) || (glob && this.globMayExecConfig(path, bound, options))) add('exec-config');
     return classes;
+  }
+
+  private readonly entries = new Map<string, GlobEntry[] | null>();
+
+  /**
+   * Where a glob inside a workspace goes through the links it can meet on disk (paths/glob-reach.ts):
+   * each is the pattern's rest below the link's target. A glob with `**`, or whose directories
+   * cannot be listed, gives none here (its text alone is judged, as before).
+   */
+  linksMet(pattern: string, options: GlobMatchOptions = NO_GLOB_OPTIONS): string[] {
+    const bound = staticPrefix(pattern);
+    if (!this.inWorkspace(this.realpaths.realpathNearest(bound))) return [];
+    const met = linkReadings(pattern, bound, (d) => this.globEntries(d), !!options.dotglob || !!options.produced) ?? [];
+    return met.map(({ link, rest }) => {
+      if (rest === '') return link;
+      const target = this.realpaths.realpathNearest(link);
+      return (target === '/' ? '' : target) + '/' + rest;
+    });
+  }
+
+  /** The entries of a workspace directory, links marked (read once per analysis). */
+  private globEntries(dir: string): GlobEntry[] | null {
+    if (!this.inWorkspace(this.realpaths.realpathNearest(dir))) return null;
+    let entries = this.entries.get(dir);
+    if (entries === undefined) {
+      try {
+        entries = readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, link: e.isSymbolicLink() }));
+      } catch (e) {
+        entries = (e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR' ? [] : null;
+      }
+      this.entries.set(dir, entries);
+    }
+    return entries;
   }
 
   /** Inside the analysed user's own home, which is not a system directory even under /root. */
@@ -381,13 +462,15 @@ export class PathClassifier {
    * written and with its fixed prefix where the disk resolves it (`link/*` where link → ~/.ssh).
    */
   private globMaySensitive(pattern: string, real: string, bound: string, folded: boolean, options: GlobMatchOptions): boolean {
+    // Every name a program lists below a directory (find's `./**`, `find . | xargs cat`): the files
+    // really there decide, read from the disk (not cached across analyses: the disk changes).
+    if (options.produced && namesNoFile(pattern)) return this.treeHoldsSensitive(real);
     const key = (options.dotglob ? 'd' : '') + (options.produced ? 'p' : '') + (options.nocaseglob || folded ? 'i' : '') + '\0' + pattern + '\0' + real;
     const cached = this.globCache.get(key);
     if (cached !== undefined) return cached;
     if (this.globCache.size > 5000) this.globCache.clear();
     const meet = { dotA: !!options.dotglob, dotB: true, nocase: !!options.nocaseglob || folded };
     const forms = real !== bound && pattern.startsWith(bound) ? [pattern, real + pattern.slice(bound.length)] : [pattern];
-    if (options.produced && namesNoFile(pattern)) return false; // the directory itself was classified as a path
     const against = namesNoFile(pattern) && !options.dotglob ? this.sensitiveDirs : this.sensitiveGlobs;
     const result = forms.some((p) => against.some((s) => globsMayMeet(p, s, meet)));
     this.globCache.set(key, result);

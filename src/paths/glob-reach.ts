@@ -43,3 +43,54 @@ export function parentReadings(pattern: string): string[] {
   }
   return out;
 }
+
+/** An entry of a directory as a glob meets it: its name, and whether it is a symbolic link. */
+export interface GlobEntry {
+  name: string;
+  link: boolean;
+}
+
+/** At most this many directories are listed for one glob (each segment multiplies them). */
+const MAX_LISTED = 64;
+
+/**
+ * Links a glob can meet on its way down: `cat *\/config` with a link `homelink -> ~/.ssh` reads
+ * `~/.ssh/config`, which the pattern's text does not say. From the fixed directory `bound`, each
+ * wildcard segment is matched against the names there (`list`); a link it matches is where the
+ * rest of the pattern goes on. Returns the pattern from each link's target on (the caller resolves
+ * the target and classifies it), or null when a directory cannot be listed or the pattern has a
+ * `**` (every link below may be met: the caller cannot know more from this walk).
+ */
+export function linkReadings(pattern: string, bound: string, list: (dir: string) => GlobEntry[] | null, dot: boolean): { link: string; rest: string }[] | null {
+  const rest = pattern.slice(bound === '/' ? 1 : bound.length + 1).split('/');
+  if (rest.includes('**')) return null;
+  const out: { link: string; rest: string }[] = [];
+  let dirs = [bound === '/' ? '' : bound];
+  for (let i = 0; i < rest.length && dirs.length > 0; i++) {
+    const segment = rest[i];
+    const next: string[] = [];
+    if (!GLOB_CHARS.test(segment)) {
+      for (const d of dirs) next.push(d + '/' + segment);
+      dirs = next;
+      continue;
+    }
+    let match: (name: string) => boolean;
+    try {
+      match = picomatch(segment, { dot, nocase: true });
+    } catch {
+      return null;
+    }
+    for (const d of dirs) {
+      const entries = list(d || '/');
+      if (entries === null) return null;
+      for (const e of entries) {
+        if (!match(e.name)) continue;
+        if (e.link) out.push({ link: d + '/' + e.name, rest: rest.slice(i + 1).join('/') });
+        else next.push(d + '/' + e.name);
+      }
+    }
+    if (next.length > MAX_LISTED) return null;
+    dirs = next;
+  }
+  return out;
+}

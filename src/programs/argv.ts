@@ -52,6 +52,9 @@ export const PLUS_NUMERIC_OPTION = '+NUM';
 export function mayBeOption(arg: Arg): boolean {
   // `$$`, `$#`, `$?`, `$!` expand to numbers, never to an option.
   if (arg.dashFirst === true) return true; // a produced name such as `-i` or `--output=x`
+  // `*` expands to the names in the directory, and a file may be named `--pre=sh`: whether one is
+  // there is a fact of the disk, which the operations read (ops/operations.ts, dashNamesMet).
+  if (arg.glob && !arg.dynamic && arg.produced !== true && /^[*?[]/.test(arg.value)) return true;
   return arg.dynamic && /^[-$`]/.test(arg.value) && !/^\$[$#?!]$/.test(arg.value) && !knownLongOption(arg);
 }
 

@@ -29,6 +29,8 @@ export interface OpFields {
   url?: string;
   dynamic?: boolean;
   glob?: boolean;
+  /** Env: the variable's value is printed (`printenv NAME`), not set. */
+  prints?: boolean;
 }
 
 /** What a hook sees of the walked command. */
@@ -40,6 +42,8 @@ export interface HookCommand {
   readonly cwd: string | null;
   /** What the command reads on stdin when that is known statically. */
   readonly stdinText: string | null;
+  /** Its place in a pipeline (index 0 reads the line's stdin; a later one reads a pipe). */
+  readonly context: { readonly pipeline: { readonly index: number } | null };
 }
 
 /** The operation builder as hooks use it (ops/op-builder.ts implements it). */
@@ -55,6 +59,32 @@ export interface OperationSink {
   unknownOption(option: string, word: Arg, program: string, checkedAgainst?: string | null, dynamic?: boolean): void;
   /** The text of a script file the program runs (`sed -f F`, `awk -f F`); null when it cannot be read. */
   scriptText(file: Arg): string | null;
+  /**
+   * A read of `arg` and of every file below it the program's walk reaches (`grep -r`, `rg`,
+   * `find -L`): sensitive files and links leading out of the workspace are reads of their own.
+   */
+  recursiveRead(arg: Arg, walk: RecursiveWalk, source: OpSource): void;
+}
+
+/** How a program walks the directories it reads recursively (each program's own knowledge, in its hook). */
+export interface RecursiveWalk {
+  /** Links met below a start point are followed (`grep -R`, `rg -L`, `find -L`); links given as start points always are. */
+  followsLinks: boolean;
+  /** The walk lists names and reads no content (`find -L`): only where links lead matters, as a List. */
+  lists?: boolean;
+  /** Names starting with `.` below a start point are skipped (rg without `--hidden`). */
+  skipsHidden: boolean;
+  /**
+   * Base-name globs that select the files read (`grep --include=GLOB`, `rg -g GLOB`). Where the
+   * tree cannot be read from the disk, what they may select is compared with the sensitive names.
+   */
+  selects?: string[];
+  /**
+   * Names of ignore files whose `!PATTERN` lines bring a skipped hidden name back (rg's `.ignore`,
+   * `.gitignore`…): where one below the start point, or above it in the workspace, has such a line,
+   * hidden names are not counted as skipped.
+   */
+  ignoreFiles?: string[];
 }
 
 export interface HandlerResult {

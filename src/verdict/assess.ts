@@ -9,7 +9,7 @@ import type { Operation } from '../ops/types.js';
 import type { WalkedCommand } from '../walk/types.js';
 import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from '../findings/catalog.js';
 import type { Finding, Level } from '../findings/types.js';
-import { SECRET_NAME } from '../walk/expansion-risks.js';
+import { READABLE_VARIABLES } from '../programs/inline-code/proof.js';
 import { ENVIRONMENT_BLIND_BUILTINS, isHijackVariable, isInertVariable } from '../ops/environment-variables.js';
 import { SCRIPT_VARIABLES, PROMPT_VARIABLES } from '../walk/code-variables.js';
 import { DECLARATION_BUILTINS } from '../walk/shell-state.js';
@@ -114,8 +114,10 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         break;
       case 'Env':
         if (op.target === '*') opAdd('env-dump', name, op.span);
-        else if (op.target && envHijack(cmd, op)) opAdd('env-hijack', op.target, op.span);
-        else if (op.target && op.source === 'operand' && op.program === 'printenv' && SECRET_NAME.test(op.target)) opAdd('secret-variable', op.target, op.span);
+        // A printed variable is proven harmless only by name, on the whitelist of readable ones.
+        else if (op.prints) {
+          if (op.dynamic || op.target === undefined || !READABLE_VARIABLES.has(op.target)) opAdd('secret-variable', `\`${op.target ?? '?'}\``, op.span);
+        } else if (op.target && envHijack(cmd, op)) opAdd('env-hijack', op.target, op.span);
         break;
       case 'Unknown':
         if (op.source === 'program' && !op.dynamic) opAdd('unknown-command', `\`${name}\``, op.span);

@@ -300,6 +300,8 @@ function stdinArgvs(w: Walker, walked: WalkedCommand, program: string, rest: Arg
  * nothing produced them, or when the split may cut a name — then the finding says why.
  */
 function producedItems(w: Walker, walked: WalkedCommand, rest: Arg[], token: string | undefined): Arg[] | null {
+  // `-a FILE`: the items come from FILE, not from what is piped in.
+  if (rest.some((a) => /^(-a|--arg-file)/.test(a.value))) return null;
   const names = w.namesPipedTo(walked);
   if (names === null) return null;
   const split = xargsSplit(rest, token !== undefined);

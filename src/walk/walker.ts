@@ -304,6 +304,10 @@ export class LineWalker implements Walker {
         case 'ParamExp':
           if (/@P\}$/.test(p.raw)) this.finding('prompt-expansion', `\`${p.raw}\``, frame.map(p.span));
           if (SECRET_NAME.test(p.name)) this.finding('secret-variable', `\`$${p.name}\``, frame.map(p.span));
+          // `${!x}` expands the variable whose name is x's value: any variable, a secret included.
+          // (`${!prefix*}`, `${!prefix@}`, `${!a[@]}` list names or keys, no value.)
+          if (/^\$\{!/.test(p.raw) && !/^\$\{![A-Za-z_][A-Za-z0-9_]*(?:[*@]|\[[*@]\])\}$/.test(p.raw))
+            this.finding('secret-variable', `\`${p.raw.slice(0, 60)}\` (the variable ${p.name || 'it'} names, only known at run time)`, frame.map(p.span));
           this.wordSubstitutions(p.inner, frame, ctx, scope);
           // An indexed array's subscript and a substring's offset and length are arithmetic.
           for (const expr of arithmeticOperands(p.raw)) {

@@ -264,7 +264,11 @@ function find(b: OperationSink): HandlerResult {
   let cls: CommandClass = 'read-only';
   const line = findCommandLine(args);
   const rootArgs = line.roots.length > 0 ? line.roots : [{ value: '.', dynamic: false, glob: false, span: b.cmd.span }];
-  for (const r of rootArgs) b.path('List', r, 'operand');
+  // `-L`: find goes where every link below leads, and lists what is there (names, not contents).
+  for (const r of rootArgs) {
+    if (line.follows) b.recursiveRead(r, { followsLinks: true, skipsHidden: false, lists: true }, 'operand');
+    else b.path('List', r, 'operand');
+  }
   for (let i = line.exprStart; i < args.length; i++) {
     const a = args[i];
     const v = a.value;

@@ -2,19 +2,42 @@
 import type { ParsedArgv } from '../argv.js';
 import type { Arg } from '../../expand/arg.js';
 import { bundleHas } from './option-bundle.js';
-import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks } from '../hook-types.js';
+import type { HandlerResult, OperationSink, PrintedNames, ProgramHooks, RecursiveWalk } from '../hook-types.js';
 
-/** grep PATTERN FILE…, but with -e/-f every operand is a file; -r with no file reads the cwd. */
+/**
+ * grep PATTERN FILE…, but with -e/-f every operand is a file; -r with no file reads the cwd. A
+ * recursive grep reads every file under its directories (GNU grep skips no name): `-r` follows
+ * only the links named on the command line, `-R` every link it meets (grep(1), "-r").
+ */
 function grep(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   if (!p) return;
   const patternGiven = p.options.some((o) => ['-e', '--regexp', '-f', '--file'].includes(o.name));
   const files = patternGiven ? p.operands : p.operands.slice(1);
-  const recursive = p.options.some((o) => ['-r', '-R', '--recursive', '--dereference-recursive'].includes(o.name));
-  // A recursive grep reads every file under its directories: a Read of the directory (so a rule on
-  // ~/.ssh/** catches `grep -r x ~/.ssh`).
-  for (const f of files) b.path('Read', f, 'operand');
-  if (recursive && files.length === 0) b.path('Read', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand');
+  const walk = recursiveWalk(p);
+  if (walk === null) for (const f of files) b.path('Read', f, 'operand');
+  else {
+    for (const f of files) b.recursiveRead(f, walk, 'operand');
+    if (files.length === 0) b.recursiveRead({ value: '.', dynamic: false, glob: false, span: b.cmd.span }, walk, 'operand');
+  }
   return { class: 'read-only', skipOperands: true };
+}
+
+/**
+ * How grep walks directories, or null when it does not (`-d read`/`skip`, the default). `-d ACTION`
+ * other than those two is taken as `recurse`. `--include=GLOB` selects the files read; `--exclude`
+ * only leaves some out, so it is not counted on.
+ */
+function recursiveWalk(p: ParsedArgv): RecursiveWalk | null {
+  let recursive: 'no' | 'r' | 'R' = 'no';
+  for (const o of p.options) {
+    if (o.name === '-R' || o.name === '--dereference-recursive') recursive = 'R';
+    else if ((o.name === '-r' || o.name === '--recursive') && recursive === 'no') recursive = 'r';
+    else if ((o.name === '-d' || o.name === '--directories') && recursive === 'no' && !(o.value && !o.value.dynamic && /^(read|skip)$/.test(o.value.value)))
+      recursive = 'r';
+  }
+  if (recursive === 'no') return null;
+  const selects = p.options.filter((o) => o.name === '--include').map((o) => (o.value && !o.value.dynamic ? o.value.value : '*'));
+  return { followsLinks: recursive === 'R', skipsHidden: false, selects };
 }
 
 /** Options after which the next word is a value (a pattern, a file of patterns, a count…). */

@@ -239,5 +239,40 @@ function fdOperations(b: OperationSink, parsed: ParsedArgv | null): HandlerResul
 }
 
 export const fdHooks: ProgramHooks = { module: 'name-listers.ts', prints: fdPrints, execs: fdExecs, operations: fdOperations };
-export const rgHooks: ProgramHooks = { module: 'name-listers.ts', prints: rgPrints };
+export const rgHooks: ProgramHooks = { module: 'name-listers.ts', prints: rgPrints, operations: rgReads };
+
+/**
+ * What rg searches: the paths after the pattern (every operand with -e/-f), or the working
+ * directory — unless its stdin is a pipe, which it searches instead. Each directory is walked as
+ * ripgrep does (ripgrep's GUIDE, "Automatic filtering"): links are followed only with `-L`/`--follow`;
+ * hidden names are skipped unless `--hidden`/`-.`/`-uu`. An ignore file's `!` line or a `-g`/`-t`
+ * filter that selects a hidden name brings it back, so those are not counted on (recursive-read.ts
+ * reads the ignore files). `--files` and `--type-list` read no file's content: their spec's roles stay.
+ */
+function rgReads(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
+  if (!p || p.options.some((o) => o.name === '--files' || o.name === '--type-list')) return;
+  const patternGiven = p.options.some((o) => ['-e', '--regexp', '-f', '--file'].includes(o.name));
+  const paths = patternGiven ? p.operands : p.operands.slice(1);
+  let follows = false;
+  let hidden = false;
+  let unrestricted = 0;
+  let filtered = false;
+  for (const o of p.options) {
+    if (o.name === '-L' || o.name === '--follow') follows = true;
+    else if (o.name === '--no-follow') follows = false;
+    else if (o.name === '-.' || o.name === '--hidden') hidden = true;
+    else if (o.name === '--no-hidden') hidden = false;
+    else if (o.name === '-u' || o.name === '--unrestricted') unrestricted++;
+    else if (/^(-g|--glob|--iglob|-t|--type|--type-add)$/.test(o.name)) filtered = true;
+  }
+  const selects = p.options.filter((o) => /^(-g|--glob|--iglob)$/.test(o.name)).map((o) => (o.value && !o.value.dynamic ? o.value.value : '*'));
+  const walk = { followsLinks: follows, skipsHidden: !hidden && unrestricted < 2 && !filtered, selects, ignoreFiles: RG_IGNORE_FILES };
+  const piped = b.cmd.context.pipeline !== null && b.cmd.context.pipeline.index > 0;
+  for (const f of paths) b.recursiveRead(f, walk, 'operand');
+  if (paths.length === 0 && !piped && b.cmd.stdinText === null) b.recursiveRead({ value: '.', dynamic: false, glob: false, span: b.cmd.span }, walk, 'operand');
+  return { skipOperands: true };
+}
+
+/** Files whose `!PATTERN` lines make rg search a hidden name it would skip. */
+const RG_IGNORE_FILES = ['.ignore', '.rgignore', '.gitignore', 'exclude'];
 export const lsHooks: ProgramHooks = { module: 'name-listers.ts', prints: lsPrints };
