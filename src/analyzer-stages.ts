@@ -69,6 +69,21 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
 }
 
+const runsShellString = new WeakMap<object, boolean>();
+
+/** Values of options of role `shell-string` (`tar --to-command=CMD`): command lines the program runs. */
+function shellStringValues(specs: SpecTable, program: string, args: Arg[]): Arg[] {
+  const spec = specs.get(program);
+  if (!spec) return [];
+  let has = runsShellString.get(spec);
+  if (has === undefined) {
+    has = JSON.stringify(spec).includes('"shell-string"');
+    runsShellString.set(spec, has);
+  }
+  if (!has) return [];
+  return parseArgv(spec, args).options.flatMap((o) => (o.spec?.role === 'shell-string' && o.value !== null ? [o.value] : []));
+}
+
 function readSourceFile(path: string): string | null {
   // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
   if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
@@ -159,6 +174,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     maxFunctionWalks: opts.maxFunctionWalks,
     readSource: opts.followSource ? readSourceFile : () => null,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
+    shellStrings: (program, args) => shellStringValues(specs, program, args),
   });
   walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, topLevelContext(), newScope(ctx.cwd));
   return walker;

@@ -128,6 +128,20 @@ export function runArgv(
   else if (startup) sourceFile(w, walked, [{ value: startup, dynamic: false, glob: false, span: walked.span }], frame, ctx, forkScope(scope), false);
 
   runUnwrapped(w, c, walked, program, rest, frame, ctx, scope, certain);
+  optionShellStrings(w, walked, program, rest, frame, ctx, scope);
+}
+
+/**
+ * `tar --to-command=CMD`, `tar -I CMD`: a program that is no wrapper runs an option's value as a
+ * shell command line (role `shell-string`), maybe once per file: walked as a script of its own.
+ * A wrapper's (`su -c`) is its command, walked by runUnwrapped.
+ */
+function optionShellStrings(w: Walker, walked: WalkedCommand, program: string, rest: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  if (registry.has(program, 'wrapper') || registry.has(program, 'shell')) return;
+  for (const line of w.options.shellStrings?.(program, rest) ?? []) {
+    const innerCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `option-shell:${program}`], conditional: true, loop: true };
+    nestedScript(w, walked, [line], frame, innerCtx, scope, { fresh: true });
+  }
 }
 
 /**

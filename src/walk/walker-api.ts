@@ -37,6 +37,11 @@ export interface WalkOptions {
    * `strace -f CMD`, `ip netns exec NS CMD`), or null.
    */
   commandStart: (program: string, args: Arg[]) => number | null;
+  /**
+   * Values of a program's options of role `shell-string` that are not a wrapper's command (`tar
+   * --to-command=CMD`): shell command lines it runs.
+   */
+  shellStrings?: (program: string, args: Arg[]) => Arg[];
   /** Read `source FILE` contents when the file exists (bounded size). */
   readSource: (path: string) => string | null;
 }
