@@ -138,7 +138,7 @@ export function runArgv(
  */
 function optionShellStrings(w: Walker, walked: WalkedCommand, program: string, rest: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
   if (registry.has(program, 'wrapper') || registry.has(program, 'shell')) return;
-  for (const line of w.options.shellStrings?.(program, rest) ?? []) {
+  for (const line of w.options.optionValues?.(program, rest, 'shell-string') ?? []) {
     const innerCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `option-shell:${program}`], conditional: true, loop: true };
     nestedScript(w, walked, [line], frame, innerCtx, scope, { fresh: true });
   }
@@ -360,7 +360,9 @@ function declaredValues(args: Arg[]): { name: string; value: string | null }[] {
 function fromSpec(w: Walker, program: string, args: Arg[]): ReturnType<typeof unwrap> {
   const start = w.options.commandStart(program, args);
   if (start === null) return null;
-  return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [], chdir: [] };
+  // `systemd-run --working-directory=DIR CMD`: the options before the command say where it runs.
+  const chdir = w.options.optionValues?.(program, args.slice(0, start), 'chdir') ?? [];
+  return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [], chdir };
 }
 
 /** `find … -exec CMD {} ;`, `fd … -x CMD`: CMD runs once per match (programs/hooks say which commands). */

@@ -38,10 +38,10 @@ export interface WalkOptions {
    */
   commandStart: (program: string, args: Arg[]) => number | null;
   /**
-   * Values of a program's options of role `shell-string` that are not a wrapper's command (`tar
-   * --to-command=CMD`): shell command lines it runs.
+   * Values of a program's options of this role, in order, read with its spec: `shell-string`
+   * (`tar --to-command=CMD`, a command line it runs), `chdir` (`systemd-run --working-directory`).
    */
-  shellStrings?: (program: string, args: Arg[]) => Arg[];
+  optionValues?: (program: string, args: Arg[], role: 'shell-string' | 'chdir') => Arg[];
   /** Read `source FILE` contents when the file exists (bounded size). */
   readSource: (path: string) => string | null;
 }
