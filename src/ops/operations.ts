@@ -12,7 +12,7 @@ import { interpreterFamily } from '../programs/interpreters.js';
 import type { CommandClass, CommandSpec, OptionSpec } from '../programs/spec-types.js';
 import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
-import { chdirSteps } from '../programs/chdir.js';
+import { chdirDirectory, chdirSteps } from '../programs/chdir.js';
 import { effectiveClass, extraOps, hasEffectfulOption, hasOptionBeyondReading, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
 import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { TAG_HOOKS } from '../programs/hooks/index.js';
@@ -136,7 +136,8 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
   const label = [program, ...parsed.subcommands].join(' ');
   // `node --version`, `git commit -h`: prints and exits; only configuration the program loads before it reads its argv still counts.
-  if (asksOnlyForHelp(spec, parsed)) return { label, cls: cmd.context.remote || !projectConfigOps(b, program, parsed) ? 'read-only' : 'unknown' };
+  if (asksOnlyForHelp(spec, parsed))
+    return { label, cls: cmd.context.remote || !projectConfigOps(b, program, parsed, chdirDirectory(parsed, cmd.cwd) ?? cmd.cwd) ? 'read-only' : 'unknown' };
   const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
   // `make -C DIR`, `git -C DIR`: the program's own paths resolve in the directory it changes to.
   const dir = chdirOps(b, parsed, specFile, label);
@@ -145,7 +146,7 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   const p = handled.parsed ?? parsed;
   let cls = handled.class ?? effectiveClass(p);
   if (p.unknownSubcommand !== null) cls = 'unknown';
-  if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p)) cls = 'unknown';
+  if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p, dir)) cls = 'unknown';
   if (!handled.skipOperands) b.within(dir, () => operandOps(b, program, p, specFile, label));
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
   if (!handled.skipOptions) b.within(dir, () => optionOps(b, p, specFile, label));
@@ -186,9 +187,9 @@ function chdirOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string):
 }
 
 /** A read-only command that loads project configuration runs what that configuration names: true when it names some. */
-function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv): boolean {
+function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv, dir: string | null): boolean {
   let found = false;
-  for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars)) {
+  for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars, dir)) {
     const file = code.kind !== 'unknown' && code.where.startsWith('/') ? code.where : undefined;
     b.add('Exec', 'config', b.cmd.span, {
       program: code.value ?? undefined,

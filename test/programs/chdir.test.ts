@@ -92,6 +92,14 @@ describe('a directory in the workspace may be a link', () => {
     expect((await check('git -C link/.. status', ctx)).level).not.toBe('allow');
   });
 
+  it("the project configuration is read where the program changes to (yarn --cwd DIR reads DIR's .yarnrc.yml)", async () => {
+    mkdirSync(join(ws, 'pkg'), { recursive: true });
+    writeFileSync(join(ws, 'pkg', '.yarnrc.yml'), 'yarnPath: ./evil.cjs\n');
+    expect((await check('yarn --version', ctx)).level).toBe('allow');
+    expect((await check('yarn --cwd pkg --version', ctx)).level).not.toBe('allow');
+    expect((await check('env -C pkg yarn --version', ctx)).level).not.toBe('allow');
+  });
+
   it('a real subdirectory stays allow', async () => {
     expect((await check('env -C sub cat x', ctx)).level).toBe('allow');
     expect((await check('git -C sub status', ctx)).level).toBe('allow');
