@@ -149,7 +149,10 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p, dir)) cls = 'unknown';
   if (!handled.skipOperands) b.within(dir, () => operandOps(b, program, p, specFile, label));
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
-  if (!handled.skipOptions) b.within(dir, () => optionOps(b, p, specFile, label));
+  // An interpreter runs code by trade: `Bash(python3:*)` already allows `python3 any.py`, so its
+  // `-c`/`-e`/`-m` are not singled out as options a rule must name.
+  const interpreter = interpreterFamily(program) !== null || registry.has(program, 'interpreter');
+  if (!handled.skipOptions) b.within(dir, () => optionOps(b, p, specFile, label, interpreter));
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
   if (p.spec.reads !== undefined && p.spec.reads.length > 0) {
     b.from({ spec: specFile, program: label, field: 'reads' }, () => {
@@ -241,12 +244,12 @@ function runsSomething(spec: OptionSpec): boolean {
 }
 
 /** Operations of option values (`sort -o FILE`, `jq --rawfile NAME FILE`) and of options that print a fixed file. */
-function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string): void {
+function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string, interpreter: boolean): void {
   for (const o of p.options) {
     const spec = o.spec;
     if (!spec) continue;
     if (spec.named) b.namedOption(o.name, o.arg, spec.named);
-    else if (runsSomething(spec)) b.namedOption(o.name, o.arg, `${label} runs what ${o.name} names`);
+    else if (!interpreter && runsSomething(spec)) b.namedOption(o.name, o.arg, `${label} runs what ${o.name} names`);
     const origin = (role?: string): OpOrigin => ({ spec: specFile, program: label, option: o.name, ...(role !== undefined ? { role } : {}) });
     if (spec.values) {
       [o.value, ...o.more].forEach((v, k) => {
