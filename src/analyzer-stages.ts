@@ -69,6 +69,24 @@ function commandOperandStart(specs: SpecTable, program: string, args: Arg[]): nu
   return i < 0 ? null : args.indexOf(parsed.operands[i]);
 }
 
+/** Per spec and role: does any option of the spec have it (most have none: no parse then). */
+const hasRole = new WeakMap<object, Map<string, boolean>>();
+
+/** Values of a program's options of `role` (`tar --to-command=CMD`: shell-string), in order. */
+function optionValues(specs: SpecTable, program: string, args: Arg[], role: 'shell-string' | 'chdir'): Arg[] {
+  const spec = specs.get(program);
+  if (!spec) return [];
+  let known = hasRole.get(spec);
+  if (known === undefined) hasRole.set(spec, (known = new Map()));
+  let has = known.get(role);
+  if (has === undefined) {
+    has = JSON.stringify(spec).includes(`"${role}"`);
+    known.set(role, has);
+  }
+  if (!has) return [];
+  return parseArgv(spec, args).options.flatMap((o) => (o.spec?.role === role && o.value !== null ? [o.value] : []));
+}
+
 function readSourceFile(path: string): string | null {
   // /dev/fd/N and /proc are this process's own descriptors, not the script bash would read.
   if (path.startsWith('/dev/') || path.startsWith('/proc/')) return null;
@@ -159,6 +177,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     maxFunctionWalks: opts.maxFunctionWalks,
     readSource: opts.followSource ? readSourceFile : () => null,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
+    optionValues: (program, args, role) => optionValues(specs, program, args, role),
   });
   walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, topLevelContext(), newScope(ctx.cwd));
   return walker;

@@ -58,10 +58,28 @@ export class OpBuilder implements OperationSink {
   readonly namedOptions: NamedOption[] = [];
   /** Stamped on every operation added (explain shows where each came from). */
   private origin: OpOrigin | undefined;
+  /** The directory paths resolve in: the command's, or the one a `chdir` option names (`within`). */
+  private dir: { cwd: string | null } | undefined;
   constructor(
     readonly cmd: WalkedCommand,
     readonly env: OpsEnv,
   ) {}
+
+  /** The directory relative paths resolve in (null: unknown). */
+  get cwd(): string | null {
+    return this.dir !== undefined ? this.dir.cwd : this.cmd.cwd;
+  }
+
+  /** Runs `make` with relative paths resolved in `cwd` (the program changed there: `make -C DIR`). */
+  within<T>(cwd: string | null, make: () => T): T {
+    const outer = this.dir;
+    this.dir = { cwd };
+    try {
+      return make();
+    } finally {
+      this.dir = outer;
+    }
+  }
 
   add(kind: OpKind, source: Operation['source'], span: Span, extra: Partial<Operation> = {}): void {
     const op: Operation = { kind, command: this.cmd.id, source, dynamic: false, glob: false, span, ...extra };
@@ -94,7 +112,7 @@ export class OpBuilder implements OperationSink {
       this.add(kind, source, arg.span, { target: arg.value, host: this.cmd.context.remote, dynamic: arg.dynamic, glob: arg.glob });
       return;
     }
-    const cwd = this.cmd.cwd;
+    const cwd = this.cwd;
     if (arg.dynamic || (cwd === null && !arg.value.startsWith('/'))) {
       this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
       return;
@@ -152,7 +170,7 @@ export class OpBuilder implements OperationSink {
    */
   isDirectory(arg: Arg): boolean | null {
     if (arg.dynamic || arg.glob) return null;
-    const cwd = this.cmd.cwd;
+    const cwd = this.cwd;
     if (cwd === null && !arg.value.startsWith('/')) return null;
     let answer: boolean | null = false;
     const made = this.madeView();
@@ -169,7 +187,7 @@ export class OpBuilder implements OperationSink {
   /** What `scan` finds in the tree a source names (resolved like any path); null: too large or unknown. */
   treeBelow(arg: Arg, scan: (dir: string) => string[] | null): string[] | null {
     if (arg.dynamic) return null;
-    const cwd = this.cmd.cwd;
+    const cwd = this.cwd;
     if (cwd === null && !arg.value.startsWith('/')) return null;
     const out: string[] = [];
     for (const r of this.readings(arg.value, cwd ?? '/', false, 'follow')) {
@@ -183,7 +201,7 @@ export class OpBuilder implements OperationSink {
 
   /** The single path the kernel reaches for `value` (symlinks followed); null when it is not one known path. */
   physicalOf(value: string): string | null {
-    const cwd = this.cmd.cwd;
+    const cwd = this.cwd;
     if (cwd === null && !value.startsWith('/')) return null;
     const readings = this.readings(value, cwd ?? '/', false, 'follow');
     return readings.length === 1 && readings[0].path !== undefined ? this.env.classifier.physical(readings[0].path) : null;
@@ -191,7 +209,7 @@ export class OpBuilder implements OperationSink {
 
   /** Classes of every reading of `value` (relative to the command's cwd); null when one is unknown. */
   classesOf(value: string): PathClass[] | null {
-    const cwd = this.cmd.cwd;
+    const cwd = this.cwd;
     if (cwd === null && !value.startsWith('/')) return null;
     const out = new Set<PathClass>();
     for (const r of this.readings(value, cwd ?? '/', false, 'follow')) {
@@ -226,8 +244,8 @@ export class OpBuilder implements OperationSink {
     if (file.fileText !== undefined) return file.fileText; // `-f <(echo …)`
     if (file.dynamic || file.glob) return null;
     if (file.value === '-' || /^\/dev\/(stdin|fd\/0)$/.test(file.value)) return this.cmd.stdinText;
-    if (this.cmd.cwd === null && !file.value.startsWith('/')) return null;
-    return this.env.readScript(resolvePath(file.value, this.cmd.cwd ?? '/'));
+    if (this.cwd === null && !file.value.startsWith('/')) return null;
+    return this.env.readScript(resolvePath(file.value, this.cwd ?? '/'));
   }
 
   /** A read of `arg` and of what a recursive walk below it reaches (ops/recursive-read.ts). */
@@ -255,6 +273,9 @@ export class OpBuilder implements OperationSink {
       case 'exec':
         // A script operand (`python x.py`) is a file; an option value (`-m module`, `--pre prog`) names a program.
         if (source === 'operand') return this.path('Exec', arg, source);
+        return this.add('Exec', source, arg.span, { program: arg.value, target: arg.value, dynamic: arg.dynamic });
+      case 'shell-string':
+        // A command line the program hands to a shell (`tar --to-command=CMD`); the walker walks it too.
         return this.add('Exec', source, arg.span, { program: arg.value, target: arg.value, dynamic: arg.dynamic });
       case 'url':
         return this.add('Network', source, arg.span, { url: arg.value, host: hostOf(arg.value), target: arg.value, dynamic: arg.dynamic });

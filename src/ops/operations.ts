@@ -10,9 +10,10 @@ import { registry } from '../programs/registry.js';
 import { scanOptions, wrapperOptions } from '../programs/wrapper-options.js';
 import { runsPrivileged, unwrap } from '../walk/unwrap-wrappers.js';
 import { interpreterFamily } from '../programs/interpreters.js';
-import type { CommandClass, CommandSpec } from '../programs/spec-types.js';
+import type { CommandClass, CommandSpec, OptionSpec } from '../programs/spec-types.js';
 import type { Operation, OpOrigin } from './types.js';
 import { OpBuilder, type NamedOption, type OpsEnv, type UnknownOption } from './op-builder.js';
+import { chdirDirectory, chdirSteps } from '../programs/chdir.js';
 import { effectiveClass, extraOps, hasEffectfulOption, hasOptionBeyondReading, operandRoles, parseArgv, type ParsedArgv } from '../programs/argv.js';
 import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { TAG_HOOKS } from '../programs/hooks/index.js';
@@ -136,17 +137,23 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   const parsed: ParsedArgv = parseArgv(spec, cmd.args);
   const label = [program, ...parsed.subcommands].join(' ');
   // `node --version`, `git commit -h`: prints and exits; only configuration the program loads before it reads its argv still counts.
-  if (asksOnlyForHelp(spec, parsed)) return { label, cls: cmd.context.remote || !projectConfigOps(b, program, parsed) ? 'read-only' : 'unknown' };
+  if (asksOnlyForHelp(spec, parsed))
+    return { label, cls: cmd.context.remote || !projectConfigOps(b, program, parsed, chdirDirectory(parsed, cmd.cwd) ?? cmd.cwd) ? 'read-only' : 'unknown' };
   const specFile = env.specs.fileOf?.(program) ?? '(command spec)';
-  const handled = b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed)) ?? {};
+  // `make -C DIR`, `git -C DIR`: the program's own paths resolve in the directory it changes to.
+  const dir = chdirOps(b, parsed, specFile, label);
+  const handled = b.within(dir, () => b.from({ handler: 'program-handler', program }, () => handler?.(b, parsed))) ?? {};
   // A handler that reads the argv in its own way (tar's old-style bundle) gives its own parse.
   const p = handled.parsed ?? parsed;
   let cls = handled.class ?? effectiveClass(p);
   if (p.unknownSubcommand !== null) cls = 'unknown';
-  if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p)) cls = 'unknown';
-  if (!handled.skipOperands) operandOps(b, program, p, specFile, label);
+  if (cls === 'read-only' && !cmd.context.remote && projectConfigOps(b, program, p, dir)) cls = 'unknown';
+  if (!handled.skipOperands) b.within(dir, () => operandOps(b, program, p, specFile, label));
   // Option values keep their roles even when a handler reads the operands itself (`awk -i lib`).
-  if (!handled.skipOptions) optionOps(b, p, specFile, label);
+  // An interpreter runs code by trade: `Bash(python3:*)` already allows `python3 any.py`, so its
+  // `-c`/`-e`/`-m` are not singled out as options a rule must name.
+  const interpreter = interpreterFamily(program) !== null || registry.has(program, 'interpreter');
+  if (!handled.skipOptions) b.within(dir, () => optionOps(b, p, specFile, label, interpreter));
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
   if (p.spec.reads !== undefined && p.spec.reads.length > 0) {
     b.from({ spec: specFile, program: label, field: 'reads' }, () => {
@@ -159,10 +166,34 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   return { label, cls };
 }
 
+/**
+ * The directories the program changes to (options of role `chdir`), each a List operation where
+ * it is written (`make -C ~` works in home); the directory its paths resolve in after them.
+ */
+function chdirOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string): string | null {
+  const steps = chdirSteps(p, b.cmd.cwd);
+  let before = b.cmd.cwd;
+  let k = 0;
+  for (const o of p.options) {
+    if (o.spec?.role !== 'chdir' || o.value === null) continue;
+    const value = o.value;
+    const after = steps[k++];
+    b.within(before, () =>
+      b.from({ spec: specFile, program: label, option: o.name, role: 'chdir' }, () => {
+        // `a/..`: chdir follows a link named `a`, so where it lands is not known (programs/chdir.ts).
+        if (after === null && before !== null && !value.dynamic) b.add('List', 'option', value.span, { target: value.value, dynamic: true });
+        else b.path('List', value, 'option');
+      }),
+    );
+    before = after;
+  }
+  return before;
+}
+
 /** A read-only command that loads project configuration runs what that configuration names: true when it names some. */
-function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv): boolean {
+function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv, dir: string | null): boolean {
   let found = false;
-  for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars)) {
+  for (const code of projectRepoCode(program, b.cmd, p, b.env.home, b.env.vars, dir)) {
     const file = code.kind !== 'unknown' && code.where.startsWith('/') ? code.where : undefined;
     b.add('Exec', 'config', b.cmd.span, {
       program: code.value ?? undefined,
@@ -201,12 +232,25 @@ function specExtraOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: st
   }
 }
 
+/** Roles of a value the program runs: a program, a shell command line, an argv. */
+const RUNNING_ROLES: ReadonlySet<string | undefined> = new Set(['exec', 'shell-string', 'command']);
+
+/**
+ * An option whose value the program runs (`rg --pre PROG`, `tar --to-command=CMD`), or that runs
+ * something (`ops: ["Exec"]`): an allow rule's `*` does not stand for it (`Bash(rg:*)` is not
+ * `rg --pre sh`), the rule must name it.
+ */
+function runsSomething(spec: OptionSpec): boolean {
+  return RUNNING_ROLES.has(spec.role) || (spec.values?.some((r) => RUNNING_ROLES.has(r)) ?? false) || (spec.ops?.includes('Exec') ?? false);
+}
+
 /** Operations of option values (`sort -o FILE`, `jq --rawfile NAME FILE`) and of options that print a fixed file. */
-function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string): void {
+function optionOps(b: OpBuilder, p: ParsedArgv, specFile: string, label: string, interpreter: boolean): void {
   for (const o of p.options) {
     const spec = o.spec;
     if (!spec) continue;
     if (spec.named) b.namedOption(o.name, o.arg, spec.named);
+    else if (!interpreter && runsSomething(spec)) b.namedOption(o.name, o.arg, `${label} runs what ${o.name} names`);
     const origin = (role?: string): OpOrigin => ({ spec: specFile, program: label, option: o.name, ...(role !== undefined ? { role } : {}) });
     if (spec.values) {
       [o.value, ...o.more].forEach((v, k) => {

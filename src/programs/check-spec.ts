@@ -24,6 +24,7 @@ export const ROLES: ReadonlySet<ArgRole> = new Set([
   'command',
   'shell-string',
   'code',
+  'chdir',
 ]);
 /** What a program can be (src/programs/registry.ts `tagged`). */
 export const PROGRAM_TAGS: ReadonlySet<ProgramTag> = new Set([

@@ -53,6 +53,8 @@ export interface OperationSink {
   add(kind: OpKind, source: OpSource, span: Span, extra?: OpFields): void;
   /** A path operation for `arg`, resolved against the command's cwd and classified. */
   path(kind: OpKind, arg: Arg, source: OpSource): void;
+  /** Runs `make` with relative paths resolved in `cwd` (null: unknown), as after `tar -C DIR`. */
+  within<T>(cwd: string | null, make: () => T): T;
   /** An option that changes what the program is: an allow rule must name it. */
   namedOption(option: string, word: Arg, why: string): void;
   /** An option the program's table does not list (or a dynamic word that may be one). */

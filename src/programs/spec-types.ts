@@ -18,7 +18,8 @@ export type ArgRole =
   | 'mode' // chmod/chown modes and owners
   | 'command' // the rest of argv is a command line that runs (handled by the walker)
   | 'shell-string' // a shell command line the program runs (`su -c STRING`, `flock -c STRING`)
-  | 'code'; // program text the interpreter runs (python -c CODE); `language` says which language
+  | 'code' // program text the interpreter runs (python -c CODE); `language` says which language
+  | 'chdir'; // a directory the program changes to (`make -C DIR`, `env -C DIR`): its other paths and the command it runs resolve there
 
 /**
  * What a program is, for the lists the analyser keeps (src/programs/registry.ts `tagged`): each

@@ -49,6 +49,8 @@ export interface OptionScan<W extends Word> {
   values: Map<string, W>;
   /** The value of an option whose role is `shell-string` (`su -c STRING`). */
   shellString: W | null;
+  /** Values of options whose role is `chdir` (`env -C DIR`), in order: where the command runs. */
+  chdir: W[];
 }
 
 export interface UnwrapInput<W extends Word> {

@@ -1,7 +1,7 @@
 /**
  * A wrapper's own options, read from its spec: which take a value (`sudo -u root`), which only
  * take an attached one (`xargs -i{}`), which make their value a shell command line (`su -c`,
- * role `shell-string`). Reading stops at the first operand, `--`, or a word known only at run
+ * role `shell-string`), which name the directory it runs in (`env -C DIR`, role `chdir`). Reading stops at the first operand, `--`, or a word known only at run
  * time: what follows is the wrapped command.
  */
 import type { CommandSpec } from './spec-types.js';
@@ -16,10 +16,12 @@ export interface WrapperOptions {
   shortOptionalValue: ReadonlySet<string>;
   /** Options whose value is a shell command line (`su -c`, `flock --command`). */
   shellString: ReadonlySet<string>;
+  /** Options whose value is the directory the command runs in (`env -C`, `sudo -D`: role `chdir`). */
+  chdir: ReadonlySet<string>;
 }
 
 const tables = new WeakMap<CommandSpec, WrapperOptions>();
-const NO_OPTIONS: WrapperOptions = { shortValue: new Set(), longValue: new Set(), shortOptionalValue: new Set(), shellString: new Set() };
+const NO_OPTIONS: WrapperOptions = { shortValue: new Set(), longValue: new Set(), shortOptionalValue: new Set(), shellString: new Set(), chdir: new Set() };
 
 /** The option table of a wrapper's spec, in the shape scanOptions reads. */
 export function wrapperOptions(spec: CommandSpec | undefined): WrapperOptions {
@@ -30,14 +32,16 @@ export function wrapperOptions(spec: CommandSpec | undefined): WrapperOptions {
     const longValue = new Set<string>();
     const shortOptionalValue = new Set<string>();
     const shellString = new Set<string>();
+    const chdir = new Set<string>();
     for (const [name, o] of Object.entries(spec.options ?? {})) {
       const short = /^-[^-]$/.test(name);
       if (o.value === 'optional' && short) shortOptionalValue.add(name[1]);
       else if (o.value === true && short) shortValue.add(name[1]);
       else if (o.value === true) longValue.add(name);
       if (o.role === 'shell-string') shellString.add(name);
+      if (o.role === 'chdir') chdir.add(name);
     }
-    t = { shortValue, longValue, shortOptionalValue, shellString };
+    t = { shortValue, longValue, shortOptionalValue, shellString, chdir };
     tables.set(spec, t);
   }
   return t;
@@ -47,6 +51,7 @@ export function scanOptions<W extends Word>(args: W[], start: number, opts: Wrap
   const flags = new Set<string>();
   const values = new Map<string, W>();
   let shellString: W | null = null;
+  const chdir: W[] = [];
   let i = start;
   for (; i < args.length; i++) {
     const a = args[i].value;
@@ -62,6 +67,7 @@ export function scanOptions<W extends Word>(args: W[], start: number, opts: Wrap
         const v = eq >= 0 ? { ...args[i], value: a.slice(eq + 1) } : args[++i];
         if (v) values.set(name, v);
         if (opts.shellString.has(name) && v) shellString = v;
+        if (opts.chdir.has(name) && v) chdir.push(v);
       } else flags.add(name);
       continue;
     }
@@ -73,6 +79,7 @@ export function scanOptions<W extends Word>(args: W[], start: number, opts: Wrap
         const v = rest ? { ...args[i], value: rest } : args[++i];
         if (v) values.set('-' + ch, v);
         if (opts.shellString.has('-' + ch) && v) shellString = v;
+        if (opts.chdir.has('-' + ch) && v) chdir.push(v);
         break;
       }
       if (opts.shortOptionalValue.has(ch)) {
@@ -82,7 +89,7 @@ export function scanOptions<W extends Word>(args: W[], start: number, opts: Wrap
       flags.add('-' + ch);
     }
   }
-  return { index: i, flags, values, shellString };
+  return { index: i, flags, values, shellString, chdir };
 }
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;

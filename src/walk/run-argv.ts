@@ -10,6 +10,7 @@ import type { Walker } from './walker-api.js';
 import { forkScope, type Scope } from './scope.js';
 import { unwrap, type Unwrapped } from './unwrap-wrappers.js';
 import { registry } from '../programs/registry.js';
+import { chdirTarget } from '../programs/chdir.js';
 import { inlineCode, interpreterFamily } from '../programs/interpreters.js';
 import { commandsInCode } from './interpreter-code.js';
 import { DECLARATION_BUILTINS, trackShellState } from './shell-state.js';
@@ -127,6 +128,20 @@ export function runArgv(
   else if (startup) sourceFile(w, walked, [{ value: startup, dynamic: false, glob: false, span: walked.span }], frame, ctx, forkScope(scope), false);
 
   runUnwrapped(w, c, walked, program, rest, frame, ctx, scope, certain);
+  optionShellStrings(w, walked, program, rest, frame, ctx, scope);
+}
+
+/**
+ * `tar --to-command=CMD`, `tar -I CMD`: a program that is no wrapper runs an option's value as a
+ * shell command line (role `shell-string`), maybe once per file: walked as a script of its own.
+ * A wrapper's (`su -c`) is its command, walked by runUnwrapped.
+ */
+function optionShellStrings(w: Walker, walked: WalkedCommand, program: string, rest: Arg[], frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
+  if (registry.has(program, 'wrapper') || registry.has(program, 'shell')) return;
+  for (const line of w.options.optionValues?.(program, rest, 'shell-string') ?? []) {
+    const innerCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `option-shell:${program}`], conditional: true, loop: true };
+    nestedScript(w, walked, [line], frame, innerCtx, scope, { fresh: true });
+  }
 }
 
 /**
@@ -175,6 +190,9 @@ function runUnwrapped(
   // `command cd /` and `eval cd /` change this shell's directory (tag `same-shell`); other wrappers are programs.
   const sameShell = registry.has(program, 'same-shell');
   const env = innerEnvironment(c, u);
+  // `env -C DIR cmd`, `sudo -D DIR cmd`: what the wrapper runs starts in DIR, in a process of its own.
+  const own = (): Scope => movedScope(forkScope(scope), u.chdir);
+  const outer = u.chdir.length > 0 ? own() : scope;
   switch (u.inner.kind) {
     case 'argv': {
       const base = rest.slice(u.inner.start);
@@ -193,18 +211,18 @@ function runUnwrapped(
         const inner: ArgvCommand = { ...c, ...env, args: base, redirects, programRaw: base[0]?.raw ?? base[0]?.value ?? '' };
         // `command cd /` and `builtin cd /` change this shell's directory; other wrappers are programs.
         if (sameShell) runArgv(w, inner, frame, innerCtx, scope, certain, walked.id);
-        else runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
+        else runArgv(w, inner, frame, innerCtx, own(), false, walked.id);
         return;
       }
       for (const args of stdinArgvs(w, walked, program, rest, base, token)) {
         const inner: ArgvCommand = { ...c, ...env, args, redirects: [], programRaw: args[0]?.value ?? '' };
-        runArgv(w, inner, frame, innerCtx, forkScope(scope), false, walked.id);
+        runArgv(w, inner, frame, innerCtx, own(), false, walked.id);
       }
       return;
     }
     case 'shell':
       // `eval` runs in this shell; `sh -c`, `su -c`, `ssh host` in another.
-      return nestedScript(w, walked, u.inner.script, frame, innerCtx, scope, sameShell ? { sameShell, certain } : { fresh: true });
+      return nestedScript(w, walked, u.inner.script, frame, innerCtx, outer, sameShell ? { sameShell, certain } : { fresh: true });
     case 'script-file': {
       // `bash <(echo 'rm -rf ~')`: the script is what the process substitution prints;
       // `echo '…' > f; bash f`: what was written to f earlier on the line.
@@ -213,21 +231,27 @@ function runUnwrapped(
       const fromStdin = !file.dynamic && /^\/dev\/(stdin|fd\/0)$/.test(file.value);
       if (fromStdin) walked.execsStdin = true;
       const text = fromStdin ? (walked.stdinText ?? undefined) : (file.fileText ?? writtenText(w, file, scope));
-      if (text !== undefined) nestedText(w, walked, text, file.span, frame, innerCtx, scope, { coarse: true, fresh: true });
+      if (text !== undefined) nestedText(w, walked, text, file.span, frame, innerCtx, outer, { coarse: true, fresh: true });
       return;
     }
     case 'jobs':
-      for (const job of u.inner.scripts) nestedScript(w, walked, [job], frame, innerCtx, scope, { fresh: true });
+      for (const job of u.inner.scripts) nestedScript(w, walked, [job], frame, innerCtx, outer, { fresh: true });
       return;
     case 'stdin-shell': {
       walked.execsStdin = true;
       const input = walked.stdinText;
-      if (input) nestedText(w, walked, input, walked.span, frame, { ...innerCtx, via: [...ctx.via, `shell-stdin:${program}`] }, scope, { fresh: true });
+      if (input) nestedText(w, walked, input, walked.span, frame, { ...innerCtx, via: [...ctx.via, `shell-stdin:${program}`] }, outer, { fresh: true });
       return;
     }
     default:
       return;
   }
+}
+
+/** A wrapped command's scope after the wrapper's `chdir` options (null: a directory not known here). */
+function movedScope(scope: Scope, dirs: Arg[]): Scope {
+  for (const d of dirs) scope.cwd = chdirTarget(d, scope.cwd);
+  return scope;
 }
 
 /**
@@ -338,7 +362,9 @@ function declaredValues(args: Arg[]): { name: string; value: string | null }[] {
 function fromSpec(w: Walker, program: string, args: Arg[]): ReturnType<typeof unwrap> {
   const start = w.options.commandStart(program, args);
   if (start === null) return null;
-  return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [] };
+  // `systemd-run --working-directory=DIR CMD`: the options before the command say where it runs.
+  const chdir = w.options.optionValues?.(program, args.slice(0, start), 'chdir') ?? [];
+  return { wrapper: program, inner: { kind: 'argv', start }, privileged: false, remote: null, assignments: [], chdir };
 }
 
 /** `find … -exec CMD {} ;`, `fd … -x CMD`: CMD runs once per match (programs/hooks say which commands). */

@@ -23,6 +23,8 @@ export interface Unwrapped {
   remote: string | null;
   /** `env VAR=x cmd`, `sudo VAR=x cmd`. */
   assignments: { name: string; value: string | null }[];
+  /** `env -C DIR cmd`, `sudo -D DIR cmd`: the directories it changes to, in order, before running the command. */
+  chdir: Arg[];
 }
 
 /** A wrapper that runs its command with raised rights: it raises them (sudo) or only root may run it (chroot). */
@@ -50,5 +52,12 @@ export function unwrap(name: string, args: Arg[], stdin: string | null = null): 
   };
   const answer = entry.hooks.unwrap ? entry.hooks.unwrap(input) : commandOperand(entry, input);
   const inner: Inner = answer.inner.kind === 'jobs' ? { kind: 'jobs', scripts: parallelJobs(args.slice(answer.inner.start), stdin) } : answer.inner;
-  return { wrapper: name, inner, privileged: runsPrivileged(entry), remote: answer.remote ?? null, assignments: answer.assignments ?? [] };
+  return {
+    wrapper: name,
+    inner,
+    privileged: runsPrivileged(entry),
+    remote: answer.remote ?? null,
+    assignments: answer.assignments ?? [],
+    chdir: input.scan.chdir,
+  };
 }

@@ -37,6 +37,11 @@ export interface WalkOptions {
    * `strace -f CMD`, `ip netns exec NS CMD`), or null.
    */
   commandStart: (program: string, args: Arg[]) => number | null;
+  /**
+   * Values of a program's options of this role, in order, read with its spec: `shell-string`
+   * (`tar --to-command=CMD`, a command line it runs), `chdir` (`systemd-run --working-directory`).
+   */
+  optionValues?: (program: string, args: Arg[], role: 'shell-string' | 'chdir') => Arg[];
   /** Read `source FILE` contents when the file exists (bounded size). */
   readSource: (path: string) => string | null;
 }

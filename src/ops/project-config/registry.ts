@@ -34,23 +34,29 @@ export const PROJECT_CHECKS: Readonly<Record<string, ProjectCheck>> = {
   npm: npmRepoCode,
 };
 
+/** Checks that read the program's own directory options (`git -C`, `cargo -C`, `terraform -chdir`) from its argv. */
+const READS_OWN_DIRECTORY = new Set(['git', 'cargo', 'terraform', 'tofu', 'hg', 'jj']);
+
 export function projectRepoCode(
   program: string,
   cmd: WalkedCommand,
   parsed: ParsedArgv,
   home: string,
   vars: Readonly<Record<string, string | undefined>> | undefined,
+  /** Where the program works after its `chdir` options (`yarn --cwd DIR`); the command's cwd by default. */
+  workDir: string | null = cmd.cwd,
 ): RepoCode[] {
   const check = own(PROJECT_CHECKS, program) ?? (interpreterFamily(program) !== null ? interpreterRepoCode : undefined);
   if (!check) return [];
-  if (cmd.cwd === null) {
+  const cwd = READS_OWN_DIRECTORY.has(program) ? cmd.cwd : workDir;
+  if (cwd === null) {
     // Where it runs decides which configuration it loads.
     return [{ kind: 'unknown', where: 'the working directory', what: `not known here, and ${program} loads configuration from it` }];
   }
   const ctx: ProjectContext = {
     cmd,
     parsed,
-    cwd: cmd.cwd,
+    cwd,
     home,
     variable: (name) => {
       const v = commandVariable(cmd, name);

@@ -82,6 +82,30 @@ function branchClass(p: ParsedArgv): HandlerResult | void {
   if (effectiveClass(p) === 'mutating') return { class: 'read-only' };
 }
 
+/**
+ * Settings given on the command line that only change how git prints or who it says you are; any
+ * other key may name a program (`alias.x=!cmd`, `core.pager`, `core.sshCommand`, `diff.x.textconv`,
+ * `core.fsmonitor`…), so `-c` with it must be named by an allow rule.
+ */
+const PRINTING_KEYS =
+  /^(color\.[^=]*|advice\.[^=.]+|core\.quotepath|user\.(name|email)|init\.defaultbranch|log\.(abbrevcommit|date|decorate)|format\.pretty)$/i;
+
+/**
+ * What an allow rule's `*` does not stand for: `git -c KEY=VALUE` (and `--config-env`) with a key
+ * that may run a program, and a subcommand git does not have, which runs an alias (from the
+ * command line or the repository's configuration) or a `git-NAME` program found on PATH.
+ */
+function namedRuns(b: OperationSink, p: ParsedArgv): void {
+  for (const o of p.options) {
+    if (o.depth !== 0 || (o.name !== '-c' && o.name !== '--config-env')) continue;
+    const key = o.value === null || o.value.dynamic ? null : o.value.value.split('=')[0];
+    if (o.name === '--config-env' || key === null || !PRINTING_KEYS.test(key))
+      b.namedOption(o.name, o.arg, 'a git setting on the command line may name a program git runs');
+  }
+  if (p.unknownSubcommand !== null && p.operands[0] !== undefined)
+    b.namedOption(p.unknownSubcommand, p.operands[0], 'not a git command: an alias or a git-NAME program, which may run anything');
+}
+
 /** Subcommands whose operands may be paths whose content (or history) they print. */
 const PRINTS_PATHS = new Set(['log', 'show', 'diff', 'whatchanged', 'cat-file', 'blame', 'annotate']);
 
@@ -92,6 +116,7 @@ const PRINTS_PATHS = new Set(['log', 'show', 'diff', 'whatchanged', 'cat-file', 
  */
 function operations(b: OperationSink, parsed: ParsedArgv | null): HandlerResult | void {
   if (parsed === null) return;
+  namedRuns(b, parsed);
   if (parsed.subcommands[0] === 'branch') return branchClass(parsed);
   if (!PRINTS_PATHS.has(parsed.subcommands[0] ?? '')) return;
   for (const a of parsed.operands) {

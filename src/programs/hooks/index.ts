@@ -9,7 +9,7 @@ import { evalHooks } from './eval.js';
 import { parallelHooks } from './parallel.js';
 import { chrtHooks, ioniceHooks, tasksetHooks } from './process-tools.js';
 import { shellHooks } from './shell.js';
-import { flockHooks, shellStringHooks } from './shell-string.js';
+import { flockHooks, shellStringHooks, suHooks } from './shell-string.js';
 import { sshHooks } from './ssh.js';
 import { sudoHooks } from './sudo.js';
 import { watchHooks } from './watch.js';
@@ -88,10 +88,10 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   flock: flockHooks,
   ionice: ioniceHooks,
   parallel: parallelHooks,
-  runuser: shellStringHooks,
+  runuser: suHooks,
   script: shellStringHooks,
   ssh: sshHooks,
-  su: shellStringHooks,
+  su: suHooks,
   sudo: sudoHooks,
   taskset: tasksetHooks,
   watch: watchHooks,
