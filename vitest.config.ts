@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // One temp folder per run, removed at the end: nothing a test makes is left in /tmp.
+    globalSetup: ['test/helpers/temp-root.ts'],
     // No limit that depends on the machine's speed: a loaded 2-core machine runs some files 5–10×
     // slower than an idle one. The limits only end a test that hangs; timings belong in bench/.
     testTimeout: 1_800_000,
