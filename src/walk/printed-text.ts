@@ -12,7 +12,9 @@ import type { Command, Script } from '../syntax/ast.js';
 import type { Arg } from './types.js';
 
 export function printedText(program: string | null, words: string[]): string | null {
-  if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w)) ? null : words.join(' ') + '\n';
+  // A backslash is printed as is by bash's echo, but decoded by dash's (`sh`) and under xpg_echo:
+  // `\0176` is `~` there. Neither reading is assumed.
+  if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w) || w.includes('\\')) ? null : words.join(' ') + '\n';
   if (program !== 'printf' || words.length === 0) return null;
   const [format, ...args] = words;
   // No conversion at all: the format, escapes decoded (extra arguments are ignored).

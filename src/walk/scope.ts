@@ -52,6 +52,11 @@ export interface Scope {
   globOptions: Set<GlobOption>;
   /** `declare -n R=X`: assigning R assigns X (null: a target known only at run time). */
   namerefs: Map<string, string | null>;
+  /**
+   * `declare -i/-l/-u/-c NAME`: the attribute letters a variable may have. Its assigned values are
+   * not stored as written (case changed, or evaluated as arithmetic: values are then unknown).
+   */
+  transforms?: Map<string, string>;
 }
 
 export function newScope(cwd: string): Scope {
@@ -86,6 +91,7 @@ export function forkScope(scope: Scope): Scope {
     aliases: copyMap(scope.aliases),
     globOptions: copySet(scope.globOptions),
     namerefs: copyMap(scope.namerefs),
+    ...(scope.transforms ? { transforms: new Map(scope.transforms) } : {}),
   };
 }
 
@@ -131,6 +137,32 @@ export function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.aliases.size > 0) for (const [k, v] of maybe.aliases) scope.aliases.set(k, v);
   if (maybe.globOptions.size > 0) for (const o of maybe.globOptions) scope.globOptions.add(o);
   if (maybe.namerefs.size > 0) for (const [k, v] of maybe.namerefs) if (scope.namerefs.get(k) !== v) scope.namerefs.set(k, scope.namerefs.has(k) ? null : v);
+  // An attribute that may have been given counts as given: its values are then not trusted.
+  if (maybe.transforms)
+    for (const [k, v] of maybe.transforms) (scope.transforms ??= new Map()).set(k, [...new Set((scope.transforms.get(k) ?? '') + v)].join(''));
+}
+
+/**
+ * Did `after` (a fork of `before`, walked through some code) change what later commands see: the
+ * directory, a variable, an export, an option, a function, an alias, a nameref or an attribute?
+ */
+export function stateChanged(before: Scope, after: Scope): boolean {
+  if (before.cwd !== after.cwd || before.oldpwd !== after.oldpwd || before.allexport !== after.allexport) return true;
+  if (Boolean(before.varsUnknown) !== Boolean(after.varsUnknown)) return true;
+  const mapDiffers = <K, V>(a: ReadonlyMap<K, V> | undefined, b: ReadonlyMap<K, V> | undefined) =>
+    (a?.size ?? 0) !== (b?.size ?? 0) || [...(b ?? [])].some(([k, v]) => a?.get(k) !== v || !a.has(k));
+  const setDiffers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size !== b.size || [...b].some((x) => !a.has(x));
+  return (
+    mapDiffers(before.vars, after.vars) ||
+    mapDiffers(before.functions, after.functions) ||
+    mapDiffers(before.aliases, after.aliases) ||
+    mapDiffers(before.namerefs, after.namerefs) ||
+    mapDiffers(before.transforms, after.transforms) ||
+    setDiffers(before.exports, after.exports) ||
+    setDiffers(before.globOptions, after.globOptions) ||
+    before.dirStack.length !== after.dirStack.length ||
+    before.dirStack.some((d, i) => after.dirStack[i] !== d)
+  );
 }
 
 /** Run `f` on the scope itself when the command surely runs here, else on a copy merged back as uncertain. */
