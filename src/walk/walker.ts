@@ -33,7 +33,7 @@ import { namesThroughStages } from '../programs/printed-names.js';
 import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
-import { printedByArgs, processOutput, substitutionNames } from './printed-text.js';
+import { filteredText, printedByArgs, processOutput, substitutionNames } from './printed-text.js';
 import { arithmeticAssignedNames, arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
@@ -391,7 +391,9 @@ export class LineWalker implements Walker {
     const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
     const prev = innermost.length === 1 ? innermost[0] : undefined;
     if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
-    return printedByArgs(prev.program, prev.args);
+    // A filter passes on what reached it (`echo 'rm -rf ~' | cat | sh`) when its output is known exactly.
+    const filtered = prev.stdinText === null ? null : filteredText(prev.program, prev.args, prev.stdinText);
+    return filtered ?? printedByArgs(prev.program, prev.args);
   }
 
   /**
