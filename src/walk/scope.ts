@@ -117,12 +117,26 @@ function copySet<T>(s: Set<T>): Set<T> {
   return s.size === 0 ? new Set() : new Set(s);
 }
 
+/** A value that names a program as one word (`rm`, `./run.sh`), the only kind walked as a candidate. */
+const PROGRAM_WORD = /^[A-Za-z0-9_./+-]+$/;
+/** At most this many programs a variable may name are walked. */
+const MAX_CANDIDATES = 8;
+
 /** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */
 export function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.cwd !== scope.cwd) scope.cwd = null;
   if (maybe.oldpwd !== scope.oldpwd) scope.oldpwd = null;
   // (Each loop is skipped when there is nothing to merge: most lines set nothing.)
-  if (maybe.vars.size > 0) for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+  if (maybe.vars.size > 0)
+    for (const [k, v] of maybe.vars) {
+      const before = scope.vars.get(k);
+      if (before === v) continue;
+      // `c=ls; true && c=rm; $c -rf ~`: the value is unknown, and a command run as `$c` is also
+      // walked as each program the variable may name (found-programs.ts).
+      const names = [before, v].filter((x): x is string => typeof x === 'string' && PROGRAM_WORD.test(x));
+      if (names.length > 0) (scope.found ??= new Map()).set(k, [...new Set([...(scope.found.get(k) ?? []), ...names])].slice(0, MAX_CANDIDATES));
+      scope.vars.set(k, null);
+    }
   // A program a variable may name in either branch stays a reading to walk.
   if (maybe.found) for (const [k, names] of maybe.found) (scope.found ??= new Map()).set(k, [...new Set([...(scope.found.get(k) ?? []), ...names])]);
   // An export that may have run counts as done: the stricter reading for what later commands see.

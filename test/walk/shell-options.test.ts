@@ -112,3 +112,13 @@ describe('sh is dash', () => {
     expect((await check("echo 'ls' | sh")).level).toBe('allow');
   });
 });
+
+describe('conditional assignments', () => {
+  it('a command run as the variable is walked with each value it may hold', async () => {
+    expect((await check('c=ls; true && c=rm; $c -rf ~')).level).toBe('deny');
+    expect((await check('true && c=rm; $c -rf ~')).level).toBe('deny');
+    expect((await check('c=ls; if [ -f x ]; then c=rm; fi; $c -rf ~')).level).toBe('deny');
+    expect((await check('c=ls; f() { c=rm; }; f; $c -rf ~')).level).toBe('deny');
+    expect(await rules('c=ls; [[ -f x ]] || c=cat; $c src')).toContain('dynamic-command');
+  });
+});
