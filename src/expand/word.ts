@@ -303,8 +303,9 @@ function addParam(b: Builder, part: Extract<WordPart, { type: 'ParamExp' }>, sco
   }
   if (inQuotes) return append(b, value);
   // Unquoted: field splitting on IFS whitespace, as bash does for a known value.
-  const ifs = variableValue('IFS', scope) ?? IFS_DEFAULT;
-  if (ifs !== IFS_DEFAULT && /[^ \t\n]/.test(ifs)) return markDynamic(b, 'parameter', part.raw);
+  // An IFS not known to be the default (set to other blanks, or unknown: `((IFS=0))`, `read IFS`)
+  // may cut the value anywhere.
+  if (variableValue('IFS', scope) !== IFS_DEFAULT) return markDynamic(b, 'parameter', part.raw);
   const pieces = value.split(/[ \t\n]+/);
   for (const alt of b.alternatives) {
     alt[alt.length - 1] += pieces[0];

@@ -444,6 +444,46 @@ export const CORE_FINDINGS = {
       "A tool shellgate has no description of (an MCP server's tool, an agent tool it does not know) cannot be seen into; a person decides, unless a settings rule names the tool.",
     examples: [{ tool: 'SomethingNew', args: {} }],
   },
+  'shell-option': {
+    category: 'dynamic',
+    level: 'ask',
+    message: '{detail} changes how bash reads or runs what follows, which shellgate does not follow',
+    rationale:
+      'Shell options change what later commands do: `set -o posix` keeps assignments made before special builtins, `set -k` turns later `NAME=value` words into environment, `shopt -s lastpipe` runs the last pipeline stage in this shell, `cdable_vars` lets `cd NAME` go to $NAME. Only options known to be inert for the analysis (errexit, nounset, pipefail, xtrace, the glob options…) pass; any other one makes the state after it unknown.',
+    safer: 'leave the shell options at their defaults, or run the commands in a script file reviewed on its own',
+    unliftable: true,
+    examples: ['set -o posix; ls', 'shopt -s lastpipe; ls'],
+  },
+  'special-variable': {
+    category: 'dynamic',
+    level: 'ask',
+    message: 'assigning {detail} changes how bash behaves, which shellgate does not follow',
+    rationale:
+      'bash reads some variables itself: `BASH_ALIASES[ls]=…` defines an alias, `BASH_CMDS[ls]=…` decides where `ls` runs from, `OLDPWD` is where `cd -` goes, `POSIXLY_CORRECT` turns on posix mode, `GLOBIGNORE` changes what globs match. Only a short list of inert ones (counters, history, locale, prompt strings walked as code…) may be assigned; any other makes the state after it unknown.',
+    safer: 'use a variable name of your own, or run the commands in a script file reviewed on its own',
+    unliftable: true,
+    examples: ['BASH_ALIASES[ls]=cat; ls', 'cd src; OLDPWD=/etc; cd -'],
+  },
+  'dialect-difference': {
+    category: 'parse',
+    level: 'ask',
+    message: '`sh` is dash on Debian and Ubuntu, which reads {detail} differently from bash',
+    rationale:
+      'shellgate reads shell code as bash. A body run by `sh` runs in dash on Debian and Ubuntu, where some constructs mean something else: `((…))` is two nested subshells that run the words inside as a command, `function f` and `[[` are ordinary words, and an assignment before a special builtin such as `:` stays set. Where the dash reading may do more than the bash one, shellgate asks.',
+    safer: 'run the code with `bash -c`, or write it in portable POSIX sh',
+    unliftable: true,
+    examples: ["sh -c '((rm = 1))'"],
+  },
+  'trap-state': {
+    category: 'dynamic',
+    level: 'ask',
+    message: "the trap action {detail} changes the shell's state at moments shellgate cannot know",
+    rationale:
+      "A DEBUG trap runs before every command, RETURN after each function, ERR after each failure, a signal trap whenever the signal comes. When its action changes the directory or a variable (`trap 'cd /' DEBUG`), no later command can be known to run before or after it, so the state of every later command is unknown.",
+    safer: 'put the commands the trap would run in the line itself, or only trap EXIT',
+    unliftable: true,
+    examples: ["trap 'cd /etc' DEBUG; cat passwd"],
+  },
 } satisfies Record<string, FindingMeta>;
 
 export type CoreFindingId = keyof typeof CORE_FINDINGS;

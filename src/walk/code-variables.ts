@@ -9,7 +9,7 @@
 import type { Arg, CommandContext, WalkedCommand } from './types.js';
 import type { SourceFrame } from './source-frame.js';
 import type { Walker } from './walker-api.js';
-import type { Scope } from './scope.js';
+import { forgetState, forkScope, stateChanged, type Scope } from './scope.js';
 import { nestedScript, nestedText } from './nested-scripts.js';
 
 /** Variables whose value a shell or a program runs as a command line. */
@@ -102,19 +102,21 @@ export function storedCode(w: Walker, owner: WalkedCommand, frame: SourceFrame, 
     if (operands.length < 2) return;
     const action = operands[0];
     if (!action.dynamic && (action.value === '-' || action.value === '')) return;
-    nestedScript(
-      w,
-      owner,
-      [action],
-      frame,
-      later(
-        `trap:${operands
-          .slice(1)
-          .map((a) => a.value)
-          .join(',')}`,
-      ),
-      scope,
-    );
+    // The action runs in this shell: on EXIT after everything else, but on DEBUG, RETURN, ERR or
+    // a signal before or between later commands (`trap 'cd /' DEBUG` moves each of them). What it
+    // changes then may or may not have happened at any later point.
+    const signals = operands.slice(1);
+    const between = signals.some((a) => a.dynamic || !/^(EXIT|SIGEXIT|0)$/i.test(a.value));
+    const via = later(`trap:${signals.map((a) => a.value).join(',')}`);
+    if (!between) return nestedScript(w, owner, [action], frame, via, scope);
+    // Later commands cannot be told apart into before and after the trap ran (it may run between
+    // any two): a trap that changes the state makes every later command's state unknown.
+    const after = forkScope(scope);
+    nestedScript(w, owner, [action], frame, via, after, { sameShell: true, certain: true });
+    if (stateChanged(scope, after)) {
+      w.finding('trap-state', `\`trap ${action.raw ?? action.value}\``, owner.span, owner.id);
+      forgetState(scope);
+    }
     return;
   }
   if (program === 'mapfile' || program === 'readarray') {

@@ -50,6 +50,18 @@ export function arithmeticRisk(raw: string, inner: WordPart[], scope: Scope): bo
 }
 
 /**
+ * The variables an arithmetic expression assigns (`x=1`, `x+=2`, `x++`, `--x`, `a[i]=3`): bash
+ * stores them as the expression runs, so `((IFS=0))` changes how later words split.
+ */
+export function arithmeticAssignedNames(raw: string): string[] {
+  const out = new Set<string>();
+  const text = raw.replace(/\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_0-9#?$!@*-]+/g, ' ');
+  for (const m of text.matchAll(/(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:=(?!=)|\+\+|--|(?:\*\*|<<|>>|[-+*/%&|^])=)/g)) out.add(m[1]);
+  for (const m of text.matchAll(/(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) out.add(m[1]);
+  return [...out];
+}
+
+/**
  * The arithmetic inside a parameter expansion: an array subscript (`${a[i]}`, `${#a[i]}`,
  * `${a[i]:-x}`; not `@`/`*`) and a substring's offset and length (`${x:i:j}`, `${x: -1}`). bash
  * evaluates them, so an unknown value there can run `$(…)` hidden in it. Associative arrays are

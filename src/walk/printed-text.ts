@@ -12,12 +12,65 @@ import type { Command, Script } from '../syntax/ast.js';
 import type { Arg } from './types.js';
 
 export function printedText(program: string | null, words: string[]): string | null {
-  if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w)) ? null : words.join(' ') + '\n';
+  // A backslash is printed as is by bash's echo, but decoded by dash's (`sh`) and under xpg_echo:
+  // `\0176` is `~` there. Neither reading is assumed.
+  if (program === 'echo') return words.some((w) => /^-[neE]+$/.test(w) || w.includes('\\')) ? null : words.join(' ') + '\n';
   if (program !== 'printf' || words.length === 0) return null;
   const [format, ...args] = words;
   // No conversion at all: the format, escapes decoded (extra arguments are ignored).
   if (!format.includes('%')) return decodeAnsiC("$'" + format.replace(/'/g, "\\'") + "'");
   return printfStrings(format, args);
+}
+
+/**
+ * What a filter prints when it reads `input` on stdin, for the filters whose output is known
+ * exactly: `cat` (no option but -u), `tee` (its files get a copy; stdout is the input), `head`
+ * and `tail` when the text is no longer than the lines they keep, `tr` with two plain sets. Null
+ * for anything else: the text is then unknown (a shell reading it asks). Never a part of the text
+ * read as if it were the whole: `tail -n 1` of a heredoc's body may be code the whole is not.
+ */
+export function filteredText(program: string | null, args: readonly Arg[], input: string): string | null {
+  if (args.some((a) => a.dynamic || a.glob)) return null;
+  const words = args.map((a) => a.value);
+  switch (program) {
+    case 'cat':
+      return words.every((w) => w === '-u' || w === '-') ? input : null;
+    case 'tee':
+      return words.every((w) => !w.startsWith('-') || /^-[aip]+$/.test(w) || w === '--append' || w === '--ignore-interrupts') ? input : null;
+    case 'head':
+    case 'tail':
+      return lineCount(input) <= keptLines(words) ? input : null;
+    case 'tr':
+      return translate(words, input);
+    default:
+      return null;
+  }
+}
+
+/** The lines `head`/`tail` keep: 10, `-n N`, `-nN`, `--lines=N`, `-N`; 0 (nothing known) for any other option. */
+function keptLines(words: string[]): number {
+  if (words.length === 0) return 10;
+  let spelled: string | undefined;
+  if (words.length === 2 && words[0] === '-n') spelled = words[1];
+  else if (words.length === 1) spelled = /^(?:-n|--lines=|-)(\d+)$/.exec(words[0])?.[1];
+  return spelled !== undefined && /^\d+$/.test(spelled) ? Number(spelled) : 0;
+}
+
+function lineCount(text: string): number {
+  const lines = text.split('\n');
+  return text.endsWith('\n') ? lines.length - 1 : lines.length;
+}
+
+/** `tr SET1 SET2` with plain characters only (no option, range, class or escape), applied exactly. */
+function translate(words: string[], input: string): string | null {
+  if (words.length !== 2) return null;
+  const [from, to] = words;
+  const plain = (set: string) => set !== '' && !/[\\[\]-]/.test(set);
+  if (!plain(from) || !plain(to) || new Set(from).size !== from.length) return null;
+  const map = new Map<string, string>();
+  // SET2 shorter than SET1 is padded with its last character, as GNU tr does.
+  [...from].forEach((c, i) => map.set(c, to[Math.min(i, to.length - 1)]));
+  return [...input].map((c) => map.get(c) ?? c).join('');
 }
 
 /** printedText of a walked command's arguments; null when any of them is not constant. */

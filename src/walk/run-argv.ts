@@ -108,7 +108,7 @@ export function runArgv(
   const alias = lookup && c.programRaw === first.value ? scope.aliases.get(first.value) : undefined;
   if (alias !== undefined) expandAlias(w, walked, first.value, alias, c.restText ?? '', frame, ctx, scope);
   if (calls && !calls.maybe) return;
-  trackShellState(program, rest, scope, certain, w.expandScope(scope), c.assignments);
+  for (const f of trackShellState(program, rest, scope, certain, w.expandScope(scope), c.assignments)) w.finding(f.rule, f.detail, walked.span, walked.id);
   trackWrittenFiles(w, walked, scope);
   w.lineLinks.record(program, rest, walked, scope.cwd, certain);
   storedCode(w, walked, frame, ctx, scope);

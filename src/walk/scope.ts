@@ -52,6 +52,11 @@ export interface Scope {
   globOptions: Set<GlobOption>;
   /** `declare -n R=X`: assigning R assigns X (null: a target known only at run time). */
   namerefs: Map<string, string | null>;
+  /**
+   * `declare -i/-l/-u/-c NAME`: the attribute letters a variable may have. Its assigned values are
+   * not stored as written (case changed, or evaluated as arithmetic: values are then unknown).
+   */
+  transforms?: Map<string, string>;
 }
 
 export function newScope(cwd: string): Scope {
@@ -86,6 +91,7 @@ export function forkScope(scope: Scope): Scope {
     aliases: copyMap(scope.aliases),
     globOptions: copySet(scope.globOptions),
     namerefs: copyMap(scope.namerefs),
+    ...(scope.transforms ? { transforms: new Map(scope.transforms) } : {}),
   };
 }
 
@@ -111,12 +117,26 @@ function copySet<T>(s: Set<T>): Set<T> {
   return s.size === 0 ? new Set() : new Set(s);
 }
 
+/** A value that names a program as one word (`rm`, `./run.sh`), the only kind walked as a candidate. */
+const PROGRAM_WORD = /^[A-Za-z0-9_./+-]+$/;
+/** At most this many programs a variable may name are walked. */
+const MAX_CANDIDATES = 8;
+
 /** State that `maybe` may or may not have reached: where it differs from `scope`, it becomes unknown. */
 export function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.cwd !== scope.cwd) scope.cwd = null;
   if (maybe.oldpwd !== scope.oldpwd) scope.oldpwd = null;
   // (Each loop is skipped when there is nothing to merge: most lines set nothing.)
-  if (maybe.vars.size > 0) for (const [k, v] of maybe.vars) if (scope.vars.get(k) !== v) scope.vars.set(k, null);
+  if (maybe.vars.size > 0)
+    for (const [k, v] of maybe.vars) {
+      const before = scope.vars.get(k);
+      if (before === v) continue;
+      // `c=ls; true && c=rm; $c -rf ~`: the value is unknown, and a command run as `$c` is also
+      // walked as each program the variable may name (found-programs.ts).
+      const names = [before, v].filter((x): x is string => typeof x === 'string' && PROGRAM_WORD.test(x));
+      if (names.length > 0) (scope.found ??= new Map()).set(k, [...new Set([...(scope.found.get(k) ?? []), ...names])].slice(0, MAX_CANDIDATES));
+      scope.vars.set(k, null);
+    }
   // A program a variable may name in either branch stays a reading to walk.
   if (maybe.found) for (const [k, names] of maybe.found) (scope.found ??= new Map()).set(k, [...new Set([...(scope.found.get(k) ?? []), ...names])]);
   // An export that may have run counts as done: the stricter reading for what later commands see.
@@ -131,6 +151,32 @@ export function mergeUncertain(scope: Scope, maybe: Scope): void {
   if (maybe.aliases.size > 0) for (const [k, v] of maybe.aliases) scope.aliases.set(k, v);
   if (maybe.globOptions.size > 0) for (const o of maybe.globOptions) scope.globOptions.add(o);
   if (maybe.namerefs.size > 0) for (const [k, v] of maybe.namerefs) if (scope.namerefs.get(k) !== v) scope.namerefs.set(k, scope.namerefs.has(k) ? null : v);
+  // An attribute that may have been given counts as given: its values are then not trusted.
+  if (maybe.transforms)
+    for (const [k, v] of maybe.transforms) (scope.transforms ??= new Map()).set(k, [...new Set((scope.transforms.get(k) ?? '') + v)].join(''));
+}
+
+/**
+ * Did `after` (a fork of `before`, walked through some code) change what later commands see: the
+ * directory, a variable, an export, an option, a function, an alias, a nameref or an attribute?
+ */
+export function stateChanged(before: Scope, after: Scope): boolean {
+  if (before.cwd !== after.cwd || before.oldpwd !== after.oldpwd || before.allexport !== after.allexport) return true;
+  if (Boolean(before.varsUnknown) !== Boolean(after.varsUnknown)) return true;
+  const mapDiffers = <K, V>(a: ReadonlyMap<K, V> | undefined, b: ReadonlyMap<K, V> | undefined) =>
+    (a?.size ?? 0) !== (b?.size ?? 0) || [...(b ?? [])].some(([k, v]) => a?.get(k) !== v || !a.has(k));
+  const setDiffers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size !== b.size || [...b].some((x) => !a.has(x));
+  return (
+    mapDiffers(before.vars, after.vars) ||
+    mapDiffers(before.functions, after.functions) ||
+    mapDiffers(before.aliases, after.aliases) ||
+    mapDiffers(before.namerefs, after.namerefs) ||
+    mapDiffers(before.transforms, after.transforms) ||
+    setDiffers(before.exports, after.exports) ||
+    setDiffers(before.globOptions, after.globOptions) ||
+    before.dirStack.length !== after.dirStack.length ||
+    before.dirStack.some((d, i) => after.dirStack[i] !== d)
+  );
 }
 
 /** Run `f` on the scope itself when the command surely runs here, else on a copy merged back as uncertain. */

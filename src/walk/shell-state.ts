@@ -9,7 +9,9 @@
  * depend on it are then dynamic, and never `allow` by assumption.
  */
 import type { Arg } from './types.js';
-import { GLOB_OPTIONS, type Scope } from './scope.js';
+import { forgetState, GLOB_OPTIONS, type Scope } from './scope.js';
+import { unknownSetOptions, unknownShoptOptions } from './shell-options.js';
+import { isUnfollowedShellVariable } from './shell-variables.js';
 import { assignedNames, assignsVariables } from './assigned-names.js';
 import { resolvePath } from '../expand/paths.js';
 import { variableValue, type ExpandScope } from '../expand/word.js';
@@ -18,6 +20,30 @@ import { variableValue, type ExpandScope } from '../expand/word.js';
 export const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPTION = /^[-+][A-Za-z]+$/;
+
+/** What a builtin changed that shellgate does not follow: the walker reports it as a finding. */
+export interface StateFinding {
+  rule: 'shell-option' | 'special-variable' | 'arithmetic-injection';
+  detail: string;
+}
+
+/**
+ * Findings for assignments to `names` (a subscript may follow): a shell variable bash reads that
+ * shellgate does not follow, or a variable with the integer attribute given a value that is not
+ * a known integer (bash evaluates it as arithmetic, running `a[$(…)]` inside).
+ */
+export function assignmentFindings(scope: Scope, name: string, value: string | null, raw = value ?? '…'): StateFinding[] {
+  const out: StateFinding[] = [];
+  if (isUnfollowedShellVariable(name)) out.push({ rule: 'special-variable', detail: `\`${name.replace(/\[.*$/, '')}\`` });
+  if (scope.transforms?.get(name.replace(/\[.*$/, ''))?.includes('i') && !isIntegerText(value))
+    out.push({ rule: 'arithmetic-injection', detail: `\`${name}=${raw.slice(0, 40)}\` (an integer variable)` });
+  return out;
+}
+
+/** A value that is an integer as written (what arithmetic leaves unchanged). */
+function isIntegerText(value: string | null): boolean {
+  return value !== null && /^\s*[-+]?\d+\s*$/.test(value);
+}
 
 /**
  * Apply `program args…` to `scope`. `certain`: the command surely runs in this shell (its changes
@@ -30,22 +56,41 @@ export function trackShellState(
   certain: boolean,
   es: ExpandScope,
   prefixes: readonly { name: string; value: string | null }[] = [],
-): void {
+): StateFinding[] {
   if (DECLARATION_BUILTINS.has(program)) return declaration(program, args, scope, certain);
-  if (program === 'set') return setOptions(args, scope, certain);
+  if (program === 'set') {
+    setOptions(args, scope, certain);
+    return unfollowed(scope, unknownSetOptions(args));
+  }
   if (assignsVariables(program)) {
     // `read X`, `printf -v X`, `mapfile X`…: X's value comes from input (a dynamic name may be any).
     const { names, unknown } = assignedNames(program, args);
-    for (const n of names) scope.vars.set(n.value, null);
+    const out: StateFinding[] = [];
+    for (const n of names) {
+      out.push(...assignmentFindings(scope, n.value, null, '(input)'));
+      scope.vars.set(n.value, null);
+    }
     if (unknown) forgetVariables(scope);
-    return;
+    return out;
   }
   if (program === 'cd' || program === 'pushd' || program === 'popd') {
     // `CDPATH=/etc cd ssh`, `HOME=/ cd`: a prefix is seen by the builtin itself.
     const own = prefixes.length === 0 ? es : { ...es, vars: new Map([...es.vars, ...prefixes.map((p) => [p.name, p.value] as const)]) };
-    return changeDirectory(program, args, scope, certain, own);
+    changeDirectory(program, args, scope, certain, own);
+    return [];
   }
-  if (program === 'shopt') return shopt(args, scope, certain);
+  if (program === 'shopt') {
+    shopt(args, scope, certain);
+    return unfollowed(scope, unknownShoptOptions(args));
+  }
+  return [];
+}
+
+/** Options shellgate does not follow: reported, and what follows them is unknown. */
+function unfollowed(scope: Scope, options: string[]): StateFinding[] {
+  if (options.length === 0) return [];
+  forgetState(scope);
+  return options.map((o) => ({ rule: 'shell-option', detail: `\`${o}\`` }));
 }
 
 /**
@@ -83,12 +128,15 @@ function forgetVariables(scope: Scope): void {
  * also put it in the environment of every later command. `declare -n R=X` makes R a nameref:
  * assigning R later assigns X, so from then on variable values are not trusted.
  */
-function declaration(program: string, args: Arg[], scope: Scope, certain: boolean): void {
+function declaration(program: string, args: Arg[], scope: Scope, certain: boolean): StateFinding[] {
   const flags = args.filter((a) => OPTION.test(a.value) && !a.dynamic).map((a) => a.value);
   const has = (ch: string) => flags.some((f) => f.startsWith('-') && f.includes(ch));
   const unexport = program === 'export' && has('n');
   const exporting = !unexport && (program === 'export' || has('x') || scope.allexport);
   const nameref = program !== 'export' && has('n');
+  // `-i` (values are arithmetic), `-l`/`-u`/`-c` (case changed): what is stored is not what is written.
+  const transforms = program === 'export' ? '' : [...'iluc'].filter(has).join('');
+  const out: StateFinding[] = [];
   if (nameref) forgetVariables(scope);
   for (const a of args) {
     if (OPTION.test(a.value) && !a.dynamic) continue;
@@ -106,15 +154,23 @@ function declaration(program: string, args: Arg[], scope: Scope, certain: boolea
       scope.namerefs.set(m![1], m![2] === '=' && !a.dynamic && NAME.test(target) ? target : null);
       continue;
     }
-    if (m![2] !== '')
-      scope.vars.set(
-        m![1],
-        certain && !a.dynamic && !a.glob && m![2] === '=' && !a.value.slice(m![1].length).startsWith('[') ? a.value.slice(m![0].length) : null,
-      );
+    if (transforms !== '') (scope.transforms ??= new Map()).set(m![1], [...new Set((scope.transforms.get(m![1]) ?? '') + transforms)].join(''));
+    if (m![2] !== '') {
+      const value = a.dynamic ? null : a.value.slice(m![0].length);
+      out.push(...assignmentFindings(scope, m![1], arithmeticResult(a) ?? value, a.raw ?? a.value));
+      const known = certain && !a.dynamic && !a.glob && m![2] === '=' && !a.value.slice(m![1].length).startsWith('[');
+      scope.vars.set(m![1], known && !scope.transforms?.has(m![1]) ? value : null);
+    }
     // Un-exporting is only sure when it surely ran; exporting counts even when it may have.
     if (exporting) scope.exports.add(m![1]);
     else if (unexport && certain) scope.exports.delete(m![1]);
   }
+  return out;
+}
+
+/** `declare -i n=$((…))`: a value that is one arithmetic expansion is a number (its own risks are walked). */
+function arithmeticResult(a: Arg): string | null {
+  return a.dynamic && a.raw !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=\$\(\([^()]*\)\)$/.test(a.raw) ? '0' : null;
 }
 
 /** `set -a` / `set -o allexport`: later assignments are exported (`set +a` ends it, when sure). */

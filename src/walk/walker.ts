@@ -33,11 +33,11 @@ import { namesThroughStages } from '../programs/printed-names.js';
 import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
-import { printedByArgs, processOutput, substitutionNames } from './printed-text.js';
-import { arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
+import { filteredText, printedByArgs, processOutput, substitutionNames } from './printed-text.js';
+import { arithmeticAssignedNames, arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
-import { namerefTarget } from './shell-state.js';
+import { assignmentFindings, namerefTarget } from './shell-state.js';
 import { loopPasses as loopPassesOf, nestedPasses } from './loop-passes.js';
 import { LineLinkEvents } from './link-events.js';
 import { trackFoundProgram } from './found-programs.js';
@@ -172,6 +172,8 @@ export class LineWalker implements Walker {
         this.testCommand(cmd, frame, ctx, scope);
         break;
       case 'ArithCommand':
+        // dash (`sh` on Debian and Ubuntu) reads `((rm = 1))` as two subshells running `rm = 1`.
+        if (readByDash(ctx)) this.finding('dialect-difference', '`((…))`', frame.map(cmd.span));
         this.arithmetic(cmd.raw.replace(/^\(\(/, '').replace(/\)\)$/, ''), cmd.inner, cmd.span, frame, ctx, scope);
         break;
       case 'Unparsed':
@@ -220,6 +222,7 @@ export class LineWalker implements Walker {
     const loop = { ...ctx, depth: ctx.depth + 1, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame), loopPasses };
     if (cmd.type === 'For') {
       for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
+      this.assigned(scope, cmd.variable, null, '(each word)', frame.map(cmd.span));
       scope.vars.set(cmd.variable, null);
       const values = cmd.items ? loopValues(cmd.items, this.expandScope(scope)) : null;
       if (values !== null) {
@@ -309,6 +312,7 @@ export class LineWalker implements Walker {
           if (/^\$\{!/.test(p.raw) && !/^\$\{![A-Za-z_][A-Za-z0-9_]*(?:[*@]|\[[*@]\])\}$/.test(p.raw))
             this.finding('secret-variable', `\`${p.raw.slice(0, 60)}\` (the variable ${p.name || 'it'} names, only known at run time)`, frame.map(p.span));
           this.wordSubstitutions(p.inner, frame, ctx, scope);
+          this.defaultAssignment(p.raw, frame.map(p.span), scope);
           // An indexed array's subscript and a substring's offset and length are arithmetic.
           for (const expr of arithmeticOperands(p.raw)) {
             if (arithmeticRisk(expr, [], scope)) this.finding('arithmetic-injection', `\`${p.raw.slice(0, 60)}\``, frame.map(p.span));
@@ -327,6 +331,27 @@ export class LineWalker implements Walker {
   private arithmetic(raw: string, inner: WordPart[], span: Span, frame: SourceFrame, ctx: CommandContext, scope: Scope, shown = raw): void {
     this.wordSubstitutions(inner, frame, ctx, scope);
     if (arithmeticRisk(raw, inner, scope)) this.finding('arithmetic-injection', `\`${shown.slice(0, 60)}\``, frame.map(span));
+    // `((IFS=0))`, `$((x=5))`: the expression assigns; the value is not followed.
+    for (const name of arithmeticAssignedNames(raw)) {
+      this.assigned(scope, name, '0', shown, frame.map(span));
+      scope.vars.set(name, null);
+    }
+  }
+
+  /** `${X:=v}` / `${X=v}` assigns X when it is unset (or empty, with `:`); its new value is not followed. */
+  private defaultAssignment(raw: string, span: Span, scope: Scope): void {
+    const m = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?)=/.exec(raw);
+    if (!m) return;
+    // Only a value set on the line is known to be set: the environment's is not followed here.
+    const now = scope.varsUnknown ? undefined : (scope.vars.get(m[1]) ?? undefined);
+    if (now !== undefined && (m[2] === '' || now !== '')) return;
+    this.assigned(scope, m[1], null, raw, span);
+    scope.vars.set(m[1], null);
+  }
+
+  /** Report what assigning `name` changes that is not followed (a shell variable bash reads, an integer variable). */
+  private assigned(scope: Scope, name: string, value: string | null, raw: string, span: Span, command?: number): void {
+    for (const f of assignmentFindings(scope, name, value, raw)) this.finding(f.rule, f.detail, span, command);
   }
 
   /**
@@ -370,7 +395,9 @@ export class LineWalker implements Walker {
     const innermost = stage.filter((c) => !stage.some((o) => o.parent === c.id));
     const prev = innermost.length === 1 ? innermost[0] : undefined;
     if (!prev || prev.redirects.some((r) => r.path !== null && !r.dup && !r.inherited)) return null;
-    return printedByArgs(prev.program, prev.args);
+    // A filter passes on what reached it (`echo 'rm -rf ~' | cat | sh`) when its output is known exactly.
+    const filtered = prev.stdinText === null ? null : filteredText(prev.program, prev.args, prev.stdinText);
+    return filtered ?? printedByArgs(prev.program, prev.args);
   }
 
   /**
@@ -496,7 +523,9 @@ export class LineWalker implements Walker {
       // `X=1` alone sets shell variables for what follows.
       this.subscriptValues([], assignments, frame, cmd.span);
       for (const [i, a] of assignments.entries()) {
-        scope.vars.set(a.name, certain ? a.value : null);
+        this.assigned(scope, a.name, a.value, cmd.assignments[i].value?.raw ?? '', span);
+        // `declare -u x; x=rm`: the stored value is not the one written.
+        scope.vars.set(a.name, certain && !scope.transforms?.has(a.name) ? a.value : null);
         if (scope.allexport) scope.exports.add(a.name);
         trackFoundProgram(scope, a.name, cmd.assignments[i], certain);
       }
@@ -519,6 +548,13 @@ export class LineWalker implements Walker {
       runArgv(this, { ...argv, args: kept }, frame, { ...ctx, via: [...ctx.via, 'nullglob'] }, forkScope(scope), false, null, true);
     }
     runArgv(this, argv, frame, ctx, scope, certain, null, true);
+    // Before a special builtin an assignment stays set in posix mode and in dash (`IFS=0 :`).
+    if (assignments.length > 0 && !args[0].dynamic && SPECIAL_BUILTINS.has(args[0].value)) {
+      for (const [i, a] of assignments.entries()) {
+        this.assigned(scope, a.name, a.value, cmd.assignments[i].value?.raw ?? '', span);
+        scope.vars.set(a.name, null);
+      }
+    }
   }
 
   emit(c: EmittedCommand, ctx: CommandContext, scope: Scope): WalkedCommand {
@@ -607,6 +643,38 @@ function loopValues(items: Word[], es: ExpandScope): string[] | null {
   }
   return [...new Set(out)];
 }
+
+/** Shells a body may be run by, and those that are dash (or as plain) on Debian and Ubuntu. */
+const SHELL_NAMES = new Set(['sh', 'dash', 'ash', 'bash', 'zsh', 'ksh', 'mksh', 'busybox']);
+const DASH_NAMES = new Set(['sh', 'dash', 'ash']);
+
+/** Is the code being walked run by `sh` (dash), as the innermost shell that reads it? */
+function readByDash(ctx: CommandContext): boolean {
+  for (let i = ctx.via.length - 1; i >= 0; i--) {
+    const program = /^(?:shell-c|shell-stdin|wrapper):(.+)$/.exec(ctx.via[i])?.[1];
+    if (program !== undefined && SHELL_NAMES.has(program)) return DASH_NAMES.has(program);
+  }
+  return false;
+}
+
+/** POSIX special builtins: an assignment before one persists in posix mode and in dash. */
+const SPECIAL_BUILTINS = new Set([
+  'break',
+  ':',
+  '.',
+  'continue',
+  'eval',
+  'exec',
+  'exit',
+  'export',
+  'readonly',
+  'return',
+  'set',
+  'shift',
+  'times',
+  'trap',
+  'unset',
+]);
 
 /** `name[…$(…)…]` or with backquotes: an array subscript that runs a command when evaluated. */
 const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_][A-Za-z0-9_]*\[[^\]]*(\$\(|`|\$\{)/;
