@@ -268,8 +268,76 @@ function longestLiteral(tokens: Token[]): string {
   return best;
 }
 
+/** Segments of a token list split at its `/` characters. */
+function segmentsOf(tokens: Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.t === 'char' && t.literal && t.text === '/') out.push([]);
+    else out[out.length - 1].push(t);
+  }
+  return out;
+}
+
+/**
+ * One segment against one pattern segment (characters and stars only): the greedy match that
+ * backs up to the last star, which is exact for `*` within a segment — O(pattern × segment) at
+ * worst, no table.
+ */
+function segmentMatch(pat: Token[], seg: string, dot: boolean): boolean {
+  if (seg === '.' || seg === '..') return pat.length === seg.length && pat.every((t) => t.t === 'char' && t.literal && t.text === '.');
+  if (!dot && seg.startsWith('.') && !(pat[0]?.t === 'char' && pat[0].literal)) return false;
+  const m = pat.length;
+  let p = 0;
+  let i = 0;
+  let starP = -1;
+  let starI = 0;
+  while (i < seg.length) {
+    const t = pat[p];
+    if (t !== undefined && t.t === 'char' && t.test(seg[i])) {
+      p++;
+      i++;
+    } else if (t !== undefined && t.t === 'star') {
+      starP = p++;
+      starI = i;
+    } else if (starP >= 0) {
+      p = starP + 1;
+      i = ++starI;
+    } else return false;
+  }
+  while (p < m && pat[p].t === 'star') p++;
+  return p === m;
+}
+
+/** A segment a globstar may pass through: not `.` or `..` (nor, without `dot`, a dot name). */
+const passable = (seg: string, dot: boolean) => seg !== '.' && seg !== '..' && (dot || !seg.startsWith('.'));
+
+/**
+ * The common shapes (no globstar, a leading globstar segment, or a trailing one) segment by
+ * segment: a star never crosses `/`, so the pattern's segments meet the input's in order. Null
+ * for the others.
+ */
+function segmentRun(tokens: Token[], s: string, dot: boolean): boolean | null {
+  const lead = tokens[0]?.t === 'lead';
+  const tail = tokens[tokens.length - 1]?.t === 'tail';
+  if (lead && tail) return null;
+  const body = tokens.slice(lead ? 1 : 0, tail ? tokens.length - 1 : tokens.length);
+  if (body.some((t) => t.t !== 'char' && t.t !== 'star')) return null;
+  const pats = segmentsOf(body);
+  const segs = s.split('/');
+  if (segs.length < pats.length || (!lead && !tail && segs.length !== pats.length)) return false;
+  const off = lead ? segs.length - pats.length : 0;
+  for (let k = 0; k < pats.length; k++) if (!segmentMatch(pats[k], segs[off + k], dot)) return false;
+  const rest = lead ? segs.slice(0, off) : segs.slice(pats.length);
+  return rest.every((seg) => seg === '' || passable(seg, dot));
+}
+
 /** A test of one glob (braces expanded) in linear time per alternative; never true for ''. */
 export function linearGlob(pattern: string, options: LinearGlobOptions = {}): (input: string) => boolean {
+  return globTest(pattern, options, true);
+}
+
+/** The same test filled as one table only (`fast` false): what the segment-by-segment shortcut must agree with. */
+export function globTest(pattern: string, options: LinearGlobOptions, fast: boolean): (input: string) => boolean {
   const dot = options.dot ?? true;
   const words = options.slashStar === true;
   const alternatives = expandBraces(pattern).map((p) => {
@@ -278,8 +346,9 @@ export function linearGlob(pattern: string, options: LinearGlobOptions = {}): (i
   });
   // picomatch lets a pattern that ends in a wildcard match a name written with a trailing `/` (`*` → `a/`).
   const trailing = (t: Token[]) => t.length > 0 && t[t.length - 1].t !== 'char';
+  const once = (t: Token[], input: string) => (words || !fast ? null : segmentRun(t, input, dot)) ?? run(t, input, dot, words);
   const test = (t: Token[], input: string) =>
-    run(t, input, dot, words) || (!words && trailing(t) && input.length > 1 && input.endsWith('/') && run(t, input.slice(0, -1), dot, words));
+    once(t, input) || (!words && trailing(t) && input.length > 1 && input.endsWith('/') && once(t, input.slice(0, -1)));
   // A literal run the input lacks rules an alternative out before the table is filled.
   // In a path `a//b` is `a/b`, as the kernel reads it.
   return (raw) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import picomatch from 'picomatch';
-import { expandBraces, linearGlob } from '../../src/guard/linear-glob.js';
+import { expandBraces, globTest, linearGlob } from '../../src/guard/linear-glob.js';
 
 const PATTERNS = [
   '*.txt',
@@ -70,6 +70,16 @@ describe('linearGlob', () => {
       const ours = linearGlob(p);
       const theirs = picomatch(p, { dot: true });
       for (const s of INPUTS) expect(ours(s), `${p} on ${s}`).toBe(theirs(s));
+    }
+  });
+
+  it('gives the same answers segment by segment as with the whole table', () => {
+    const extra = ['**/a/*.x', '/etc/*/y/**', 'x/**', '**/*', '*/*', 'a/*b*c/d'];
+    const inputs = [...INPUTS, 'a/q.x', 'z/a/q.x', '/etc/k/y', '/etc/k/y/z/w', 'x', 'x/.git', 'a/bbc/d', 'a/bc/d', '.a/b'];
+    for (const p of [...PATTERNS, ...extra]) {
+      const fast = globTest(p, {}, true);
+      const table = globTest(p, {}, false);
+      for (const s of inputs) expect(fast(s), `${p} on ${s}`).toBe(table(s));
     }
   });
 
