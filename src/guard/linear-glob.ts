@@ -316,19 +316,29 @@ const passable = (seg: string, dot: boolean) => seg !== '.' && seg !== '..' && (
  * segment: a star never crosses `/`, so the pattern's segments meet the input's in order. Null
  * for the others.
  */
-function segmentRun(tokens: Token[], s: string, dot: boolean): boolean | null {
+interface SegmentPlan {
+  lead: boolean;
+  tail: boolean;
+  pats: Token[][];
+}
+
+/** The segment plan of an alternative, made once; null when its shape needs the table. */
+function segmentPlan(tokens: Token[]): SegmentPlan | null {
   const lead = tokens[0]?.t === 'lead';
   const tail = tokens[tokens.length - 1]?.t === 'tail';
   if (lead && tail) return null;
   const body = tokens.slice(lead ? 1 : 0, tail ? tokens.length - 1 : tokens.length);
   if (body.some((t) => t.t !== 'char' && t.t !== 'star')) return null;
-  const pats = segmentsOf(body);
-  const segs = s.split('/');
+  return { lead, tail, pats: segmentsOf(body) };
+}
+
+function segmentRun(plan: SegmentPlan, segs: readonly string[], dot: boolean): boolean {
+  const { lead, tail, pats } = plan;
   if (segs.length < pats.length || (!lead && !tail && segs.length !== pats.length)) return false;
   const off = lead ? segs.length - pats.length : 0;
   for (let k = 0; k < pats.length; k++) if (!segmentMatch(pats[k], segs[off + k], dot)) return false;
-  const rest = lead ? segs.slice(0, off) : segs.slice(pats.length);
-  return rest.every((seg) => seg === '' || passable(seg, dot));
+  for (let k = lead ? 0 : pats.length, end = lead ? off : segs.length; k < end; k++) if (segs[k] !== '' && !passable(segs[k], dot)) return false;
+  return true;
 }
 
 /** A test of one glob (braces expanded) in linear time per alternative; never true for ''. */
@@ -342,18 +352,17 @@ export function globTest(pattern: string, options: LinearGlobOptions, fast: bool
   const words = options.slashStar === true;
   const alternatives = expandBraces(pattern).map((p) => {
     const tokens = tokenize(p, options);
-    return { tokens, needs: longestLiteral(tokens) };
+    return { tokens, needs: longestLiteral(tokens), plan: words || !fast ? null : segmentPlan(tokens) };
   });
   // picomatch lets a pattern that ends in a wildcard match a name written with a trailing `/` (`*` → `a/`).
   const trailing = (t: Token[]) => t.length > 0 && t[t.length - 1].t !== 'char';
-  const once = (t: Token[], input: string) => (words || !fast ? null : segmentRun(t, input, dot)) ?? run(t, input, dot, words);
-  const test = (t: Token[], input: string) =>
-    once(t, input) || (!words && trailing(t) && input.length > 1 && input.endsWith('/') && once(t, input.slice(0, -1)));
-  // A literal run the input lacks rules an alternative out before the table is filled.
+  const once = (a: (typeof alternatives)[number], input: string) => (a.plan ? segmentRun(a.plan, input.split('/'), dot) : run(a.tokens, input, dot, words));
+  const test = (a: (typeof alternatives)[number], input: string) =>
+    once(a, input) || (!words && trailing(a.tokens) && input.length > 1 && input.endsWith('/') && once(a, input.slice(0, -1)));
   // In a path `a//b` is `a/b`, as the kernel reads it.
   return (raw) => {
     if (raw === '') return false;
     const input = words ? raw : raw.replace(/\/{2,}/g, '/');
-    return raw === pattern || input === pattern || alternatives.some((a) => input.includes(a.needs) && test(a.tokens, input));
+    return raw === pattern || input === pattern || alternatives.some((a) => input.includes(a.needs) && test(a, input));
   };
 }
