@@ -7,6 +7,9 @@ import { posix } from 'node:path';
 import { ShellgateError } from './errors.js';
 import { TrustedInstallers } from './guard/installer-urls.js';
 
+/** Far above what a real command line walks: none of the 47,000 corpus commands takes 200 steps. */
+export const DEFAULT_WALK_STEPS = 5_000;
+
 export type ParserChoice = 'bash' | 'consensus' | 'tree-sitter';
 
 export interface AnalyzerOptions {
@@ -22,6 +25,14 @@ export interface AnalyzerOptions {
    * may call its functions thousands of times.
    */
   maxFunctionWalks?: number;
+  /**
+   * The walk's one budget of work (default 5,000 steps): every command walked at any depth (sourced
+   * files, function bodies, `eval`, `sh -c`, loop bodies, substitutions) is a step, and nested code
+   * costs one more step per 64 characters parsed. Past it the walk stops and the verdict asks
+   * (`expansion-limit`): a line that sources small scripts from scripts cannot make the analysis
+   * run for minutes (an agent that times its hook out runs the command).
+   */
+  maxWalkSteps?: number;
   /** Findings listed in one verdict (default 1000; the strictest first); the rest are counted in an `input-limit` finding. */
   maxFindings?: number;
   /** Extra folders of command specs (same format as rules/programs/: one file per program), read after the built-in ones. */
@@ -74,6 +85,7 @@ export const SETTINGS_OPTION_KEYS = [
   'maxInputLength',
   'maxScriptDepth',
   'maxFunctionWalks',
+  'maxWalkSteps',
   'maxFindings',
   'commandSpecDirs',
   'followSource',
@@ -106,6 +118,7 @@ export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     maxInputLength: positive('maxInputLength', o.maxInputLength, 4 * 1024 * 1024),
     maxScriptDepth: positive('maxScriptDepth', o.maxScriptDepth, 8),
     maxFunctionWalks: positive('maxFunctionWalks', o.maxFunctionWalks, 64),
+    maxWalkSteps: positive('maxWalkSteps', o.maxWalkSteps, DEFAULT_WALK_STEPS),
     maxFindings: positive('maxFindings', o.maxFindings, 1000),
     commandSpecDirs: dirs,
     followSource: o.followSource ?? true,

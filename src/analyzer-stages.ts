@@ -175,6 +175,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     parse: engine.parse,
     maxScriptDepth: opts.maxScriptDepth,
     maxFunctionWalks: opts.maxFunctionWalks,
+    maxWalkSteps: opts.maxWalkSteps,
     readSource: opts.followSource ? readSourceFile : () => null,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
     optionValues: (program, args, role) => optionValues(specs, program, args, role),
@@ -249,10 +250,13 @@ function finalLevel(
   const max = engine.opts.maxFindings;
   let shown = findings;
   if (findings.length > max) {
-    // The strictest are listed first, so a deny is never among those left out.
+    // The strictest are listed first, so a deny is never among those left out; at one level, each
+    // rule's first finding before any repeat, so a flood of one kind hides no other reason.
+    const seen = new Set<string>();
+    const repeat = findings.map((f) => seen.has(f.rule) || !seen.add(f.rule));
     shown = findings
       .map((f, i) => ({ f, i }))
-      .sort((a, b) => LEVEL_ORDER[b.f.level] - LEVEL_ORDER[a.f.level] || a.i - b.i)
+      .sort((a, b) => LEVEL_ORDER[b.f.level] - LEVEL_ORDER[a.f.level] || Number(repeat[a.i]) - Number(repeat[b.i]) || a.i - b.i)
       .slice(0, max)
       .map((x) => x.f)
       .sort(byPlace);

@@ -32,7 +32,7 @@ export interface CommandFacts {
   class: CommandClass;
   /** No spec knows this program. */
   unknownProgram: boolean;
-  /** The working directory is outside the workspace and temp dirs (null when inside or unknown). */
+  /** The working directory is outside the workspace, shared temp included (null when inside or unknown). */
   cwdOutside: string | null;
   ops: Operation[];
   unknownOptions: UnknownOption[];
@@ -84,7 +84,7 @@ export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
     !cmd.context.remote &&
     cmd.program !== null &&
     !CWD_CHANGERS.has(cmd.program) &&
-    (b.directoryClasses(cmd.cwd) ?? ['outside']).includes('outside')
+    (b.directoryClasses(cmd.cwd) ?? ['outside']).some((c) => c === 'outside' || c === 'temp')
       ? cmd.cwd
       : null;
   const facts = (cls: CommandClass, unknownProgram = false): CommandFacts => ({

@@ -5,7 +5,7 @@
  * Parsed once into a matcher; a bad rule is an error naming the rule.
  */
 import { posix } from 'node:path';
-import picomatch from 'picomatch';
+import { linearGlob } from '../guard/linear-glob.js';
 import { parse as shellParse } from 'shell-quote';
 import { toolSpecOf } from '../agents/registry.js';
 
@@ -87,7 +87,7 @@ export function parseRule(text: string, anchors: PathAnchors, options: ParseRule
       const d = /^domain:(.+)$/.exec(spec.trim());
       if (!d) throw new RuleSyntaxError(`"${text}": WebFetch rules look like WebFetch(domain:example.com)`);
       const domain = d[1].toLowerCase();
-      const g = domain.includes('*') ? picomatch(domain) : null;
+      const g = domain.includes('*') ? linearGlob(domain, { dot: false }) : null;
       return { ...base, tool, whole: false, domain: (h) => (g ? g(h.toLowerCase()) : h.toLowerCase() === domain || h.toLowerCase().endsWith('.' + domain)) };
     }
     case 'WebSearch':
@@ -106,7 +106,7 @@ const FILE_FAMILIES = new Set(['read', 'search', 'write', 'edit', 'patch']);
 function mcpMatcher(name: string, whole: boolean): (tool: string) => boolean {
   if (whole) return (tool) => tool.startsWith(`${name}__`) || tool === name;
   if (!name.includes('*')) return (tool) => tool === name;
-  const glob = picomatch(name);
+  const glob = linearGlob(name, { dot: false });
   return (tool) => glob(tool);
 }
 
@@ -124,7 +124,7 @@ function toolRule(name: string, spec: string | undefined, text: string, anchors:
   if (family !== null && FILE_FAMILIES.has(family)) return { ...base, whole: false, path: pathMatcher(s, anchors, text) };
   let m: (v: string) => boolean;
   try {
-    m = /[*?[]/.test(s) ? picomatch(s, { dot: true }) : (v: string) => v === s;
+    m = /[*?[]/.test(s) ? linearGlob(s) : (v: string) => v === s;
   } catch (e) {
     throw new RuleSyntaxError(`"${text}": bad pattern (${(e as Error).message})`);
   }
@@ -168,24 +168,34 @@ function bashMatcher(spec: string, text: string): { match: (argv: readonly strin
   }
   if (tokens.length === 0) throw new RuleSyntaxError(`"${text}": empty command`);
   const words = tokens.map(bashRuleWord);
-  const match = (argv: readonly string[], i: number, j: number): boolean => {
-    if (i === words.length) return j === argv.length;
-    const w = words[i];
-    if (w === null) {
-      for (let k = j; k <= argv.length; k++) if (match(argv, i + 1, k)) return true;
-      return false;
+  // One table of (rule word, argv word) answers, filled from the end: `* * * x` against many words
+  // stays words × argv (a recursion that retries every split grows as argv to the number of stars).
+  const match = (argv: readonly string[]): boolean => {
+    const n = argv.length;
+    let next = new Uint8Array(n + 1);
+    next[n] = 1;
+    let cur = new Uint8Array(n + 1);
+    for (let i = words.length - 1; i >= 0; i--) {
+      const w = words[i];
+      cur.fill(0);
+      for (let j = n; j >= 0; j--) {
+        if (w === null) cur[j] = next[j] === 1 || (j < n && cur[j + 1] === 1) ? 1 : 0;
+        else if (j < n && next[j + 1] === 1) {
+          const ok = typeof w === 'string' ? w === argv[j] || (i === 0 && normaliseName(w) === argv[j]) : w(argv[j]);
+          cur[j] = ok ? 1 : 0;
+        }
+      }
+      [next, cur] = [cur, next];
     }
-    if (j >= argv.length) return false;
-    const ok = typeof w === 'string' ? w === argv[j] || (i === 0 && normaliseName(w) === argv[j]) : w(argv[j]);
-    return ok && match(argv, i + 1, j + 1);
+    return next[0] === 1;
   };
-  return { match: (argv) => match(argv, 0, 0), literals: tokens.filter((t) => !t.includes('*')) };
+  return { match, literals: tokens.filter((t) => !t.includes('*')) };
 }
 
 /** A Bash rule's word: `*` alone stands for any words (null), a word with `*` is a glob, else literal. */
-function bashRuleWord(t: string): string | picomatch.Matcher | null {
+function bashRuleWord(t: string): string | ((word: string) => boolean) | null {
   if (t === '*') return null;
-  if (t.includes('*')) return picomatch(t, { dot: true, bash: true });
+  if (t.includes('*')) return linearGlob(t, { slashStar: true });
   return t;
 }
 
@@ -207,7 +217,7 @@ function pathMatcher(spec: string, a: PathAnchors, text: string): (absolute: str
   else pattern = posix.join(a.cwd, spec);
   let m: (s: string) => boolean;
   try {
-    m = picomatch(pattern, { dot: true });
+    m = linearGlob(pattern);
   } catch (e) {
     throw new RuleSyntaxError(`"${text}": bad path pattern (${(e as Error).message})`);
   }

@@ -1,5 +1,5 @@
 /**
- * Facts → findings. Every operation that is not a plain read inside the workspace or temp becomes
+ * Facts → findings. Every operation that is not a plain read inside the workspace becomes
  * a finding with a level; the verdict's level is the strictest finding. Nothing is `allow` unless
  * every part was analysed and found read-only.
  */
@@ -82,7 +82,9 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
       if (classes.includes('special-device')) return;
       if (op.dynamic && !cmd.context.remote) opAdd(op.splitNames ? 'split-names' : 'dynamic-path', `\`${op.target ?? '?'}\` for ${name}`, op.span);
       if (classes.includes('sensitive')) opAdd('sensitive-path', where, op.span);
-      if (classes.includes('outside')) opAdd('outside-workspace', `${op.kind.toLowerCase()} ${where}`, op.span);
+      // Shared temp is outside too: other users and programs leave files there (`/tmp/krb5cc_0`
+      // holds Kerberos tickets). Writing and deleting there already ask; reading asks as well.
+      if (classes.includes('outside') || classes.includes('temp')) opAdd('outside-workspace', `${op.kind.toLowerCase()} ${where}`, op.span);
     }
     switch (op.kind) {
       case 'Write':

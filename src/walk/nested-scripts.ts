@@ -29,6 +29,9 @@ export interface NestedOptions {
   fresh?: boolean;
 }
 
+/** Characters of nested code parsed for one step of the walk's budget. */
+const NESTED_CHARS_PER_STEP = 64;
+
 /** A shell string given as arguments (joined by spaces, as `eval` and `sh -c` see them). */
 export function nestedScript(
   w: Walker,
@@ -71,6 +74,11 @@ export function nestedText(
 ): void {
   if (frame.scriptDepth + 1 > w.options.maxScriptDepth) {
     w.finding('depth-limit', `${w.options.maxScriptDepth} nested scripts`, span, owner.id);
+    if (opts.sameShell) forgetState(scope);
+    return;
+  }
+  // Parsing costs by length: a large file sourced many times spends the budget as its commands would.
+  if (!w.spend(1 + Math.floor(text.length / NESTED_CHARS_PER_STEP), span, owner.id)) {
     if (opts.sameShell) forgetState(scope);
     return;
   }

@@ -33,6 +33,12 @@ export interface WalkOptions {
   /** How many function bodies to walk at call sites in one analysis. */
   maxFunctionWalks: number;
   /**
+   * The whole walk's budget of work: every command walked, at any depth (a sourced file, a
+   * function body, `eval`, `sh -c`, a loop's body, a substitution), is a step, and nested code
+   * costs steps by its length before it is parsed. Past it the walk stops and asks.
+   */
+  maxWalkSteps: number;
+  /**
    * Where the argv of a command that a program runs starts (operand role `command` in its spec:
    * `strace -f CMD`, `ip netns exec NS CMD`), or null.
    */
@@ -63,6 +69,11 @@ export interface Walker {
   /** Add a command to the walk's list (with its context, directory and the line's state). */
   emit(c: EmittedCommand, ctx: CommandContext, scope: Scope): WalkedCommand;
   finding(rule: CoreFindingId, detail: string, span: Span, command?: number): void;
+  /**
+   * Charge `cost` steps to the walk's one budget (`maxWalkSteps`). False once it is spent: the
+   * caller walks nothing more, and the first refusal leaves an `expansion-limit` finding.
+   */
+  spend(cost: number, span: Span, command?: number): boolean;
   /** What word expansion knows in `scope` (nothing of home and environment on a remote host). */
   expandScope(scope: Scope): ExpandScope;
   /**

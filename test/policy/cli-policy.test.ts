@@ -63,6 +63,7 @@ describe('settings schema', () => {
         'maxInputLength',
         'maxScriptDepth',
         'maxFunctionWalks',
+        'maxWalkSteps',
         'maxFindings',
         'commandSpecDirs',
         'followSource',

@@ -4,12 +4,14 @@
  * working directory and every parent, `$CARGO_HOME/config.toml`, `--config`, and the RUSTC /
  * RUSTC_WRAPPER / CARGO_BUILD_* variables the line sets. And `cargo` itself is usually rustup's
  * proxy, which runs the toolchain a `rust-toolchain.toml` (or `rust-toolchain`) found upwards
- * names: `[toolchain] path = "…"` is any directory's `bin/cargo`, for every cargo subcommand.
+ * names: `[toolchain] path = "…"` is any directory's `bin/cargo`, for every cargo subcommand
+ * (rustup.ts, shared with every proxy).
  * (build.rs and proc macros run on build/check/test, which already ask.)
  */
 import { posix } from 'node:path';
 import { StampedCache, type FileProbe } from './file-probe.js';
 import { parseToml, readTomlConfig } from './toml.js';
+import { rustupRepoCode } from './rustup.js';
 import { toolHome, type ProjectContext, type RepoCode } from './types.js';
 
 /** Keys that start a program when cargo queries rustc (metadata, tree, info). */
@@ -31,7 +33,6 @@ const HARMLESS_WRAPPER = /^(?:\/usr\/(?:local\/)?bin\/)?(sccache|)$/;
 interface CargoFacts {
   /** [file, dotted key, value] for every program-naming key. */
   keys: { file: string; key: string; value: string }[];
-  toolchain: RepoCode[];
   problems: RepoCode[];
 }
 
@@ -68,25 +69,6 @@ function readConfig(probe: FileProbe, file: string, facts: CargoFacts, depth: nu
   }
 }
 
-/** rustup's toolchain file, searched upwards: a `path` toolchain runs that directory's cargo. */
-function toolchainFile(probe: FileProbe, cwd: string): RepoCode[] {
-  for (let d = cwd; ; d = posix.dirname(d)) {
-    for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
-      const f = posix.join(d, name);
-      const r = probe.read(f, 64 * 1024);
-      if (r.kind === 'missing') continue;
-      if (r.kind === 'error') return [{ kind: 'unknown', where: f, what: `a toolchain file that could not be read (${r.reason})` }];
-      // The legacy file may hold just a channel name.
-      if (name === 'rust-toolchain' && /^[\w.-]+\s*$/.test(r.text)) return [];
-      const parsed = parseToml(r.text);
-      if (parsed.error) return [{ kind: 'unknown', where: f, what: 'a toolchain file shellgate cannot read' }];
-      const path = parsed.entries.find((e) => e.path.join('.') === 'toolchain.path');
-      return path ? [{ kind: 'key', where: f, what: 'toolchain.path (rustup runs that toolchain’s cargo)', value: path.value }] : [];
-    }
-    if (d === '/') return [];
-  }
-}
-
 export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
   const { parsed } = ctx;
   const sub = parsed.subcommands[0] ?? null;
@@ -118,7 +100,7 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
     else cliConfig.push(o.value.value);
   }
   const facts = cache.get(JSON.stringify([cwd, cargoHome, cliConfig]), (probe) => {
-    const f: CargoFacts = { keys: [], toolchain: toolchainFile(probe, cwd), problems: [] };
+    const f: CargoFacts = { keys: [], problems: [] };
     for (const file of configFiles(probe, cwd, cargoHome)) readConfig(probe, file, f, 0);
     for (const c of cliConfig) {
       const path = posix.resolve(cwd, c);
@@ -133,7 +115,7 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
     }
     return f;
   });
-  out.push(...facts.toolchain, ...facts.problems);
+  out.push(...rustupRepoCode(ctx, cwd), ...facts.problems);
   for (const k of facts.keys) {
     const relevant = RUSTC_KEYS.has(k.key) ? queriesRustc : usesRegistry;
     if (relevant && !(k.key !== 'build.rustc' && HARMLESS_WRAPPER.test(k.value))) out.push({ kind: 'key', where: k.file, what: k.key, value: k.value });
@@ -146,12 +128,5 @@ export function cargoRepoCode(ctx: ProjectContext): RepoCode[] {
         out.push({ kind: 'key', where: 'the environment the line sets', what: name, value: v });
     }
   }
-  if (ctx.lineSets('RUSTUP_TOOLCHAIN'))
-    out.push({
-      kind: 'key',
-      where: 'the environment the line sets',
-      what: 'RUSTUP_TOOLCHAIN (rustup runs that toolchain)',
-      value: ctx.variable('RUSTUP_TOOLCHAIN'),
-    });
   return out;
 }

@@ -14,6 +14,9 @@ import { jjRepoCode } from './jj.js';
 import { npmRepoCode, pnpmRepoCode, yarnRepoCode } from './node.js';
 import { bundleRepoCode, railsRepoCode, vagrantRepoCode } from './ruby.js';
 import { terraformRepoCode } from './terraform.js';
+import { mavenRepoCode } from './maven.js';
+import { RUSTUP_PROXIES, rustupRepoCode } from './rustup.js';
+import { HANDS_OFF, nodeLauncherRepoCode } from './node-launchers.js';
 import { interpreterRepoCode } from './interpreter.js';
 import { interpreterFamily } from '../../programs/interpreters.js';
 import type { ProjectCheck, ProjectContext, RepoCode } from './types.js';
@@ -32,6 +35,12 @@ export const PROJECT_CHECKS: Readonly<Record<string, ProjectCheck>> = {
   yarn: yarnRepoCode,
   pnpm: pnpmRepoCode,
   npm: npmRepoCode,
+  yarnpkg: yarnRepoCode,
+  mvn: mavenRepoCode,
+  mvnw: mavenRepoCode,
+  mvnDebug: mavenRepoCode,
+  ...Object.fromEntries(RUSTUP_PROXIES.filter((p) => p !== 'cargo').map((p) => [p, (ctx: ProjectContext) => rustupRepoCode(ctx)])),
+  ...Object.fromEntries(Object.keys(HANDS_OFF).map((p) => [p, nodeLauncherRepoCode])),
 };
 
 /** Checks that read the program's own directory options (`git -C`, `cargo -C`, `terraform -chdir`) from its argv. */
