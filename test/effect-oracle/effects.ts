@@ -223,8 +223,9 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
           continue;
         }
         if (fam) {
-          // connect() to port 0 (glibc's AI_ADDRCONFIG probe on a UDP socket) sends nothing
-          if (call === 'connect' && /sin6?_port=htons\(0\)/.test(args)) continue;
+          // connect() or bind() to port 0 sends nothing and listens nowhere known: glibc's
+          // AI_ADDRCONFIG probe, Python's has_ipv6 check (bind to ::1, port 0, then close)
+          if ((call === 'connect' || call === 'bind') && /sin6?_port=htons\(0\)/.test(args)) continue;
           add({ kind: 'network', target: `${fam}:${args.replace(/^[^,]*,\s*/, '').slice(0, 120)}`, syscall: call });
           continue;
         }

@@ -138,6 +138,9 @@ for f in /run/sg/t.*; do printf '### %s\\n' "\${f##*.}"; cat -- "$f"; done > "$o
 exit "$s"
 `;
 
+/** Every temp dir this process created (the test checks that each is gone). */
+export const createdDirs: string[] = [];
+
 export class EffectSandbox {
   readonly dir: string;
   /** The workspace and the fake home: the same paths on the host (for the analyser) and inside. */
@@ -159,6 +162,7 @@ export class EffectSandbox {
   /** Builds the hostile repository and the driver in a fresh temp dir. Call `dispose()` when done. */
   static create(options: { timeoutSeconds?: number; workers?: number } = {}): EffectSandbox {
     const dir = mkdtempSync(join(tmpdir(), 'shellgate-effect-'));
+    createdDirs.push(dir);
     chmodSync(dir, 0o755);
     const sb = new EffectSandbox(dir, options.timeoutSeconds ?? 5, Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 2)));
     try {
