@@ -144,6 +144,16 @@ function installedScript(argv: string[]): boolean {
   return operand !== undefined && /^\/(usr|bin|sbin|lib|lib64|opt)\//.test(operand) && !operand.startsWith('/usr/local/');
 }
 
+/**
+ * `watch -n 1 date` runs `sh -c date`: code the command line itself carries (and shellgate
+ * analysed), not code from the repository. Only `-c CODE` whose CODE is text of the command line.
+ */
+function codeFromCommandLine(argv: string[], command: string): boolean {
+  const i = argv.indexOf('-c');
+  const code = i >= 0 ? argv[i + 1]?.trim() : undefined;
+  return !!code && command.includes(code);
+}
+
 /** A word of the command line (so `sh` in `find -name '*.sh'` counts as named: we only ask "could it have been meant?"). */
 function named(command: string, program: string): boolean {
   const base = program.replace(/[0-9.]+$/, '');
@@ -181,7 +191,8 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
         const abs = absolute(path, dirOf(args), ctx.ws);
         if (under(abs, ctx.ws) || under(abs, ctx.home)) add({ kind: 'exec-workspace', target: abs, syscall: call });
         const prog = basename(abs);
-        if (INTERPRETER.test(prog) && !named(ctx.command, prog) && !installedScript(strings(args).slice(2))) {
+        const argv = strings(args).slice(2);
+        if (INTERPRETER.test(prog) && !named(ctx.command, prog) && !installedScript(argv) && !codeFromCommandLine(argv, ctx.command)) {
           add({ kind: 'exec-interpreter', target: prog, syscall: call });
         }
         continue;
