@@ -142,7 +142,12 @@ export function sourceFile(w: Walker, walked: WalkedCommand, args: Arg[], frame:
   const written = writtenText(w, file, scope);
   const onDisk = w.options.readSource(path);
   const texts = [...new Set([written, onDisk ?? undefined].filter((t): t is string => t !== undefined))];
-  if (texts.length === 0) return forgetState(scope);
+  if (texts.length === 0) {
+    // Nothing to read (`source <(cmd)` whose output is not known, a file that is not there yet):
+    // what runs is only known at run time.
+    w.finding('dynamic-script', `\`${file.raw ?? file.value}\` for ${walked.program ?? 'source'}: its text cannot be read`, file.span, walked.id);
+    return forgetState(scope);
+  }
   // Two possible contents: each may be the one that runs, so neither's changes are certain.
   for (const text of texts) nestedText(w, walked, text, file.span, frame, innerCtx, scope, { ...same, certain: certain && texts.length === 1 });
 }
