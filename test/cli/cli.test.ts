@@ -45,7 +45,9 @@ describe('shellgate check', () => {
 
   it('uses --cwd and repeated --workspace roots', () => {
     const other = mkdtempSync(join(tmpdir(), 'sg-other-'));
-    expect(run(['check', '--cwd', WS, `cat ${other}/x`]).code).toBe(0); // temp dir
+    // Shared temp is outside the workspace (other users leave files there), unless it is a root.
+    expect(run(['check', '--cwd', WS, `cat ${other}/x`]).code).toBe(1);
+    expect(run(['check', '--cwd', WS, '--workspace', WS, '--workspace', other, `cat ${other}/x`]).code).toBe(0);
     expect(run(['check', '--cwd', '/etc', '--workspace', '/etc', '--json', 'cat hosts']).code).toBe(0);
     expect(run(['check', '--cwd', '/srv', '--workspace', '/srv', 'cat /etc/hosts']).code).toBe(1);
   });
