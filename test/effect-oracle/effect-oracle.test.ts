@@ -82,7 +82,7 @@ describe('the effect oracle', () => {
     } finally {
       sb.dispose();
     }
-  }, 120_000);
+  });
 
   let report: OracleReport;
 
@@ -118,10 +118,14 @@ describe('the effect oracle', () => {
       if (!FULL) {
         // a known violation no longer found: fixed (or no longer allowed); remove its entry
         // (a command killed at the time limit may not have got that far: it proves nothing either way)
+        // Only the known entries this sample ran (or meant to run) can be judged: the seeded sample
+        // moves when a corpus gains a line, and an entry it did not draw proves nothing.
         const killed = new Set(report.timedOut);
-        expect(known.filter((k) => !killed.has(k.command) && !foundKeys.has(key(k.command))).map((k) => k.command)).toEqual([]);
+        const drawn = new Set(list.map((i) => key(i.command)));
+        expect(known.filter((k) => drawn.has(key(k.command)) && !killed.has(k.command) && !foundKeys.has(key(k.command))).map((k) => k.command)).toEqual([]);
       }
     },
-    FULL ? 4 * 3600_000 : 900_000,
+    // the full run only: the sample keeps the suite's limit, which no speed reaches
+    FULL ? 4 * 3600_000 : undefined,
   );
 });
