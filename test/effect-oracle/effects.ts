@@ -36,7 +36,8 @@ export interface TraceContext {
   command: string;
 }
 
-const WRITE_SYSCALLS = new Set([
+/** System calls that change the filesystem: each one is an effect beyond a read. */
+export const WRITE_SYSCALLS = new Set([
   'creat',
   'unlink',
   'unlinkat',
@@ -65,9 +66,9 @@ const WRITE_SYSCALLS = new Set([
   'setxattr',
   'lsetxattr',
 ]);
-const OPENS = new Set(['open', 'openat', 'openat2']);
-const EXECS = new Set(['execve', 'execveat']);
-const NET = new Set(['connect', 'bind', 'sendto', 'sendmsg']);
+export const OPENS = new Set(['open', 'openat', 'openat2']);
+export const EXECS = new Set(['execve', 'execveat']);
+export const NET = new Set(['connect', 'bind', 'sendto', 'sendmsg']);
 
 /** Shells and interpreters: running one means running code that is text somewhere. */
 const INTERPRETER =

@@ -24,48 +24,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EXECS, NET, OPENS, WRITE_SYSCALLS } from './effects.js';
 import { buildHostileRepo } from './fixture.js';
 
 export const STRACE = '/usr/bin/strace';
-/** Every system call that can have an effect beyond reading, plus execs and opens. */
-export const TRACED = [
-  'execve',
-  'execveat',
-  'open',
-  'openat',
-  'openat2',
-  'creat',
-  'unlink',
-  'unlinkat',
-  'rename',
-  'renameat',
-  'renameat2',
-  'mkdir',
-  'mkdirat',
-  'rmdir',
-  'link',
-  'linkat',
-  'symlink',
-  'symlinkat',
-  'chmod',
-  'fchmodat',
-  'chown',
-  'lchown',
-  'fchownat',
-  'truncate',
-  'utimensat',
-  'utimes',
-  'utime',
-  'futimesat',
-  'mknod',
-  'mknodat',
-  'setxattr',
-  'lsetxattr',
-  'connect',
-  'bind',
-  'sendto',
-  'sendmsg',
-];
+/** Every system call that can have an effect beyond reading, plus execs and opens: what effects.ts reads. */
+export const TRACED = [...EXECS, ...OPENS, ...WRITE_SYSCALLS, ...NET];
 /** The environment of every command, and of the analyser's context. */
 export const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
