@@ -56,6 +56,9 @@ await build({
   format: 'esm',
   target: 'node20',
   external: ['bash-parser', 'web-tree-sitter', 'tree-sitter-bash'],
+  // Bundled CommonJS packages (yaml) call require('process') and the like: an ES module has no
+  // require, and esbuild's stand-in throws "Dynamic require … is not supported" at the first use.
+  banner: { js: "import { createRequire as __shellgateCreateRequire } from 'node:module'; const require = __shellgateCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   legalComments: 'none',
 });
