@@ -20,12 +20,12 @@
  *    left running, and its tmpfs with it.
  *  - rlimits: processes, file size, open files; `timeout -s KILL` per command.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXECS, NET, OPENS, WRITE_SYSCALLS } from './effects.js';
 import { buildHostileRepo } from './fixture.js';
+import { batchStatus, spawnP } from '../oracle/sandbox.js';
 
 export const STRACE = '/usr/bin/strace';
 /** Every system call that can have an effect beyond reading, plus execs and opens: what effects.ts reads. */
@@ -202,15 +202,7 @@ export class EffectSandbox {
     ];
     const { code, stderr } = await spawnP('timeout', args, asRoot ? { uid, gid: uid } : {});
     if (!existsSync(join(out, 'ready'))) throw new Error(`effect sandbox batch did not start (exit ${code}): ${stderr.trim() || 'no message'}`);
-    const status = new Map<number, number>();
-    const sf = join(out, 'status');
-    if (existsSync(sf)) {
-      for (const line of readFileSync(sf, 'utf8').split('\n')) {
-        const m = /^(\d+) (\d+)$/.exec(line);
-        if (m) status.set(Number(m[1]), Number(m[2]));
-      }
-    }
-    return status;
+    return batchStatus(out);
   }
 
   dispose(): void {
@@ -228,18 +220,6 @@ function parseProcesses(text: string): { pid: number; lines: string[] }[] {
     else if (line !== '' && out.length) out[out.length - 1].lines.push(line);
   }
   return out.sort((a, b) => a.pid - b.pid);
-}
-
-function spawnP(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH, LANG: 'C' } });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      if (stderr.length < 20_000) stderr += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
 }
 
 /** Whether the sandbox can run here, with the reason when it cannot. */

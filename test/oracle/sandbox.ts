@@ -299,15 +299,7 @@ export class Sandbox {
     if (!existsSync(join(out, 'ready'))) {
       throw new Error(`sandbox batch did not start (exit ${code}): ${stderr.trim() || 'no message'}`);
     }
-    const status = new Map<number, number>();
-    const sf = join(out, 'status');
-    if (existsSync(sf)) {
-      for (const line of readFileSync(sf, 'utf8').split('\n')) {
-        const m = /^(\d+) (\d+)$/.exec(line);
-        if (m) status.set(Number(m[1]), Number(m[2]));
-      }
-    }
-    return status;
+    return batchStatus(out);
   }
 
   dispose(): void {
@@ -332,7 +324,21 @@ function processesOf(uid: number): number {
   return n;
 }
 
-function spawnP(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<{ code: number | null; stderr: string }> {
+/** A batch driver's `status` file: `INDEX STATUS` per command that ended (both oracles' drivers write it). */
+export function batchStatus(out: string): Map<number, number> {
+  const status = new Map<number, number>();
+  const sf = join(out, 'status');
+  if (existsSync(sf)) {
+    for (const line of readFileSync(sf, 'utf8').split('\n')) {
+      const m = /^(\d+) (\d+)$/.exec(line);
+      if (m) status.set(Number(m[1]), Number(m[2]));
+    }
+  }
+  return status;
+}
+
+/** Runs a host program with a fixed PATH and C locale, keeping the first 20,000 characters of its stderr. */
+export function spawnP(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
       ...opts,
