@@ -172,6 +172,10 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
     if (!out.has(k)) out.set(k, e);
   };
   let first = true;
+  // The sandbox's own `bash -c COMMAND` is the first process: its pid is the lowest in the
+  // command's fresh pid namespace. strace's per-process files come in name order (`t.10` before
+  // `t.9`), so order them by pid, or a child's exec would be taken for the sandbox's and skipped.
+  processes = [...processes].sort((a, b) => a.pid - b.pid);
   // the command's own processes (in the sandbox's pid namespace): their /proc entries are theirs to set
   const own = new Set(processes.map((p) => String(p.pid)));
   for (const proc of processes) {

@@ -1,0 +1,35 @@
+/**
+ * The effect oracle's reading of strace logs (effects.ts), on logs written by hand: what it calls
+ * a violation is what the oracle can find, so its blind spots are tested here without a sandbox.
+ */
+import { describe, expect, it } from 'vitest';
+import { effectsOf } from './effects.js';
+
+const ctx = { ws: '/w/project', home: '/w/home', command: "find . -exec echo 'a & b' {} ';'" };
+const exec = (path: string, argv: string[]) => `execve("${path}", [${argv.map((a) => JSON.stringify(a)).join(', ')}], 0x7ffc /* 5 vars */) = 0`;
+const kinds = (ps: { pid: number; lines: string[] }[], c = ctx) => effectsOf(ps, c).map((e) => `${e.kind} ${e.target}`);
+
+describe('effectsOf', () => {
+  const bash = { pid: 9, lines: [exec('/bin/bash', ['/bin/bash', '-c', '--', ctx.command])] };
+  it('skips only the sandbox\u2019s own bash, whatever order strace\u2019s per-process files come in', () => {
+    const sh = { pid: 10, lines: [exec('/bin/sh', ['sh', '-c', 'id'])] };
+    // `t.10` sorts before `t.9`: the child's exec must not be taken for the sandbox's
+    expect(kinds([sh, bash])).toEqual(['exec-interpreter sh']);
+    expect(kinds([bash, sh])).toEqual(['exec-interpreter sh']);
+    const echo = { pid: 10, lines: [exec('/usr/bin/echo', ['echo', 'a & b', '.'])] };
+    expect(kinds([echo, bash])).toEqual([]);
+  });
+  it('counts a refused write as a write, and a read of the home only when it succeeded', () => {
+    const p = {
+      pid: 3,
+      lines: [
+        exec('/bin/bash', ['/bin/bash', '-c', '--', 'x']),
+        'openat(AT_FDCWD</w/project>, "/w/home/.config/x", O_WRONLY|O_CREAT|O_TRUNC, 0666) = -1 EROFS (Read-only file system)',
+        'openat(AT_FDCWD</w/project>, "/w/home/.ssh/id_rsa", O_RDONLY) = -1 ENOENT (No such file or directory)',
+        'openat(AT_FDCWD</w/project>, "/w/home/.gitconfig", O_RDONLY) = 3</w/home/.gitconfig>',
+        'openat(AT_FDCWD</w/project>, "src/a.c", O_RDONLY) = 3</w/project/src/a.c>',
+      ],
+    };
+    expect(kinds([p])).toEqual(['write /w/home/.config/x', 'read-home /w/home/.gitconfig']);
+  });
+});
