@@ -32,4 +32,27 @@ describe('effectsOf', () => {
     };
     expect(kinds([p])).toEqual(['write /w/home/.config/x', 'read-home /w/home/.gitconfig']);
   });
+  it('lets a command keep private scratch files in shared temp that it removes again (tac, sort)', () => {
+    const tac = (mode: string, unlink: boolean) => ({
+      pid: 3,
+      lines: [
+        exec('/bin/bash', ['/bin/bash', '-c', '--', 'x']),
+        `openat(AT_FDCWD</w/project>, "/tmp/tacXXXXXX", O_RDWR|O_CREAT|O_EXCL, ${mode}) = 3</tmp/tacaTuoif>`,
+        ...(unlink ? ['unlink("/tmp/tacaTuoif")          = 0'] : []),
+      ],
+    });
+    expect(kinds([tac('0600', true)])).toEqual([]);
+    // left behind, readable by others, or not new: a write
+    expect(kinds([tac('0600', false)])).toEqual(['write /tmp/tacaTuoif']);
+    expect(kinds([tac('0644', true)])).toEqual(['write /tmp/tacaTuoif']);
+    const plain = {
+      pid: 3,
+      lines: [
+        exec('/bin/bash', ['/bin/bash', '-c', '--', 'x']),
+        'openat(AT_FDCWD</w/project>, "/tmp/x", O_WRONLY|O_CREAT|O_TRUNC, 0600) = 3</tmp/x>',
+        'unlink("/tmp/x") = 0',
+      ],
+    };
+    expect(kinds([plain])).toEqual(['write /tmp/x']);
+  });
 });

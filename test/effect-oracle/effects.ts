@@ -92,6 +92,13 @@ const WORKSPACE_SECRET = /(^|\/)(\.env(\.[^/]*)?|[^/]*\.(pem|key|p12|pfx)|id_(rs
  */
 const WRITE_FLAGS = /\bO_(WRONLY|RDWR|CREAT|TRUNC|APPEND)\b/;
 const TMPFILE = /\bO_TMPFILE\b/;
+/**
+ * mkstemp's open: a new file (O_EXCL: never an existing one, never through a link) that only its
+ * owner can open. Made directly in shared temp and unlinked by the same command (`tac` and `sort`
+ * spill there), it is the command's private scratch space and leaves nothing behind.
+ */
+const PRIVATE_CREATE = { test: (args: string) => /\bO_CREAT\b/.test(args) && /\bO_EXCL\b/.test(args) && /, 0?[0-7]00$/.test(args) };
+const SHARED_TEMP_FILE = /^\/(var\/)?tmp\/[^/]+$/;
 
 /** A C string as strace prints it: "…" with \\, \", \n, \t, \NNN and \xNN escapes. */
 function unquote(s: string): string {
@@ -178,6 +185,8 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
   processes = [...processes].sort((a, b) => a.pid - b.pid);
   // the command's own processes (in the sandbox's pid namespace): their /proc entries are theirs to set
   const own = new Set(processes.map((p) => String(p.pid)));
+  const scratch = new Set<string>();
+  const removed = new Set<string>();
   for (const proc of processes) {
     for (const line of proc.lines) {
       const m = LINE.exec(line);
@@ -209,6 +218,7 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
         const abs = returned(ret) ?? absolute(path, dir, ctx.ws);
         const writing = call === 'creat' || WRITE_FLAGS.test(args);
         if (writing) {
+          if (ok && PRIVATE_CREATE.test(args) && SHARED_TEMP_FILE.test(abs)) scratch.add(abs);
           if (!TMPFILE.test(args) && !harmlessWrite(abs, own) && !harmlessWrite(path, own)) add({ kind: 'write', target: abs, syscall: call });
           continue;
         }
@@ -224,6 +234,7 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
         if (written.length === 0 && dir) written.push(dir); // utimensat(fd<path>, NULL, …)
         for (const p of written) {
           const abs = absolute(p, dir, ctx.ws);
+          if (ok && (call === 'unlink' || call === 'unlinkat')) removed.add(abs);
           if (!harmlessWrite(abs, own)) add({ kind: 'write', target: abs, syscall: call });
         }
         continue;
@@ -251,7 +262,8 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
       }
     }
   }
-  return [...out.values()];
+  // a scratch file the command made for itself and removed again left nothing behind
+  return [...out.values()].filter((e) => !(e.kind === 'write' && scratch.has(e.target) && removed.has(e.target)));
 }
 
 function classifyRead(abs: string, ctx: TraceContext, call: string, add: (e: Effect) => void): void {
