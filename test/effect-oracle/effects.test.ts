@@ -26,11 +26,14 @@ describe('effectsOf', () => {
         exec('/bin/bash', ['/bin/bash', '-c', '--', 'x']),
         'openat(AT_FDCWD</w/project>, "/w/home/.config/x", O_WRONLY|O_CREAT|O_TRUNC, 0666) = -1 EROFS (Read-only file system)',
         'openat(AT_FDCWD</w/project>, "/w/home/.ssh/id_rsa", O_RDONLY) = -1 ENOENT (No such file or directory)',
+        'openat(AT_FDCWD</w/project>, "/w/home/.bashrc", O_WRONLY|O_NONBLOCK) = -1 ENOENT (No such file or directory)',
+        'openat(AT_FDCWD</w/project>, "/w/home/.profile", O_WRONLY|O_APPEND) = -1 EACCES (Permission denied)',
+        'openat(AT_FDCWD</w/project>, "/w/home/new", O_WRONLY|O_CREAT, 0644) = -1 ENOENT (No such file or directory)',
         'openat(AT_FDCWD</w/project>, "/w/home/.gitconfig", O_RDONLY) = 3</w/home/.gitconfig>',
         'openat(AT_FDCWD</w/project>, "src/a.c", O_RDONLY) = 3</w/project/src/a.c>',
       ],
     };
-    expect(kinds([p])).toEqual(['write /w/home/.config/x', 'read-home /w/home/.gitconfig']);
+    expect(kinds([p])).toEqual(['write /w/home/.config/x', 'write /w/home/.profile', 'write /w/home/new', 'read-home /w/home/.gitconfig']);
   });
   it('lets a command keep private scratch files in shared temp that it removes again (tac, sort)', () => {
     const tac = (mode: string, unlink: boolean) => ({

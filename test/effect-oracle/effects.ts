@@ -218,6 +218,9 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
         const abs = returned(ret) ?? absolute(path, dir, ctx.ws);
         const writing = call === 'creat' || WRITE_FLAGS.test(args);
         if (writing) {
+          // a file that is not there, opened without O_CREAT, was not written and could not be
+          // (`sync FILE` tries O_WRONLY when O_RDONLY failed); a refused write (EROFS, EACCES) counts
+          if (!ok && /\bENOENT\b/.test(ret) && !/\bO_CREAT\b/.test(args)) continue;
           if (ok && PRIVATE_CREATE.test(args) && SHARED_TEMP_FILE.test(abs)) scratch.add(abs);
           if (!TMPFILE.test(args) && !harmlessWrite(abs, own) && !harmlessWrite(path, own)) add({ kind: 'write', target: abs, syscall: call });
           continue;
