@@ -51,7 +51,11 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
   // A start that is a link out of the workspace (`grep -r x homelink`, or `*` meeting it) is walked like a followed link.
   const lexical = resolvePath(value, cwd ?? '/');
   if (classifier.physical(lexical) !== lexical) reached.push(lexical);
-  if (arg.glob) reached.push(...classifier.linksMet(resolvePath(arg.value, cwd ?? '/')).map((p) => classifier.physical(p)));
+  if (arg.glob) {
+    const met = classifier.linksMet(resolvePath(arg.value, cwd ?? '/'));
+    if (met === null) b.add(kind, source, arg.span, { target: `the links ${arg.value} may meet (too many names to look at, or unreadable)`, dynamic: true });
+    else reached.push(...met.map((p) => classifier.physical(p)));
+  }
   for (const path of reached) {
     if (path !== lexical) b.path(kind, { value: path, dynamic: false, glob: false, span: arg.span }, source);
     // A followed link to a directory outside the workspace: the walk reads all of it, dot files too.

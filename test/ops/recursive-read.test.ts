@@ -189,6 +189,35 @@ describe('programs that walk as their spec declares (walk field)', () => {
   });
 });
 
+describe('a ** glob meets the links below it', () => {
+  let dir: string;
+  beforeAll(() => {
+    // bash 5.2 with globstar: `**/config` does not go through `keys`, but `**/*/config` and `d/**/config` do.
+    dir = join(root, 'globstar');
+    mkdirSync(join(dir, 'd', 'e'), { recursive: true });
+    writeFileSync(join(dir, 'd', 'e', 'notes.md'), 'x');
+    symlinkSync(join(home, '.ssh'), join(dir, 'd', 'keys'));
+  });
+  it('asks where a link below leads out of the workspace', async () => {
+    expect(await level('shopt -s globstar; cat **/*/config', dir, [dir])).toBe('ask');
+    expect(await level('shopt -s globstar; cat d/**/id_rsa', dir, [dir])).toBe('ask');
+    expect(await level('shopt -s globstar; ls **', dir, [dir])).toBe('ask');
+  });
+  it('stays allowed where no link leads out', async () => {
+    expect(await level('shopt -s globstar; cat d/e/**/*.md', dir, [dir])).toBe('allow');
+    expect(await level('shopt -s globstar; wc -l **/*.ts', clean, [clean])).toBe('allow');
+  });
+  it('follows a link to another workspace directory on to the links there', async () => {
+    const d = join(root, 'chain');
+    mkdirSync(join(d, 'a'), { recursive: true });
+    mkdirSync(join(d, 'b'), { recursive: true });
+    symlinkSync(join(home, '.ssh'), join(d, 'b', 'keys'));
+    symlinkSync(join(d, 'b'), join(d, 'a', 'tob'));
+    expect(await level('cat a/*/*/id_rsa', d, [d])).toBe('ask');
+    expect(await level('cat a/*/*/id_rsa', d, [join(d, 'a'), join(d, 'b')])).toBe('ask');
+  });
+});
+
 describe('a recursive read outside the workspace is not looked at', () => {
   it('asks for a temp directory or any other directory outside', async () => {
     const tmp = join(root, 'elsewhere');
