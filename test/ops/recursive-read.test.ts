@@ -215,6 +215,10 @@ describe('a ** glob meets the links below it', () => {
     symlinkSync(join(d, 'b'), join(d, 'a', 'tob'));
     expect(await level('cat a/*/*/id_rsa', d, [d])).toBe('ask');
     expect(await level('cat a/*/*/id_rsa', d, [join(d, 'a'), join(d, 'b')])).toBe('ask');
+    // A recursive read of a glob's match that links to another workspace directory reads the secrets there.
+    expect(await level('grep -r x a/*', d, [d])).toBe('allow');
+    writeFileSync(join(d, 'b', '.env'), 'K=1');
+    expect(await level('grep -r x a/*', d, [d])).toBe('ask');
   });
 });
 
