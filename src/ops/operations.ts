@@ -19,6 +19,7 @@ import { PROGRAM_HANDLERS, type Handler } from './program-handlers.js';
 import { TAG_HOOKS } from '../programs/hooks/index.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
+import { specWalk } from '../programs/walk-spec.js';
 import { redirectOps } from './redirects.js';
 import { projectRepoCode } from './project-config/registry.js';
 import { describeRepoCode } from './project-config/types.js';
@@ -211,10 +212,14 @@ function projectConfigOps(b: OpBuilder, program: string, p: ParsedArgv, dir: str
 function operandOps(b: OpBuilder, program: string, p: ParsedArgv, specFile: string, label: string): void {
   const roles = operandRoles(p);
   const operand = (n: number, role: string) => ({ spec: specFile, program: label, operand: n, role });
+  // A program that walks (`cp -r`, `ls -R`, `tree`) reads or lists the trees below its operands too.
+  const walk = specWalk(p, mayBeAnyOption(b, p));
+  const role = (r: (typeof roles)[number], a: ParsedArgv['operands'][number]) =>
+    walk !== null && (r === 'read' || r === 'list') ? b.recursiveRead(a, walk, 'operand') : b.role(r, a, 'operand');
   // `ls` with no operand lists the working directory.
   if (p.operands.length === 0 && p.spec.operands?.[0] === 'list')
-    b.from(operand(1, 'list'), () => b.role('list', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand'));
-  p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => b.role(roles[i], a, 'operand')));
+    b.from(operand(1, 'list'), () => role('list', { value: '.', dynamic: false, glob: false, span: b.cmd.span }));
+  p.operands.forEach((a, i) => b.from(operand(i + 1, roles[i]), () => role(roles[i], a)));
   if (LANDING_PROGRAMS.has(program)) b.from({ handler: 'landing', program }, () => landingOps(b, program, p));
   if (program === 'patch') b.from({ handler: 'patch-targets', program }, () => patchTargets(b, p));
 }
@@ -288,6 +293,13 @@ export function reportUnknownOptions(b: OpBuilder, p: ParsedArgv, program: strin
     const matters = m.arg.dashFirst === true ? hasOptionBeyondReading(m.table) : hasEffectfulOption(m.table);
     if (matters) b.unknownOption(m.arg.value, m.arg, program, checkedAgainst(m.table), true);
   }
+}
+
+/** May a word of this argv stand for any option? A glob may only where it meets a name that starts with a dash. */
+function mayBeAnyOption(b: OpBuilder, p: ParsedArgv): boolean {
+  return p.maybeOptions.some(({ arg }) =>
+    arg.glob && !arg.dynamic && arg.dashFirst !== true && arg.produced !== true ? dashNamesMet(b, arg.value)?.length !== 0 : true,
+  );
 }
 
 /**

@@ -51,11 +51,24 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
   // A start that is a link out of the workspace (`grep -r x homelink`, or `*` meeting it) is walked like a followed link.
   const lexical = resolvePath(value, cwd ?? '/');
   if (classifier.physical(lexical) !== lexical) reached.push(lexical);
-  if (arg.glob) reached.push(...classifier.linksMet(resolvePath(arg.value, cwd ?? '/')).map((p) => classifier.physical(p)));
-  for (const path of reached) {
+  if (arg.glob) {
+    const met = classifier.linksMet(resolvePath(arg.value, cwd ?? '/'));
+    if (met === null) b.add(kind, source, arg.span, { target: `the links ${arg.value} may meet (too many names to look at, or unreadable)`, dynamic: true });
+    else reached.push(...met.map((p) => classifier.physical(p)));
+  }
+  const walked = new Set<string>([classifier.physical(lexical)]);
+  for (let i = 0; i < reached.length; i++) {
+    const path = reached[i];
     if (path !== lexical) b.path(kind, { value: path, dynamic: false, glob: false, span: arg.span }, source);
-    // A followed link to a directory outside the workspace: the walk reads all of it, dot files too.
     const real = classifier.physical(path);
+    // A glob's match that is a link to another workspace directory (`a/*` meeting `a/tob -> ../b`) is a start point too: what is below it is reached.
+    if (classifier.inWorkspace(real) && classifier.isDirectory(real) && !walked.has(real)) {
+      walked.add(real);
+      const below = reachedBelow(b, real, hiddenSkipped(b, real, walk) ? walk : { ...walk, skipsHidden: false });
+      if (below === null) b.add(kind, source, arg.span, { target: `the files below ${path} (too many to look at, or unreadable)`, dynamic: true });
+      else reached.push(...below.filter((p) => !reached.includes(p)));
+    }
+    // A followed link to a directory outside the workspace: the walk reads all of it, dot files too.
     if (!classifier.inWorkspace(real) && classifier.isDirectory(real)) {
       const all = (real === '/' ? '' : real) + '/**';
       b.add(kind, source, arg.span, { path: all, target: path, glob: true, classes: classifier.classify(all, true, true, { dotglob: true }) });

@@ -11,7 +11,7 @@ import { isInside, RealpathCache, realpathNearest, staticPrefix } from './resolv
 import { EXEC_CONFIG, EXEC_CONFIG_EXAMPLES, EXEC_CONFIG_HINT } from './exec-config.js';
 import { detectCaseInsensitive, foldsCase, type CaseDetector } from './case-fold.js';
 import { pathReadings, type MadeView, type PathReading } from './readings.js';
-import { linkReadings, parentReadings, type GlobEntry } from './glob-reach.js';
+import { linkReadings, linksBelowReadings, parentReadings, type GlobEntry } from './glob-reach.js';
 import { globsMayMeet } from './glob-meet.js';
 import { namesIn, namesStayWhole, scanTree, type NameSplit, type TreeEntry } from './name-scan.js';
 import { globForms, isSubtree, namesNoFile } from './sensitive-forms.js';
@@ -154,6 +154,8 @@ export interface GlobMatchOptions {
   produced?: boolean;
 }
 const NO_GLOB_OPTIONS: GlobMatchOptions = {};
+/** Globs (the pattern, then each link target inside the workspace it goes on from) looked at for one pattern. */
+const MAX_LINK_HOPS = 16;
 
 export interface ClassifierOptions {
   home: string;
@@ -346,10 +348,12 @@ export class PathClassifier {
     const classes = this.classifyOne(path, true, followLast, options);
     const readings = parentReadings(path);
     const links = this.linksMet(path, options);
-    if (readings.length === 0 && links.length === 0) return classes;
+    if (readings.length === 0 && links !== null && links.length === 0) return classes;
     const all = new Set(classes);
+    // Links it may meet are not known (the tree is too large, or unreadable): it may reach outside.
+    if (links === null) all.add('outside');
     for (const r of readings) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
-    for (const r of links) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
+    for (const r of links ?? []) for (const c of this.classifyOne(r, /[*?[]/.test(r), true, options)) all.add(c);
     return [...all];
   }
 
@@ -393,18 +397,44 @@ export class PathClassifier {
 
   /**
    * Where a glob inside a workspace goes through the links it can meet on disk (paths/glob-reach.ts):
-   * each is the pattern's rest below the link's target. A glob with `**`, or whose directories
-   * cannot be listed, gives none here (its text alone is judged, as before).
+   * each is the pattern's rest below the link's target, followed on where a target inside the
+   * workspace holds links of its own. A glob with `**`, or whose directories are too many to list,
+   * may meet any link below its fixed directory (the name scan lists them). Null when what it may
+   * meet is not known (a tree too large or unreadable): nothing may be assumed about it.
    */
-  linksMet(pattern: string, options: GlobMatchOptions = NO_GLOB_OPTIONS): string[] {
-    const bound = staticPrefix(pattern);
-    if (!this.inWorkspace(this.realpaths.realpathNearest(bound))) return [];
-    const met = linkReadings(pattern, bound, (d) => this.globEntries(d), !!options.dotglob || !!options.produced) ?? [];
-    return met.map(({ link, rest }) => {
-      if (rest === '') return link;
-      const target = this.realpaths.realpathNearest(link);
-      return (target === '/' ? '' : target) + '/' + rest;
-    });
+  linksMet(pattern: string, options: GlobMatchOptions = NO_GLOB_OPTIONS): string[] | null {
+    const dot = !!options.dotglob || !!options.produced;
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const queue = [pattern];
+    for (let i = 0; i < queue.length && i < MAX_LINK_HOPS; i++) {
+      const bound = staticPrefix(queue[i]);
+      if (!this.inWorkspace(this.realpaths.realpathNearest(bound))) continue;
+      const met = linkReadings(queue[i], bound, (d) => this.globEntries(d), dot) ?? this.linksBelow(queue[i], bound, dot);
+      if (met === null) return null;
+      for (const { link, rest } of met) {
+        const target = this.realpaths.realpathNearest(link);
+        const reading = rest === '' ? link : (target === '/' ? '' : target) + '/' + rest;
+        if (seen.has(reading)) continue;
+        seen.add(reading);
+        // `**/last` goes on below a directory only; a link to a file is met by its own name.
+        if (rest !== '' && rest.startsWith('**') && !this.isDirectory(target)) continue;
+        out.push(reading);
+        // A link to another workspace directory: the rest of the pattern may meet links there.
+        if (rest !== '' && this.inWorkspace(target)) queue.push(reading);
+      }
+    }
+    return queue.length > MAX_LINK_HOPS ? null : out;
+  }
+
+  /** The links a glob with `**` may meet below its fixed directory, from the name scan; null when the tree is not known. */
+  private linksBelow(pattern: string, bound: string, dot: boolean): { link: string; rest: string }[] | null {
+    const tree = this.treeBelow(bound);
+    if (tree === null) return null;
+    // The scan lists physical paths: a link's path is written below the glob's own directory again.
+    const real = this.realpaths.realpathNearest(bound);
+    const links = tree.filter((e) => e.kind === 'link').map((e) => ({ path: bound + e.path.slice(real.length), name: e.name, hidden: e.hidden }));
+    return linksBelowReadings(pattern, links, dot);
   }
 
   /** The entries of a workspace directory, links marked (read once per analysis). */

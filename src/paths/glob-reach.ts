@@ -94,3 +94,37 @@ export function linkReadings(pattern: string, bound: string, list: (dir: string)
   }
   return out;
 }
+
+/** A link below a glob's fixed directory, as the name scan lists it (paths/name-scan.ts). */
+export interface LinkBelow {
+  path: string;
+  name: string;
+  /** Some name from the glob's directory down to it starts with `.`. */
+  hidden: boolean;
+}
+
+/**
+ * Links a glob the walk above cannot follow segment by segment may meet: one with `**`, or one
+ * whose directories are too many to list. bash's `**` does not descend through a link to a
+ * directory (since 4.3), but the segment after it does (`**\/*\/config` reaches `keys/config` with
+ * `keys -> ~/.ssh`), a `**` that does not start the pattern sometimes does (bash 5.2: `d/**\/config`
+ * matched `d/keys2/config`), and the last segment matches a link's own name. So every link below
+ * the fixed directory may be met; the pattern's last segment may go on below its target, or match
+ * the link itself. Hidden names are met only when the glob matches dot names.
+ */
+export function linksBelowReadings(pattern: string, links: readonly LinkBelow[], dot: boolean): { link: string; rest: string }[] {
+  const last = pattern.slice(pattern.lastIndexOf('/') + 1);
+  let matchLast: (name: string) => boolean;
+  try {
+    matchLast = last === '**' ? () => true : picomatch(last, { dot: true, nocase: true });
+  } catch {
+    matchLast = () => true;
+  }
+  const out: { link: string; rest: string }[] = [];
+  for (const l of links) {
+    if (l.hidden && !dot) continue;
+    if (matchLast(l.name)) out.push({ link: l.path, rest: '' });
+    out.push({ link: l.path, rest: last === '**' ? '**' : `**/${last}` });
+  }
+  return out;
+}

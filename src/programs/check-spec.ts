@@ -54,6 +54,7 @@ export const SPEC_FIELDS: readonly string[] = [
   'language',
   'ops',
   'reads',
+  'walk',
   'optionSyntax',
   'optionsFirst',
   'help',
@@ -165,6 +166,7 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
     fail(where, 'optionSyntax', 'must be getopt, echo or none');
   if (v.optionsFirst !== undefined && typeof v.optionsFirst !== 'boolean') fail(where, 'optionsFirst', 'must be true or false');
   if (v.reads !== undefined) checkReads(v.reads, where);
+  if (v.walk !== undefined) checkWalk(v.walk, where);
   for (const f of ['help', 'subcommandHelp'] as const) {
     const list = v[f];
     if (list !== undefined && (!isStringList(list) || list.some((h) => !/^[-+]./.test(h))))
@@ -205,6 +207,22 @@ function checkSubcommands(subcommands: unknown, where: string, parentOptions: Re
 function checkReads(reads: unknown, where: string): void {
   if (!Array.isArray(reads) || reads.some((p) => typeof p !== 'string' || !(p.startsWith('/') || p.startsWith('~/')))) {
     fail(where, 'reads', 'must be a list of absolute or ~/ paths');
+  }
+}
+
+/**
+ * A walk declaration (spec-types.ts WalkSpec): every option it names is in the spec's own table,
+ * so a misspelt one cannot silently leave a walk undeclared.
+ */
+function checkWalk(walk: unknown, where: string): void {
+  if (!isObject(walk) || typeof walk.followsLinks !== 'boolean' || typeof walk.recursive !== 'boolean')
+    return fail(where, 'walk', 'must be an object with recursive and followsLinks');
+  const known = (v: unknown) => typeof v === 'string' && /^[-+]./.test(v);
+  if (walk.hidden !== undefined && (!Array.isArray(walk.hidden) || !walk.hidden.every(known))) fail(where, 'walk.hidden', 'must be a list of options');
+  for (const k of ['recursion', 'links'] as const) {
+    const map = walk[k];
+    if (map !== undefined && (!isObject(map) || !Object.entries(map).every(([o, v]) => known(o) && typeof v === 'boolean')))
+      fail(where, `walk.${k}`, 'must map options to true or false');
   }
 }
 

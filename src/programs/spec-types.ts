@@ -87,6 +87,27 @@ export interface OptionSpec {
   operands?: ArgRole;
 }
 
+/**
+ * A program's recursive walk, as its spec declares it (programs/walk-spec.ts reads it against
+ * the argv). Links named on the command line are always taken as followed: the strictest reading.
+ */
+export interface WalkSpec {
+  /** The program walks with no option given (`tree`, `du`, `tar -c`); `cp`, `ls` do not. */
+  recursive: boolean;
+  /** Options that turn the walk on (`true`: `cp -r`) or off (`false`: `tar --no-recursion`); the last given wins. */
+  recursion?: Record<string, boolean>;
+  /** Links met below a start point are followed by default (`zip -r`: yes; `cp -r`: no). */
+  followsLinks: boolean;
+  /** Options that change that: `true` follows (`cp -L`), `false` does not (`cp -P`); the last given wins. */
+  links?: Record<string, boolean>;
+  /** The walk only lists names and their sizes, no content (`ls -R`, `tree`, `du`). */
+  lists?: boolean;
+  /** Names starting with `.` below a start point are skipped (unless an option in `hidden` is given). */
+  skipsHidden?: boolean;
+  /** Options that make a walk that skips hidden names take them (`tree -a`). */
+  hidden?: string[];
+}
+
 export interface CommandSpec {
   /** One line: what the program does. */
   summary: string;
@@ -143,6 +164,12 @@ export interface CommandSpec {
    * directory (`aws configure export-credentials` prints ~/.aws/credentials).
    */
   reads?: string[];
+  /**
+   * How the program walks the directories its `read` and `list` operands name (`cp -r`, `tar -c`,
+   * `ls -R`, `tree`): a recursive read reaches every file below, and where links lead
+   * (ops/recursive-read.ts). Missing: the operands are read as named, nothing below them.
+   */
+  walk?: WalkSpec;
   /**
    * Worked examples, run by test/programs/command-specs.test.ts like corpus cases: a command line using
    * this program, its level, and optionally its operations (`Kind target`) and findings.

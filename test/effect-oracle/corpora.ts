@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { bashList } from '../adversarial/bash-grammar.js';
 import { nl2bash, SHARED, tldr } from '../helpers/shared-corpus.js';
 import { precisionCases } from '../../scripts/lib/precision-corpus.mjs';
-import { inlineCodePrograms, rng } from './inline-code.js';
+import { inlineCodePrograms } from './inline-code.js';
+import { drawn } from '../helpers/stable-draw.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -96,16 +97,11 @@ export function items(cs: Map<string, string[]>): Item[] {
   return out;
 }
 
-/** A seeded sample of at most `per` commands of each corpus. */
+/**
+ * A sample of each corpus at its rate (`per`: corpus → share of its commands, 0…1), drawn by each
+ * command's text (helpers/stable-draw.ts): adding a command to a corpus never changes whether
+ * another one is drawn.
+ */
 export function sample(all: Item[], per: Record<string, number>, seed = 27): Item[] {
-  const r = rng(seed);
-  const by = new Map<string, Item[]>();
-  for (const it of all) by.set(it.source, [...(by.get(it.source) ?? []), it]);
-  const out: Item[] = [];
-  for (const [source, xs] of by) {
-    const n = per[source] ?? 0;
-    const shuffled = xs.map((x) => [r(), x] as const).sort((a, b) => a[0] - b[0]);
-    out.push(...shuffled.slice(0, n).map(([, x]) => x));
-  }
-  return out;
+  return all.filter((it) => drawn(it.command, per[it.source] ?? 0, `effect-oracle ${seed} ${it.source}`));
 }

@@ -159,7 +159,12 @@ describe('docs/specs.md', () => {
     const doc = readFileSync(join(ROOT, 'docs/specs.md'), 'utf8');
     // Field tables: rows that start with | `name` |.
     const documented = new Set([...doc.matchAll(/^\| `([$\w]+)` \|/gm)].map((m) => m[1]));
-    const fields = [...Object.keys(defs.spec.properties), ...Object.keys(defs.optionObject.properties), ...Object.keys(defs.example.properties)];
+    const fields = [
+      ...Object.keys(defs.spec.properties),
+      ...Object.keys(defs.optionObject.properties),
+      ...Object.keys(defs.example.properties),
+      ...Object.keys(defs.walk.properties),
+    ];
     expect(fields.filter((f) => !documented.has(f))).toEqual([]);
     expect([...documented].filter((f) => !fields.includes(f) && f !== 'alias')).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { Arg } from '../../expand/arg.js';
 import type { ArgRole, CommandClass } from '../spec-types.js';
 import { effectiveClass, hasOption, parseArgv, type ParsedArgv } from '../argv.js';
 import { chdirSteps } from '../chdir.js';
+import { specWalk } from '../walk-spec.js';
 import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.js';
 
 /** Roles of option values tar runs: a program (`--rsh-command`) or a shell command line (`--to-command`, `-I`). */
@@ -26,8 +27,11 @@ function tar(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   // order. Which -C a name follows is not tracked: each name is read in every directory it may be.
   const start = b.cmd.cwd;
   const steps = chdirSteps(parsed, start);
+  // Names given to -c/-r/-u are walked as the spec's `walk` says (`-h` follows the links below).
+  const walk = specWalk(parsed);
   const names = (kind: 'Read' | 'Delete', f: Arg) => {
-    for (const dir of [start, ...steps]) b.within(dir, () => b.path(kind, f, 'operand'));
+    for (const dir of [start, ...steps])
+      b.within(dir, () => (kind === 'Read' && walk !== null ? b.recursiveRead(f, walk, 'operand') : b.path(kind, f, 'operand')));
   };
   const here: Arg = { value: '.', dynamic: false, glob: false, span: b.cmd.span };
   let cls: CommandClass = 'read-only';
