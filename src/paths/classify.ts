@@ -155,6 +155,11 @@ export interface GlobMatchOptions {
 }
 const NO_GLOB_OPTIONS: GlobMatchOptions = {};
 
+/** The shared temp dirs when none are given: `/tmp`, `/var/tmp` and the system's (`$TMPDIR`). */
+export function defaultTempDirs(): string[] {
+  return ['/tmp', '/var/tmp', tmpdir()];
+}
+
 export interface ClassifierOptions {
   home: string;
   workspaceRoots: string[];
@@ -224,7 +229,7 @@ export class PathClassifier {
     this.realHome = realpathNearest(this.home);
     this.realpaths = new RealpathCache(opts.realpathTtlMs ?? 0);
     this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
-    const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
+    const temps = opts.tempDirs ?? defaultTempDirs();
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
     const matcher = (patterns: string[]): Matcher => new Matcher(patterns);
     this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));
