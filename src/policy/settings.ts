@@ -237,8 +237,22 @@ function loadOwnKeys(reading: Reading, obj: Record<string, unknown>, policy: Pol
 const SCRATCH_SOURCES: ReadonlySet<SourceName> = new Set(['managed', 'user']);
 
 /**
+ * Is this settings file the user's rather than the repository's? A managed or user source is. A
+ * `--config` file (loaded as a project source by the CLI, the hook and the server) is when it lies
+ * neither inside the working directory nor in a folder above it (`~/.config/shellgate.json`, not
+ * `./.shellgate.json` or the repository root's): a repository's own file may narrow, never widen.
+ */
+function usersOwnFile(src: SettingsSource, cwd: string): boolean {
+  if (SCRATCH_SOURCES.has(src.source)) return true;
+  if (src.file === undefined) return false;
+  const dir = realpathNearest(dirname(resolve(cwd, src.file)));
+  const here = realpathNearest(resolve(cwd));
+  return !isInside(dir, here) && !isInside(here, dir);
+}
+
+/**
  * `scratchDirs`: folders only this user's agent writes (its background task outputs), absolute or
- * under `~/`. One in a repository's settings is skipped with a warning (a repository may narrow,
+ * under `~/`. One in a repository's settings (usersOwnFile) is skipped with a warning (a repository may narrow,
  * never widen). A temp root itself, the root, the home or a folder above one of them is refused:
  * that would make all of shared temp, or everything, read like the workspace.
  */
@@ -246,8 +260,10 @@ function loadScratchDirs({ src, name, anchors, fail }: Reading, list: unknown, p
   if (list === undefined) return;
   if (!Array.isArray(list) || list.some((d) => typeof d !== 'string' || d === ''))
     fail('/scratchDirs', 'must be a list of absolute folders (or ~/…) the agent alone writes');
-  if (!SCRATCH_SOURCES.has(src.source)) {
-    policy.warnings.push(`${name}: /scratchDirs skipped: only user or managed settings may declare a scratch directory (a repository may narrow, never widen)`);
+  if (!usersOwnFile(src, anchors.cwd)) {
+    policy.warnings.push(
+      `${name}: /scratchDirs skipped: only the user's settings (user or managed, or a --config file outside the working directory and the folders above it) may declare a scratch directory; a repository may narrow, never widen`,
+    );
     return;
   }
   (list as string[]).forEach((d, i) => {

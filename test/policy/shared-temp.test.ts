@@ -2,14 +2,15 @@
  * Issue 27, class 17: shared temp is not the workspace. `/tmp/krb5cc_0` holds Kerberos tickets
  * and other users leave files there, so a read there asks through every tool, an allow rule for
  * the program does not cover it, and the jail denies it. The agent's own scratch directory is
- * read like the workspace once the user declares it (`scratchDirs`, user or managed settings
- * only: a repository may narrow, never widen).
+ * read like the workspace once the user declares it (`scratchDirs`, the user's settings only: a
+ * repository may narrow, never widen).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGate, type GateContext, type ToolCall } from '../../src/index.js';
+import { loadSource } from '../../src/policy/settings.js';
 
 const WS = '/ws/project';
 const CTX: GateContext = { cwd: WS, workspaceRoots: [WS], home: '/home/user', env: {} };
@@ -72,6 +73,18 @@ describe('scratchDirs: the agent scratch directory the user declares', () => {
       expect(g.policy.scratchDirs).toEqual([]);
       expect(g.policy.warnings.join('\n')).toMatch(/scratchDirs skipped/);
       expect(g.evaluate(sh('cat /tmp/krb5cc_0'), CTX).level).toBe('ask');
+    }
+  });
+  it("a --config file is the user's only outside the working directory and the folders above it", () => {
+    const file = join(base, 'proj', 'shellgate.json');
+    mkdirSync(join(base, 'proj', 'sub'), { recursive: true });
+    writeFileSync(file, JSON.stringify({ scratchDirs: [SCRATCH] }));
+    const src = { source: 'project' as const, file, format: 'shellgate' as const };
+    expect(loadSource(src, '/ws/project', '/home/user').scratchDirs).toEqual([SCRATCH]);
+    for (const cwd of [join(base, 'proj'), join(base, 'proj', 'sub'), base]) {
+      const p = loadSource(src, cwd, '/home/user');
+      expect(p.scratchDirs, cwd).toEqual([]);
+      expect(p.warnings.join('\n')).toMatch(/scratchDirs skipped/);
     }
   });
   it('refuses shared temp itself, the root, the home, a folder above them, and a relative folder', async () => {
