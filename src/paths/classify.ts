@@ -157,6 +157,11 @@ const NO_GLOB_OPTIONS: GlobMatchOptions = {};
 /** Globs (the pattern, then each link target inside the workspace it goes on from) looked at for one pattern. */
 const MAX_LINK_HOPS = 16;
 
+/** The shared temp dirs when none are given: `/tmp`, `/var/tmp` and the system's (`$TMPDIR`). */
+export function defaultTempDirs(): string[] {
+  return ['/tmp', '/var/tmp', tmpdir()];
+}
+
 export interface ClassifierOptions {
   home: string;
   workspaceRoots: string[];
@@ -226,7 +231,7 @@ export class PathClassifier {
     this.realHome = realpathNearest(this.home);
     this.realpaths = new RealpathCache(opts.realpathTtlMs ?? 0);
     this.workspaceRoots = opts.workspaceRoots.map((r) => realpathNearest(r));
-    const temps = opts.tempDirs ?? ['/tmp', '/var/tmp', tmpdir()];
+    const temps = opts.tempDirs ?? defaultTempDirs();
     this.tempDirs = [...new Set(temps.map((t) => realpathNearest(t)))];
     const matcher = (patterns: string[]): Matcher => new Matcher(patterns);
     this.sensitive = matcher(SENSITIVE_PATTERNS.map((p) => this.withHome(p)));

@@ -179,10 +179,15 @@ function evaluationInput(
   const mode: Mode = ctxMode ?? policy.defaultMode ?? options.mode ?? 'default';
   if (!(MODES as readonly string[]).includes(mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
   const channel = ctxChannel ?? 'cli';
-  const classifier = classifierFor(classifiers, ctx.home, ctx.roots);
+  // Shared temp is outside like any other folder: other users and programs leave files there
+  // (`/tmp/krb5cc_0`), and a predictable name there may be a link planted to anywhere. The
+  // agent's own scratch directories, declared in user settings, are read as workspace roots, by
+  // the analyser as well (else its own outside-workspace finding would ask for them).
+  const roots = [...ctx.roots, ...policy.scratchDirs];
+  const classifier = classifierFor(classifiers, ctx.home, roots);
   const extraRoots = policy.additionalDirectories;
-  const isExternal = (p: string) =>
-    !classifier.workspaceRoots.some((r) => isInside(p, r)) && !classifier.tempDirs.some((t) => isInside(p, t)) && !extraRoots.some((r) => isInside(p, r));
+  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !extraRoots.some((r) => isInside(p, r));
+  if (policy.scratchDirs.length > 0) analysisContext.workspaceRoots = roots;
   const settingsRules = policy.rules.filter((e) => e.channels === null || e.channels.includes(channel));
   return {
     call,
@@ -197,7 +202,7 @@ function evaluationInput(
     classifier,
     isExternal,
     // Approvals first (session before persistent), then settings by source, presets last.
-    rules: [...approvals, ...settingsRules, ...presetRulesFor(policy.presets, ctx, extraRoots)],
+    rules: [...approvals, ...settingsRules, ...presetRulesFor(policy.presets, { ...ctx, roots }, extraRoots)],
     settingsRules,
   };
 }

@@ -52,10 +52,14 @@ function sensitiveRules(ctx: PresetContext): RuleEntry[] {
   return out;
 }
 
-/** Read, Edit and Write of any path outside the workspace roots, temp dirs and extra roots denied. */
+/**
+ * Read, Edit and Write of any path outside the workspace roots (scratch directories included) and
+ * extra roots denied. Shared temp is outside: a jail that let the agent read `/tmp/krb5cc_0`, or
+ * write through a link planted at a predictable `/tmp` name, would not hold it.
+ */
 function jailRules(ctx: PresetContext, extraRoots: string[]): RuleEntry[] {
   const classifier = new PathClassifier({ home: ctx.home, workspaceRoots: ctx.roots });
-  const inside = (p: string) => [...classifier.workspaceRoots, ...classifier.tempDirs, ...extraRoots].some((r) => isInside(posix.normalize(p), r));
+  const inside = (p: string) => [...classifier.workspaceRoots, ...extraRoots].some((r) => isInside(posix.normalize(p), r));
   return (['Read', 'Edit', 'Write'] as const).map((tool) =>
     presetEntry(
       { text: `jail(${tool})`, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: (p) => !inside(p) },

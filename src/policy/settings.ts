@@ -5,7 +5,7 @@
  * A bad file is an error naming the file, the JSON pointer and line, and the rule.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, posix, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
 import { SETTINGS_OPTION_KEYS } from '../analyzer-options.js';
@@ -15,6 +15,8 @@ import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
 import { readConfigText } from '../config-file.js';
 import { TrustedInstallers } from '../guard/installer-urls.js';
+import { defaultTempDirs } from '../paths/classify.js';
+import { isInside, realpathNearest } from '../paths/resolve.js';
 
 export const SOURCE_ORDER = ['managed', 'user', 'project', 'local', 'session'] as const;
 export type SourceName = (typeof SOURCE_ORDER)[number];
@@ -58,6 +60,12 @@ export interface RuleEntry {
 export interface Policy {
   rules: RuleEntry[];
   additionalDirectories: string[];
+  /**
+   * The agent's own scratch directories (`scratchDirs`, absolute): read like the workspace although
+   * they sit in shared temp. Only managed and user settings may declare one: a repository's file
+   * may narrow what is allowed, never widen it.
+   */
+  scratchDirs: string[];
   presets: PresetName[];
   defaultMode: Mode | null;
   analyzer: AnalyzerOptions;
@@ -66,7 +74,7 @@ export interface Policy {
 }
 
 const ANALYZER_KEYS: ReadonlySet<string> = new Set(SETTINGS_OPTION_KEYS);
-const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', ...ANALYZER_KEYS]);
+const OWN_KEYS = new Set(['$schema', 'permissions', 'presets', 'defaultMode', 'audit', 'scratchDirs', ...ANALYZER_KEYS]);
 const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'additionalDirectories', 'defaultMode']);
 
 /** The importer a file needs: the agent folder it sits in decides (agents/registry.ts), else shellgate's own. */
@@ -90,7 +98,7 @@ function lineOf(text: string, needle: string): number | null {
   return at < 0 ? null : text.slice(0, at).split('\n').length;
 }
 
-const emptyPolicy = (): Policy => ({ rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] });
+const emptyPolicy = (): Policy => ({ rules: [], additionalDirectories: [], scratchDirs: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] });
 
 /** One settings source as it is read: its name and text for error messages, its format and anchors. */
 interface Reading {
@@ -202,8 +210,9 @@ function loadRuleList({ src, name, format, anchors, fail }: Reading, level: Rule
   });
 }
 
-/** shellgate's own keys: audit, presets and analyser options. */
-function loadOwnKeys({ src, fail }: Reading, obj: Record<string, unknown>, policy: Policy): void {
+/** shellgate's own keys: audit, presets, scratch directories and analyser options. */
+function loadOwnKeys(reading: Reading, obj: Record<string, unknown>, policy: Policy): void {
+  const { src, fail } = reading;
   if (obj.audit !== undefined) {
     const a = obj.audit as Record<string, unknown>;
     if (typeof a !== 'object' || a === null || Array.isArray(a)) fail('/audit', 'must be an object like { "file": "audit.jsonl" }');
@@ -215,12 +224,57 @@ function loadOwnKeys({ src, fail }: Reading, obj: Record<string, unknown>, polic
   if (!Array.isArray(presets) || presets.some((p) => !Object.prototype.hasOwnProperty.call(PRESETS, p)))
     fail('/presets', `must list presets among ${Object.keys(PRESETS).join(', ')}`);
   policy.presets = presets as PresetName[];
+  loadScratchDirs(reading, obj.scratchDirs, policy);
   checkTrustedInstallers(obj.trustedInstallers, fail);
   for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
   for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
     const list = policy.analyzer[key];
     if (Array.isArray(list) && src.file) policy.analyzer[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(src.file!), d) : d));
   }
+}
+
+/** Sources that may declare a scratch directory: the user's own files, never the repository's. */
+const SCRATCH_SOURCES: ReadonlySet<SourceName> = new Set(['managed', 'user']);
+
+/**
+ * Is this settings file the user's rather than the repository's? A managed or user source is. A
+ * `--config` file (loaded as a project source by the CLI, the hook and the server) is when it lies
+ * neither inside the working directory nor in a folder above it (`~/.config/shellgate.json`, not
+ * `./.shellgate.json` or the repository root's): a repository's own file may narrow, never widen.
+ */
+function usersOwnFile(src: SettingsSource, cwd: string): boolean {
+  if (SCRATCH_SOURCES.has(src.source)) return true;
+  if (src.file === undefined) return false;
+  const dir = realpathNearest(dirname(resolve(cwd, src.file)));
+  const here = realpathNearest(resolve(cwd));
+  return !isInside(dir, here) && !isInside(here, dir);
+}
+
+/**
+ * `scratchDirs`: folders only this user's agent writes (its background task outputs), absolute or
+ * under `~/`. One in a repository's settings (usersOwnFile) is skipped with a warning (a repository may narrow,
+ * never widen). A temp root itself, the root, the home or a folder above one of them is refused:
+ * that would make all of shared temp, or everything, read like the workspace.
+ */
+function loadScratchDirs({ src, name, anchors, fail }: Reading, list: unknown, policy: Policy): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list) || list.some((d) => typeof d !== 'string' || d === ''))
+    fail('/scratchDirs', 'must be a list of absolute folders (or ~/…) the agent alone writes');
+  if (!usersOwnFile(src, anchors.cwd)) {
+    policy.warnings.push(
+      `${name}: /scratchDirs skipped: only the user's settings (user or managed, or a --config file outside the working directory and the folders above it) may declare a scratch directory; a repository may narrow, never widen`,
+    );
+    return;
+  }
+  (list as string[]).forEach((d, i) => {
+    const dir = d === '~' || d.startsWith('~/') ? posix.join(anchors.home, d.slice(1)) : d;
+    if (!posix.isAbsolute(dir)) fail(`/scratchDirs/${i}`, `${JSON.stringify(d)} must be absolute or start with ~/`, d);
+    const norm = posix.normalize(dir).replace(/(.)\/+$/, '$1');
+    // Compared as written and through links (macOS: /tmp is /private/tmp).
+    const broad = ['/', anchors.home, ...defaultTempDirs()].find((t) => isInside(t, norm) || isInside(realpathNearest(t), realpathNearest(norm)));
+    if (broad !== undefined) fail(`/scratchDirs/${i}`, `${JSON.stringify(d)} holds ${broad}: a scratch directory must be a folder of its own inside it`, d);
+    policy.scratchDirs.push(norm);
+  });
 }
 
 /** `trustedInstallers`: a list of `https://HOST[/PATH]` prefixes; a bad entry fails naming it and its line. */
@@ -256,10 +310,11 @@ function qwenToClaude(rule: string): string {
 
 /** Merge sources in layering order; later sources add rules, the first defaultMode set wins from the top. */
 export function mergePolicies(policies: Policy[]): Policy {
-  const out: Policy = { rules: [], additionalDirectories: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
+  const out: Policy = { rules: [], additionalDirectories: [], scratchDirs: [], presets: [], defaultMode: null, analyzer: {}, warnings: [] };
   for (const p of policies) {
     out.rules.push(...p.rules);
     out.additionalDirectories.push(...p.additionalDirectories);
+    out.scratchDirs.push(...p.scratchDirs);
     for (const x of p.presets) if (!out.presets.includes(x)) out.presets.push(x);
     out.defaultMode = out.defaultMode ?? p.defaultMode;
     out.warnings.push(...p.warnings);

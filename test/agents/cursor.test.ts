@@ -111,7 +111,8 @@ describe('cursor hook: beforeReadFile (no ask)', () => {
     const a = answer(hook(readFile(join(box.home, '.ssh', 'id_rsa'), 'PRIVATE KEY\n')));
     expect(a.permission).toBe('deny');
     expect(a.user_message).toMatch(/approv/);
-    expect(a.user_message).toMatch(/sensitive/);
+    // The test's home sits in shared temp, which is outside too: either finding may be named.
+    expect(a.user_message).toMatch(/sensitive|outside-workspace/);
     expect(Object.keys(a).sort()).toEqual(['permission', 'user_message']);
   });
 

@@ -59,6 +59,7 @@ describe('settings schema', () => {
         'presets',
         'defaultMode',
         'audit',
+        'scratchDirs',
         'chaining',
         'maxInputLength',
         'maxScriptDepth',

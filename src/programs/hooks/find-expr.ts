@@ -30,6 +30,35 @@ export function execEnd(args: readonly Arg[], start: number): number {
   return args.length;
 }
 
+/**
+ * The word at which an `-exec`-like primary starts that surely has no end: GNU findutils 4.9 then
+ * refuses the whole command line ("missing argument to `-exec'") before it runs any action, and
+ * BSD find does too ("no terminating ";" or "+""). Surely: the expression is read word by word
+ * with the primaries' arities (so `-name -exec` is a pattern, not an action), and every word is
+ * known text — a variable may expand to `;` or to a primary that takes the next word, and a glob
+ * may match a file named `;` planted in the workspace. Null otherwise, and for a word no table
+ * knows (its arity, hence where the actions start, is not known).
+ */
+export function unterminatedExec(args: readonly Arg[], start: number, arity: (primary: string) => Arity | null): number | null {
+  if (args.slice(start).some((a) => a.dynamic || a.glob)) return null;
+  for (let i = start; i < args.length; i++) {
+    const v = args[i].value;
+    if (OPERATORS.has(v)) continue;
+    const n = arity(v);
+    if (n === null) return null;
+    if (n !== 'exec') {
+      i += n;
+      continue;
+    }
+    const end = execEnd(args, i + 1);
+    if (end >= args.length) return i;
+    i = end;
+  }
+  return null;
+}
+
+const OPERATORS = new Set(['(', ')', '!', '-not', '-o', '-or', '-a', '-and', ',']);
+
 /** Parse find's expression from `start`; null when any word is unknown, dynamic or out of place. */
 export function parseFindExpression(args: readonly Arg[], start: number, arity: (primary: string) => Arity | null): FindNode | null {
   let i = start;

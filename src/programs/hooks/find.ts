@@ -6,7 +6,7 @@
  */
 import type { Arg } from '../../expand/arg.js';
 import { placeName } from './code-text.js';
-import { execEnd, parseFindExpression, requiredBefore, requiredTrue, type Arity, type FindNode } from './find-expr.js';
+import { execEnd, parseFindExpression, unterminatedExec, requiredBefore, requiredTrue, type Arity, type FindNode } from './find-expr.js';
 import type { CommandClass } from '../spec-types.js';
 import type { HandlerResult, OperationSink, PerMatchCommand, PrintedNames, ProgramHooks } from '../hook-types.js';
 
@@ -182,6 +182,8 @@ export function findExecs(args: Arg[]): FindExec[] {
   const only = knownRoot(line);
   const root = only === null ? null : only.replace(/\/+$/, '') || '/';
   const out: FindExec[] = [];
+  // find refuses the whole line, so no `-exec` in it runs (find() asks why).
+  if (unterminatedExec(args, line.exprStart, findArity) !== null) return out;
   for (let i = 0; i < args.length; i++) {
     if (!FIND_EXEC.has(args[i].value)) continue;
     const end = execEnd(args, i + 1);
@@ -268,6 +270,21 @@ function find(b: OperationSink): HandlerResult {
   for (const r of rootArgs) {
     if (line.follows) b.recursiveRead(r, { followsLinks: true, skipsHidden: false, lists: true }, 'operand');
     else b.path('List', r, 'operand');
+  }
+  const refused = unterminatedExec(args, line.exprStart, findArity);
+  if (refused !== null) {
+    // Nothing runs, but a line find rejects is not a line shellgate read as its author meant:
+    // ask (unknown), never allow it as a listing and never deny a deletion that cannot happen.
+    const words = args
+      .slice(refused)
+      .map((w) => w.value)
+      .join(' ');
+    b.unknownOption(
+      words,
+      args[refused],
+      'find',
+      `GNU findutils 4.9: a ${args[refused].value} with no \`;\` or \`{} +\` after its command makes find refuse to run at all`,
+    );
   }
   for (let i = line.exprStart; i < args.length; i++) {
     const a = args[i];

@@ -51,3 +51,40 @@ describe('find operations and the walker agree', () => {
     expect(v.findings.map((f) => f.rule)).not.toContain('unknown-option');
   });
 });
+
+/**
+ * An `-exec` with no `;` or `{} +` after its command: GNU findutils 4.9 prints "missing argument
+ * to `-exec'" and runs nothing, not even an earlier, terminated `-exec`. The line asks (find was
+ * not given what its author meant); it is never a deletion, which cannot happen.
+ */
+describe('find with an -exec that has no end', () => {
+  it('runs no -exec command at all', () => {
+    expect(findExecs(args('.', '-name', 'x', '-exec', 'rm', '{}'))).toEqual([]);
+    expect(findExecs(args('.', '-exec', 'echo', '{}', ';', '-exec', 'rm', '{}'))).toEqual([]);
+    // A `+` ends it only right after `{}`; a trailing `\` is a word of its own.
+    expect(findExecs(args('.', '-exec', 'rm', '+', '{}'))).toEqual([]);
+    expect(findExecs(args('.', '-exec', 'rm', '{}', '\\'))).toEqual([]);
+  });
+  it('still runs the command when the end may come from a word not known here, or -exec is an operand', () => {
+    const dyn = (value: string): Arg => ({ value, dynamic: true, glob: false, span: { start: 0, end: 0 } });
+    const glob = (value: string): Arg => ({ value, dynamic: false, glob: true, span: { start: 0, end: 0 } });
+    expect(findExecs([...args('.', '-exec', 'rm', '{}'), dyn('$end')])).toHaveLength(1);
+    // A file named `;` in the workspace ends it: the glob may match one.
+    expect(findExecs([...args('.', '-exec', 'rm', '{}'), glob('*')])).toHaveLength(1);
+    // `-name -exec` is a pattern, not an -exec with no end: the terminated rm runs.
+    expect(findExecs(args('.', '-exec', 'rm', '{}', ';', '-name', '-exec'))[0].args[0].value).toBe('rm');
+  });
+  it('asks, and is not a deletion', async () => {
+    for (const c of ["find ~/ -name 'core*' -exec rm {} \\", 'find / -name "*.old" -exec /bin/rm {} \\', 'find ~/ -atime +100 -exec rm -i {} ;']) {
+      const v = await check(c);
+      expect(v.level, c).toBe('ask');
+      expect(v.findings.map((f) => f.rule)).toContain('unknown-option');
+      expect(
+        ops(v).some((o) => o.startsWith('Delete')),
+        c,
+      ).toBe(false);
+    }
+    // Terminated, the same line is still a deletion.
+    expect((await check("find ~/ -name 'core*' -exec rm {} \\;")).level).not.toBe('allow');
+  });
+});
