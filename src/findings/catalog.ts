@@ -215,10 +215,10 @@ export const CORE_FINDINGS = {
   'secret-variable': {
     category: 'exfiltration',
     level: 'ask',
-    message: 'expands {detail}, which looks like a secret; its value would be shown or sent',
+    message: 'expands {detail}, a variable of the environment that may hold a secret; its value would be shown or sent',
     rationale:
-      "Expanding a variable whose name looks like a secret (TOKEN, API_KEY, PASSWORD…) prints or sends its value, and output goes into the agent's context and logs.",
-    safer: 'check that the variable is set without printing it (test -n "$VAR")',
+      "Expanding an environment variable prints or sends its value, and output goes into the agent's context and logs. Any name may hold a secret (DB_PASS, GH_PAT, X): only variables known to hold none (HOME, PATH, PWD, bash's own…) and the ones the line assigns itself are expanded without asking.",
+    safer: 'check that the variable is set without expanding it (`[[ -v VAR ]]`), or print a variable known to hold no secret',
     examples: ['printenv GITHUB_TOKEN'],
   },
   'env-dump': {

@@ -10,7 +10,7 @@ import type { WalkedCommand } from '../walk/types.js';
 import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from '../findings/catalog.js';
 import type { Finding, Level } from '../findings/types.js';
 import { READABLE_VARIABLES } from '../programs/inline-code/proof.js';
-import { ENVIRONMENT_BLIND_BUILTINS, isHijackVariable, isInertVariable } from '../ops/environment-variables.js';
+import { ENVIRONMENT_BLIND_BUILTINS, isInertVariable, mayBeEnvironmentName } from '../ops/environment-variables.js';
 import { SCRIPT_VARIABLES, PROMPT_VARIABLES } from '../walk/code-variables.js';
 import { DECLARATION_BUILTINS } from '../walk/shell-state.js';
 
@@ -18,7 +18,8 @@ import { DECLARATION_BUILTINS } from '../walk/shell-state.js';
  * Does this Env operation change what a program runs or loads?
  * - The variable reaches a program's environment (a prefix on a program or a function, an
  *   `export`/`declare -x` argument, an assignment under `set -a`): yes, unless its name is inert.
- * - A bare assignment: only for variables usually already exported (PATH, HOME, LD_PRELOAD…).
+ * - A bare assignment (or `read NAME`, `printf -v NAME`): when the name may already be in the
+ *   environment (environment-variables.ts), since the user's environment is not known here.
  * - A variable whose value is code, set as a prefix on the program that runs it now
  *   (`GIT_PAGER=cat git log`), is judged by that code (walked on its own), not by its name.
  */
@@ -34,17 +35,24 @@ function envHijack(cmd: WalkedCommand, op: Operation): boolean {
   if (op.source === 'program' && cmd.program !== null && ENVIRONMENT_BLIND_BUILTINS.has(cmd.program)) return false;
   if (op.source === 'operand' && cmd.program === 'printenv') return false; // `printenv HOME` reads it
   // Set by a builtin (`read PATH`, `printf -v HOME`, `export X=1`) or a prefix or a bare assignment.
-  if (isHijackVariable(name)) return true;
-  if (isInertVariable(name)) return false;
-  if (op.source === 'program') {
-    // A prefix on a command that runs something, or a bare assignment that `set -a` exports.
-    if (cmd.program === null) return cmd.exported.has(name);
-    return !ENVIRONMENT_BLIND_BUILTINS.has(cmd.program);
-  }
-  if (op.source === 'operand' && cmd.program !== null && DECLARATION_BUILTINS.has(cmd.program)) {
-    return cmd.program === 'export' || cmd.args.some((a) => /^-[A-Za-z]*x/.test(a.value)) || cmd.exported.has(name);
-  }
-  return false;
+  if (isInertVariable(name, assignedValue(cmd, name))) return false;
+  if (op.source === 'program' && cmd.program !== null) return !ENVIRONMENT_BLIND_BUILTINS.has(cmd.program); // a prefix on a program
+  const exported =
+    cmd.exported.has(name) ||
+    (op.source === 'operand' &&
+      cmd.program !== null &&
+      DECLARATION_BUILTINS.has(cmd.program) &&
+      (cmd.program === 'export' || cmd.args.some((a) => /^-[A-Za-z]*x/.test(a.value))));
+  // Exported, every later program gets it; else only if the user's environment already has the name.
+  return exported || mayBeEnvironmentName(name);
+}
+
+/** The value a command gives `name`: a prefix or bare assignment, or a `NAME=value` argument (`export`); null when unknown. */
+function assignedValue(cmd: WalkedCommand, name: string): string | null {
+  const assigned = cmd.assignments.find((a) => a.name === name);
+  if (assigned) return assigned.value;
+  const arg = cmd.args.find((a) => a.value.startsWith(`${name}=`));
+  return arg && !arg.dynamic ? arg.value.slice(name.length + 1) : null;
 }
 
 export interface AssessOptions {

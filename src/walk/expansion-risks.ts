@@ -1,10 +1,11 @@
 /**
  * Expansions that are riskier than they look: arithmetic that evaluates unknown values, loops that
- * never end, variables named like secrets.
+ * never end, variables of the environment that may hold a secret.
  */
 import type { Command, WordPart } from '../syntax/ast.js';
 import type { Scope } from './scope.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
+import { READABLE_VARIABLES } from '../programs/inline-code/proof.js';
 
 /** `while :`, `while true`, `until false`, `for ((;;))`. */
 export function isInfinite(cmd: Command, frame: SourceFrame): boolean {
@@ -16,8 +17,33 @@ export function isInfinite(cmd: Command, frame: SourceFrame): boolean {
   return cmd.until ? w === 'false' : w === 'true' || w === ':';
 }
 
-/** Names of variables that hold secrets by convention. */
-export const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|AUTH|COOKIE|SESSION)/i;
+/**
+ * Variables known to hold no secret: the ones every session has (READABLE_VARIABLES, shared with
+ * the one-liner provers) and bash's own, which bash sets itself. A whitelist: any other variable of
+ * the environment may hold a secret whatever its name (`$DB_PASS`, `$GH_PAT`, `$X`).
+ */
+// Laid out by hand: one group of related names a line.
+// prettier-ignore
+const NO_SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  ...READABLE_VARIABLES, 'OLDPWD', 'LANGUAGE', 'LC_CTYPE', 'LC_MESSAGES', 'COLUMNS', 'LINES', 'SHLVL', 'IFS',
+  'BASH', 'BASH_VERSION', 'BASH_VERSINFO', 'BASHPID', 'BASH_SUBSHELL', 'BASH_SOURCE', 'BASH_LINENO', 'BASH_COMMAND', 'FUNCNAME',
+  'RANDOM', 'SRANDOM', 'LINENO', 'SECONDS', 'EPOCHSECONDS', 'EPOCHREALTIME', 'PPID', 'UID', 'EUID', 'GROUPS', 'PIPESTATUS',
+  'HOSTTYPE', 'MACHTYPE', 'OSTYPE', 'OPTIND', 'OPTARG', 'HISTFILE', 'HISTSIZE', 'HISTFILESIZE', 'HISTCONTROL', 'PS1', 'PS2', 'PS4',
+  '__shellgate_parallel_input', // parallel-jobs.ts: stands for an input read from stdin, not the environment
+]);
+
+/**
+ * Could expanding this parameter put the value of an environment variable that may hold a secret
+ * into a command's arguments (and so into the output the agent reads)? Not for special and
+ * positional parameters (`$?`, `$#`, `$1`), the whitelist above, a variable the line assigned
+ * (its value came from the line; a secret copied into it was caught where it was expanded), and
+ * `${X+word}` / `${X:+word}`, which expand to `word`, never to X's value.
+ */
+export function mayExpandSecret(name: string, raw: string, scope: Scope): boolean {
+  if (name === '' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
+  if (NO_SECRET_VARIABLES.has(name) || scope.vars.has(name)) return false;
+  return !new RegExp(`^\\$\\{${name}:?\\+`).test(raw);
+}
 
 const NUMERIC_SPECIAL = new Set(['#', '?', '$', '!']);
 const ARITH_WORDS = new Set(['if', 'then', 'else']);

@@ -34,7 +34,7 @@ import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-a
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
 import { filteredText, printedByArgs, processOutput, substitutionNames } from './printed-text.js';
-import { arithmeticAssignedNames, arithmeticOperands, arithmeticRisk, isInfinite, SECRET_NAME } from './expansion-risks.js';
+import { arithmeticAssignedNames, arithmeticOperands, arithmeticRisk, isInfinite, mayExpandSecret } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
 import { assignmentFindings, namerefTarget } from './shell-state.js';
@@ -62,6 +62,8 @@ export class LineWalker implements Walker {
   private readonly stages = new Map<string, WalkedCommand[]>();
   /** Redirects of the compound commands being walked, inherited by every command inside. */
   private readonly inheritedRedirects: RedirectTarget[] = [];
+  /** The names a simple command's assignments have set so far: bash assigns them left to right (`x=1 y=$x`). */
+  private readonly assigningNow = new Set<string>();
 
   constructor(readonly options: WalkOptions) {}
 
@@ -320,7 +322,7 @@ export class LineWalker implements Walker {
           break;
         case 'ParamExp':
           if (/@P\}$/.test(p.raw)) this.finding('prompt-expansion', `\`${p.raw}\``, frame.map(p.span));
-          if (SECRET_NAME.test(p.name)) this.finding('secret-variable', `\`$${p.name}\``, frame.map(p.span));
+          if (mayExpandSecret(p.name, p.raw, scope) && !this.assigningNow.has(p.name)) this.finding('secret-variable', `\`$${p.name}\``, frame.map(p.span));
           // `${!x}` expands the variable whose name is x's value: any variable, a secret included.
           // (`${!prefix*}`, `${!prefix@}`, `${!a[@]}` list names or keys, no value.)
           if (/^\$\{!/.test(p.raw) && !/^\$\{![A-Za-z_][A-Za-z0-9_]*(?:[*@]|\[[*@]\])\}$/.test(p.raw))
@@ -521,7 +523,9 @@ export class LineWalker implements Walker {
       for (const w of a.array ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
       // An indexed array's subscript is arithmetic: unknown values in it are evaluated.
       if (a.subscript.length > 0) this.arithmetic('', a.subscript, a.span, frame, ctx, scope, sourceText(frame, a.span));
+      this.assigningNow.add(a.name); // `x=1 y=$x`: bash assigns left to right
     }
+    this.assigningNow.clear();
     for (const w of cmd.words) this.wordSubstitutions(w.parts, frame, ctx, scope);
     const redirects = this.redirectTargets(cmd.redirects, frame, ctx, scope);
     const es = this.expandScope(scope);

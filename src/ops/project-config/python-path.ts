@@ -7,14 +7,16 @@
  *   site imports `sitecustomize` and `usercustomize` from them at startup.
  * Startup files in the working directory itself are not read: site runs before the directory is
  * put on the path (a `sitecustomize.py` or `.pth` there runs nothing — checked with Python 3.11).
- * Variables that move the standard library, add site directories, read compiled files from
- * elsewhere, import warning categories or go interactive after the code cannot be checked here:
- * when set, the run is not proven.
+ * Any other `PYTHON*` variable set (the line's or the analysis context's) leaves the run unproven
+ * unless it is on python-options.ts's whitelist of harmless ones with a harmless value.
  */
 import { posix } from 'node:path';
 import type { ProjectContext, RepoCode } from './types.js';
 import { PYTHON2_ONLY_STDLIB, PYTHON3_STDLIB } from '../../programs/inline-code/python-stdlib.js';
-import { harmlessWarningOption } from '../../programs/inline-code/python-options.js';
+import { harmlessPythonVariable, harmlessWarningOption } from '../../programs/inline-code/python-options.js';
+
+/** Followed below, each by its own check. */
+const FOLLOWED_HERE = new Set(['PYTHONPATH', 'PYTHONWARNINGS', 'PYTHONSAFEPATH']);
 
 export interface PythonSearchPath {
   /** Directories searched before the standard library, absolute. */
@@ -22,17 +24,6 @@ export interface PythonSearchPath {
   /** What could not be known (a variable set to an unknown value, or one that changes what runs). */
   unknown: RepoCode[];
 }
-
-/** Variables whose mere presence changes where code comes from or what runs (when the environment is read). */
-const CODE_VARIABLES: Readonly<Record<string, string>> = {
-  PYTHONHOME: 'moves the standard library',
-  PYTHONPLATLIBDIR: 'moves the standard library',
-  PYTHONEXECUTABLE: 'moves the prefix the standard library is found from',
-  PYTHONUSERBASE: 'adds a site directory whose .pth files run',
-  PYTHONPYCACHEPREFIX: 'reads compiled modules from another tree',
-  PYTHONINSPECT: 'reads and runs Python from stdin after the code',
-  PYTHONSTARTUP: 'runs a file when Python goes interactive',
-};
 
 /** The standard-library names a workspace file must not take, for this interpreter. */
 export function stdlibNames(program: string): ReadonlySet<string> {
@@ -59,8 +50,16 @@ export function pythonSearchPath(ctx: ProjectContext): PythonSearchPath {
         what: '$PYTHONPATH has a value not known here: a directory on it may shadow a standard module',
       });
     else if (path !== undefined) for (const entry of path.split(':')) dirs.push(posix.resolve(ctx.cwd, entry));
-    for (const [name, what] of Object.entries(CODE_VARIABLES))
-      if (envSet(name)) unknown.push({ kind: 'unknown', where: 'the environment', what: `$${name} ${what}`, value: ctx.variable(name) });
+    // Every other PYTHON* variable set is unknown unless proven harmless (a whitelist: PYTHONSTARTUP,
+    // PYTHONHOME, PYTHONBREAKPOINT… and whatever the next Python adds are not on it).
+    for (const name of ctx.variableNames())
+      if (/^PYTHON/.test(name) && !FOLLOWED_HERE.has(name) && envSet(name) && !harmlessPythonVariable(name, ctx.variable(name)))
+        unknown.push({
+          kind: 'unknown',
+          where: 'the environment',
+          what: `$${name} is not among the Python variables known to change neither what runs nor where code comes from`,
+          value: ctx.variable(name),
+        });
     const warnings = ctx.variable('PYTHONWARNINGS');
     if (warnings === null || (typeof warnings === 'string' && !warnings.split(',').every(harmlessWarningOption)))
       unknown.push({ kind: 'unknown', where: 'the environment', what: '$PYTHONWARNINGS may import the module of a warning category', value: warnings });

@@ -4,7 +4,7 @@
  * command's class unknown and adds an Exec operation from `config` naming the file and key.
  */
 import { own } from '../../own.js';
-import { commandVariable } from '../../walk/command-env.js';
+import { commandVariable, commandVariableNames } from '../../walk/command-env.js';
 import type { WalkedCommand } from '../../walk/types.js';
 import type { ParsedArgv } from '../../programs/argv.js';
 import { cargoRepoCode } from './cargo.js';
@@ -73,6 +73,7 @@ export function projectRepoCode(
       return vars && Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : undefined;
     },
     lineSets: (name) => commandVariable(cmd, name) !== undefined,
+    variableNames: () => [...new Set([...commandVariableNames(cmd), ...Object.keys(vars ?? {}).filter((k) => vars![k] !== undefined)])],
   };
   return check(ctx);
 }

@@ -23,6 +23,8 @@ export interface ProjectContext {
   variable(name: string): string | null | undefined;
   /** The line itself sets this variable (so it is the command's choice, not the user's environment). */
   lineSets(name: string): boolean;
+  /** Every variable `variable` knows a value (or null) for: the line's and the analysis context's. */
+  variableNames(): string[];
 }
 
 /**

@@ -123,8 +123,7 @@ function perlRun(args: readonly Arg[]): ProvenRun | null {
         continue;
       }
       if (c === 'F') {
-        // The pattern is code of a split: no interpolation, no `(?{…})`.
-        if (!/^[^$@{}()`]+$/.test(cluster.slice(k + 1))) return null;
+        if (!plainSplitPattern(cluster.slice(k + 1))) return null;
         loops = true;
         break;
       }
@@ -150,6 +149,19 @@ function perlRun(args: readonly Arg[]): ProvenRun | null {
   if (!proof.proven) return null;
   // Operands are checked even without -n/-p: `eof()` and a symbolic `ARGV` handle open them too.
   return { kind: 'code', proof, code: codeArg, operands: args.slice(i), checkOperands: loops || code.length > 0 };
+}
+
+/**
+ * A `-F` pattern perl turns into code: `-F/x/` (or one quoted with `'`/`"`) is pasted as written
+ * into `our @F=split(/x/);`, anything else into `split(q\0…\0)`. So it is code, and it is
+ * proven only when it is a plain regex over a whitelisted alphabet: letters, digits, and the
+ * punctuation of character classes, anchors, quantifiers and escapes (`\t`, `\s+`, `[,;]`, `\|`).
+ * Out of it, among others: `$`/`@` (interpolation), `(`/`)`/`{`/`}` (`(?{…})`, `\N{…}`, groups),
+ * quotes, `/` inside the pattern, whitespace, and a trailing `\` that would escape the closing `/`.
+ */
+function plainSplitPattern(text: string): boolean {
+  const body = /^\/.*\/$/s.test(text) && text.length >= 3 ? text.slice(1, -1) : text;
+  return /^[A-Za-z0-9,:;|.\-_=+*?^\\[\]!%&~#<>]+$/.test(body) && !/(^|[^\\])(\\\\)*\\$/.test(body);
 }
 
 /**

@@ -29,3 +29,36 @@ export function harmlessWarningOption(value: string): boolean {
 export function harmlessXOption(value: string): boolean {
   return /^(?:utf8(?:=[01])?|int_max_str_digits=[0-9]+)$/.test(value);
 }
+
+/** Codecs Python has built in (no search beyond the `encodings` package), and its error handlers. */
+const STDLIB_CODEC = /^(?:utf-?8|utf-?16(?:-?[bl]e)?|utf-?32(?:-?[bl]e)?|ascii|us-ascii|latin-?1|iso-?8859-?1|cp1252)$/i;
+const CODEC_ERRORS = new Set(['strict', 'ignore', 'replace', 'backslashreplace', 'surrogateescape', 'surrogatepass', 'xmlcharrefreplace', 'namereplace']);
+
+/**
+ * The `PYTHON*` environment variables a proven run may see, each with the values proven to be
+ * data: a whitelist. Any other `PYTHON*` name (PYTHONSTARTUP, PYTHONHOME, PYTHONBREAKPOINT — which
+ * names a callable to import —, PYTHONUSERBASE, PYTHONEXECUTABLE, PYTHONPYCACHEPREFIX, a name added
+ * by the next Python) is not proven harmless. PYTHONPATH, PYTHONWARNINGS and PYTHONSAFEPATH are
+ * followed by python-path.ts itself.
+ */
+// Laid out by hand: one name a line.
+// prettier-ignore
+const PYTHON_VARIABLES: ReadonlyMap<string, (value: string) => boolean> = new Map<string, (value: string) => boolean>([
+  ['PYTHONUNBUFFERED', () => true], // unbuffered stdout and stderr
+  ['PYTHONDONTWRITEBYTECODE', () => true], // writes no .pyc
+  ['PYTHONNOUSERSITE', () => true], // drops the user site directory: less code, not more
+  ['PYTHONFAULTHANDLER', () => true], // tracebacks on a crash
+  ['PYTHONNODEBUGRANGES', () => true], // smaller code objects
+  ['PYTHONHASHSEED', (v) => v === 'random' || /^\d{1,10}$/.test(v)],
+  ['PYTHONUTF8', (v) => v === '0' || v === '1'],
+  ['PYTHONCOERCECLOCALE', (v) => v === '0' || v === '1' || v === 'warn'],
+  ['PYTHONINTMAXSTRDIGITS', (v) => /^\d{1,10}$/.test(v)],
+  ['PYTHONIOENCODING', (v) => { const [codec, errors, ...rest] = v.split(':'); return rest.length === 0 && (codec === '' || STDLIB_CODEC.test(codec)) && (errors === undefined || errors === '' || CODEC_ERRORS.has(errors)); }],
+]);
+
+/** Is `NAME=value` one of the Python variables proven to change neither what runs nor where code comes from? */
+export function harmlessPythonVariable(name: string, value: string | null | undefined): boolean {
+  const check = PYTHON_VARIABLES.get(name);
+  if (check === undefined) return false;
+  return typeof value === 'string' ? check(value) : check('$(x)') && check('/');
+}

@@ -141,6 +141,21 @@ describe('python: workspace files that shadow a standard module', () => {
     expect(run(READ_NAME.replace('python3 -c', 'python3 -I -c'), ws, { PYTHONHOME: '/opt/py' }).level).toBe('allow');
   });
 
+  it('takes only the PYTHON* variables on its whitelist, with their values, as harmless (issue 27)', () => {
+    const ws = workspace({});
+    // Names no list of dangerous ones held, and one a future Python may add.
+    for (const env of [
+      { PYTHONBREAKPOINT: 'os.system' },
+      { PYTHONEXECUTABLE: '/tmp/py' },
+      { PYTHONFUTUREHOOK: 'x' },
+      { PYTHONIOENCODING: 'evil_codec' },
+      { PYTHONHASHSEED: '$(id)' },
+    ])
+      expect(run(READ_NAME, ws, env).level, JSON.stringify(env)).toBe('ask');
+    for (const env of [{ PYTHONUNBUFFERED: '1' }, { PYTHONIOENCODING: 'utf-8:replace' }, { PYTHONHASHSEED: '0' }, { PYTHONDONTWRITEBYTECODE: 'x' }])
+      expect(run(READ_NAME, ws, env).level, JSON.stringify(env)).toBe('allow');
+  });
+
   it('adds the names of Python 2 for an interpreter that may be Python 2', () => {
     const ws = workspace({ 'user.py': MARK });
     expect(run(READ_NAME, ws).level).toBe('allow');

@@ -18,6 +18,10 @@ describe('proven one-liners are read-only, with the files they name', () => {
     ["perl -ne 'print if /TODO/' src/*.pl", ['Read ./src/*.pl']],
     ["perl -lane '$t += $F[6]; print $t' data.txt", ['Read ./data.txt']],
     ["perl -MList::Util=sum -lane 'print sum(@F)'", []],
+    ["perl -F: -lane 'print $F[0]' users.txt", ['Read ./users.txt']],
+    ["perl -F'\\t' -lane 'print $F[1]' data.tsv", ['Read ./data.tsv']],
+    ["perl -F'/[,;]\\s*/' -lane 'print $F[1]' data.csv", ['Read ./data.csv']],
+    ["perl -F'\\|' -lane 'print $F[0]' a.txt", ['Read ./a.txt']],
     ['node --check src/index.js', ['Read ./src/index.js']],
     ['php -l src/a.php', ['Read ./src/a.php']],
     ['bash -n scripts/build.sh', ['Read ./scripts/build.sh']],
@@ -45,6 +49,14 @@ describe('what keeps an interpreter at ask', () => {
     ["perl -I. -MList::Util -e 'print 1'", 'exec'], // -I: a workspace file could stand in for the module
     ["perl -MPOSIX -e 'print 1'", 'exec'],
     ["perl -F'/(?{system 1})/' -ane 'print'", 'exec'],
+    // A -F pattern is code pasted into `split(…)`: only a plain regex over a whitelisted alphabet passes.
+    ["perl -F'/x/,system(1),/' -ane 'print'", 'exec'],
+    ["perl -F'/a/+/b/' -ane 'print'", 'exec'], // code between two regexes
+    ["perl -F'\"@{[system 1]}\"' -ane 'print'", 'exec'], // a double-quoted pattern interpolates
+    ["perl -F'\\N{U+41}' -ane 'print'", 'exec'],
+    ["perl -F'/a\\/' -ane 'print'", 'exec'], // a trailing backslash escapes the closing slash
+    ["perl -F'a b' -ane 'print'", 'exec'],
+    ["perl -F'$x' -ane 'print'", 'exec'],
     ["python3 -i -c 'print(1)'", 'exec'], // then reads code from stdin
     ["node -r ./hook.js -e 'console.log(1)'", 'exec'],
     ['python3 -m json.tool in.json out.json', 'write'],
