@@ -54,6 +54,7 @@ export const SPEC_FIELDS: readonly string[] = [
   'language',
   'ops',
   'reads',
+  'writes',
   'optionSyntax',
   'optionsFirst',
   'help',
@@ -165,6 +166,7 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
     fail(where, 'optionSyntax', 'must be getopt, echo or none');
   if (v.optionsFirst !== undefined && typeof v.optionsFirst !== 'boolean') fail(where, 'optionsFirst', 'must be true or false');
   if (v.reads !== undefined) checkReads(v.reads, where);
+  if (v.writes !== undefined) checkReads(v.writes, where, 'writes');
   for (const f of ['help', 'subcommandHelp'] as const) {
     const list = v[f];
     if (list !== undefined && (!isStringList(list) || list.some((h) => !/^[-+]./.test(h))))
@@ -202,9 +204,9 @@ function checkSubcommands(subcommands: unknown, where: string, parentOptions: Re
   return subs;
 }
 
-function checkReads(reads: unknown, where: string): void {
+function checkReads(reads: unknown, where: string, field: 'reads' | 'writes' = 'reads'): void {
   if (!Array.isArray(reads) || reads.some((p) => typeof p !== 'string' || !(p.startsWith('/') || p.startsWith('~/')))) {
-    fail(where, 'reads', 'must be a list of absolute or ~/ paths');
+    fail(where, field, 'must be a list of absolute or ~/ paths');
   }
 }
 

@@ -8,8 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { createGate } from '../../src/index.js';
 import { precisionCases, PRECISION_CONTEXT } from '../../scripts/lib/precision-corpus.mjs';
 
-/** The allow-recall reached (a ratchet: raise it when precision improves, never lower it). */
-const MIN_RECALL = 0.95;
+/**
+ * The allow-recall reached (a ratchet: raise it when precision improves, never lower it). 0.945
+ * since the effect oracle: 28 commands labelled read-only were traced doing more (ps reading
+ * /proc/PID/environ, npm and top writing under the home, the JVM under /tmp, docker and kubectl
+ * reaching their daemons), relabelled, and so left the ratio, which had counted them as allowed.
+ */
+const MIN_RECALL = 0.945;
 
 describe('precision corpus', () => {
   const cases = precisionCases();
