@@ -143,6 +143,7 @@ function specPartText(o: Extract<OpOrigin, { spec: string }>): string {
   if (o.operand !== undefined) return `operand ${o.operand}`;
   if (o.option !== undefined) return `option ${o.option}${o.field === 'reads' ? ' (a fixed file it reads)' : ''}`;
   if (o.field === 'reads') return '"reads" (a fixed file it reads)';
+  if (o.field === 'writes') return '"writes" (what it writes whenever it runs)';
   if (o.field === 'ops') return '"ops" (an effect of the program itself)';
   return 'the program';
 }

@@ -263,6 +263,12 @@ export class OpBuilder implements OperationSink {
     this.path('Read', { value, dynamic: false, glob: false, span: this.cmd.span }, source);
   }
 
+  /** A file or directory the program writes whatever its operands (a spec's `writes`); `*` stands for any name. */
+  fixedWrite(path: string, source: Operation['source']): void {
+    const value = path.startsWith('~/') ? `${this.env.home.replace(/\/+$/, '')}/${path.slice(2)}` : path;
+    this.path('Write', { value, dynamic: false, glob: value.includes('*'), span: this.cmd.span }, source);
+  }
+
   role(role: ArgRole, arg: Arg, source: Operation['source']): void {
     switch (role) {
       case 'read':

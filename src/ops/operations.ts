@@ -156,15 +156,39 @@ function specFacts(b: OpBuilder, program: string, spec: CommandSpec, handler: Ha
   const interpreter = interpreterFamily(program) !== null || registry.has(program, 'interpreter');
   if (!handled.skipOptions) b.within(dir, () => optionOps(b, p, specFile, label, interpreter));
   if (!handled.optionsChecked) reportUnknownOptions(b, p, program);
-  if (p.spec.reads !== undefined && p.spec.reads.length > 0) {
-    b.from({ spec: specFile, program: label, field: 'reads' }, () => {
-      for (const path of p.spec.reads ?? []) b.fixedRead(path, 'program');
-    });
-  }
+  fixedFiles(b, spec, p, specFile);
   if (handled.skipSpecOps) return { label, cls };
   if (readsProgramFromStdin(program, p)) b.add('Exec', 'stdin', cmd.span, { program, target: 'stdin', origin: { handler: 'stdin-program', program } });
   specExtraOps(b, program, p, specFile, label);
   return { label, cls };
+}
+
+/**
+ * The files the program reads (`reads`) and writes (`writes`: its logs, caches, settings, a
+ * daemon's socket) whatever its operands, declared at its own level or at any level above the
+ * subcommand (docker's ~/.docker/config.json under every `docker …`), each level once.
+ */
+function fixedFiles(b: OpBuilder, spec: CommandSpec, p: ParsedArgv, specFile: string): void {
+  const levels: { spec: CommandSpec; label: string }[] = [{ spec, label: b.cmd.program ?? '' }];
+  let s: CommandSpec | undefined = spec;
+  for (const name of p.subcommands) {
+    const next: unknown = s?.subcommands?.[name];
+    s = typeof next === 'object' && next !== null && !('alias' in next) ? (next as CommandSpec) : undefined;
+    if (!s) break;
+    levels.push({ spec: s, label: `${levels[levels.length - 1].label} ${name}` });
+  }
+  // the level the parser stopped at is always one of them (a subcommand it resolved differently included)
+  if (levels[levels.length - 1].spec !== p.spec) levels.push({ spec: p.spec, label: [b.cmd.program ?? '', ...p.subcommands].join(' ') });
+  for (const level of levels) {
+    if (level.spec.reads?.length)
+      b.from({ spec: specFile, program: level.label, field: 'reads' }, () => {
+        for (const path of level.spec.reads ?? []) b.fixedRead(path, 'program');
+      });
+    if (level.spec.writes?.length)
+      b.from({ spec: specFile, program: level.label, field: 'writes' }, () => {
+        for (const path of level.spec.writes ?? []) b.fixedWrite(path, 'program');
+      });
+  }
 }
 
 /**

@@ -62,8 +62,8 @@ export type OpOrigin =
       option?: string;
       /** The role the spec gives that operand or option value (`delete`, `url`…). */
       role?: string;
-      /** A spec field other than operands and options: `reads` (a fixed file), `ops` (an extra operation). */
-      field?: 'reads' | 'ops';
+      /** A spec field other than operands and options: `reads`, `writes` (a fixed file), `ops` (an extra operation). */
+      field?: 'reads' | 'writes' | 'ops';
     }
   | {
       handler: OpHandler;

@@ -55,6 +55,7 @@ export const SPEC_FIELDS: readonly string[] = [
   'ops',
   'reads',
   'walk',
+  'writes',
   'optionSyntax',
   'optionsFirst',
   'help',
@@ -167,6 +168,7 @@ function checkScalars(v: Record<string, unknown>, where: string): void {
   if (v.optionsFirst !== undefined && typeof v.optionsFirst !== 'boolean') fail(where, 'optionsFirst', 'must be true or false');
   if (v.reads !== undefined) checkReads(v.reads, where);
   if (v.walk !== undefined) checkWalk(v.walk, where);
+  if (v.writes !== undefined) checkReads(v.writes, where, 'writes');
   for (const f of ['help', 'subcommandHelp'] as const) {
     const list = v[f];
     if (list !== undefined && (!isStringList(list) || list.some((h) => !/^[-+]./.test(h))))
@@ -204,9 +206,9 @@ function checkSubcommands(subcommands: unknown, where: string, parentOptions: Re
   return subs;
 }
 
-function checkReads(reads: unknown, where: string): void {
+function checkReads(reads: unknown, where: string, field: 'reads' | 'writes' = 'reads'): void {
   if (!Array.isArray(reads) || reads.some((p) => typeof p !== 'string' || !(p.startsWith('/') || p.startsWith('~/')))) {
-    fail(where, 'reads', 'must be a list of absolute or ~/ paths');
+    fail(where, field, 'must be a list of absolute or ~/ paths');
   }
 }
 

@@ -161,7 +161,8 @@ export interface CommandSpec {
   optionSyntax?: 'getopt' | 'echo' | 'none';
   /**
    * Files the program (or subcommand) prints or sends whatever its operands, `~` for the home
-   * directory (`aws configure export-credentials` prints ~/.aws/credentials).
+   * directory (`aws configure export-credentials` prints ~/.aws/credentials). They hold for every
+   * subcommand below the level that declares them (docker reads ~/.docker/config.json for all).
    */
   reads?: string[];
   /**
@@ -170,6 +171,14 @@ export interface CommandSpec {
    * (ops/recursive-read.ts). Missing: the operands are read as named, nothing below them.
    */
   walk?: WalkSpec;
+  /**
+   * Files or directories the program writes whenever it runs, whatever its operands: its logs,
+   * caches and settings (`top` creates ~/.config/procps, npm its ~/.npm/_logs), the socket of the
+   * daemon it talks to; `*` stands for any name (`/tmp/hsperfdata_*`). They hold for every
+   * subcommand below the level that declares them. Not on a help-only command line: a program
+   * whose help or version starts the same machinery leaves those options out of `help`.
+   */
+  writes?: string[];
   /**
    * Worked examples, run by test/programs/command-specs.test.ts like corpus cases: a command line using
    * this program, its level, and optionally its operations (`Kind target`) and findings.

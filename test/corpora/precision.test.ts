@@ -9,9 +9,11 @@ import { createGate } from '../../src/index.js';
 import { precisionCases, PRECISION_CONTEXT } from '../../scripts/lib/precision-corpus.mjs';
 
 /**
- * The allow-recall reached (a ratchet: raise it when precision improves, never lower it). 94.5 %
- * since issue 27's whitelist of variables holding no secret: `top –p $PID` (nl2bash:23; top
- * exits on the en dash before it prints anything) now asks for expanding $PID.
+ * The allow-recall reached (a ratchet: raise it when precision improves, never lower it). 0.945
+ * since issue 27: the effect oracle traced 28 commands labelled read-only doing more (ps reading
+ * /proc/PID/environ, npm and top writing under the home, the JVM under /tmp, docker and kubectl
+ * reaching their daemons), relabelled, and so left the ratio, which had counted them as allowed;
+ * and the whitelist of variables holding no secret makes `top –p $PID` ask for expanding $PID.
  */
 const MIN_RECALL = 0.945;
 

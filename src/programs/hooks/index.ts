@@ -28,6 +28,7 @@ import { grepHooks } from './grep.js';
 import { hledgerHooks } from './hledger.js';
 import { kubectlHooks } from './kubectl.js';
 import { pagerHooks } from './pager.js';
+import { pipHooks } from './pip.js';
 import { psHooks } from './ps.js';
 import { rpmHooks } from './rpm.js';
 import { sedHooks } from './sed.js';
@@ -76,6 +77,8 @@ export const HOOKS: Readonly<Record<string, ProgramHooks>> = {
   sysctl: sysctlHooks,
   ifconfig: ifconfigHooks,
   ps: psHooks,
+  pip: pipHooks,
+  pip3: pipHooks,
   rpm: rpmHooks,
   at: atHooks,
   batch: atHooks,

@@ -10,7 +10,22 @@ import type { HandlerResult, OperationSink, ProgramHooks } from '../hook-types.j
  */
 const PAGER_START = /^\+(?:[0-9]+[gGjpP%]?|[FGgRrqQ]|\/.*|\?.*|:n|:p|[0-9]*[eEjkyYdDuUfbwz]?)$/;
 
-/** man -P/--pager/-H/--html/-C run programs (spec roles); less and more run what `+cmd` says. */
+/**
+ * man's modes that look pages up in the index and print names or paths, never formatting one
+ * (man-db 2.11: `-k`, `-f`, `-w`, `-W`); every other mode formats a page.
+ */
+const MAN_LOOKUP_ONLY = new Set(['-k', '--apropos', '-f', '--whatis', '-w', '--where', '--path', '--location', '-W', '--where-cat', '--location-cat']);
+
+/**
+ * man-db keeps the pages it formats in its cat cache (/var/cache/man/cat*): run as root, as agents
+ * often are in containers, `man ls` writes there (the strictest reading: who runs it is not known).
+ */
+const MAN_CAT_CACHE = '/var/cache/man/*';
+
+/**
+ * man -P/--pager/-H/--html/-C run programs (spec roles), and a page man formats is written to its
+ * cat cache; less and more run what `+cmd` says.
+ */
 function pager(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
   let cls: CommandClass | undefined;
   for (const a of b.cmd.args) {
@@ -24,6 +39,7 @@ function pager(b: OperationSink, p: ParsedArgv | null): HandlerResult | void {
       b.add('Exec', 'option', html.arg.span, { program: 'the browser named by $BROWSER' });
       cls = 'unknown';
     }
+    if (!p.options.some((o) => MAN_LOOKUP_ONLY.has(o.name))) b.path('Write', { value: MAN_CAT_CACHE, dynamic: false, glob: true, span: b.cmd.span }, 'program');
   }
   if (p && b.cmd.program !== 'man') {
     // `+` words are less's initial commands, not files.

@@ -113,9 +113,20 @@ describe('files where the one-liner runs that would run instead', () => {
 
 describe('python -m MODULE where the module is a program of its own', () => {
   it('judges `python3 -m pip …` as pip with the rest of the argv', async () => {
-    for (const c of ['python3 -m pip list --disable-pip-version-check', 'python3 -m pip show requests', 'python -I -m pip freeze'])
+    // pip checks its cache directory in the home unless --no-cache-dir (src/programs/hooks/pip.ts)
+    for (const c of [
+      'python3 -m pip list --no-cache-dir --disable-pip-version-check',
+      'python3 -m pip show --no-cache-dir requests',
+      'python -I -m pip freeze --no-cache-dir',
+    ])
       expect((await check(c)).level, c).toBe('allow');
-    for (const c of ['python3 -m pip install requests', 'python3 -m pip list --outdated', 'python3 -X dev -m pip list', 'python3 -m pipx list'])
+    for (const c of [
+      'python3 -m pip show requests',
+      'python3 -m pip install requests',
+      'python3 -m pip list --outdated',
+      'python3 -X dev -m pip list',
+      'python3 -m pipx list',
+    ])
       expect((await check(c)).level, c).toBe('ask');
   });
 
