@@ -4,7 +4,7 @@
 // and programs not installed, per corpus. The test is test/effect-oracle/effect-oracle.test.ts;
 // this only runs it in full mode.
 //
-//   node scripts/effect-oracle.mjs [--workers N] [--out violations.json]
+//   node scripts/effect-oracle.mjs [--workers N] [--out violations.json] [--only violations.json]
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -16,5 +16,7 @@ const opt = (name) => {
 const env = { ...process.env, EFFECT_ORACLE: 'full' };
 if (opt('--workers')) env.EFFECT_ORACLE_WORKERS = opt('--workers');
 if (opt('--out')) env.EFFECT_ORACLE_OUT = resolve(opt('--out'));
+// --only REPORT: run again only the commands an earlier --out report found violating
+if (opt('--only')) env.EFFECT_ORACLE_ONLY = resolve(opt('--only'));
 const r = spawnSync('npx', ['vitest', 'run', 'test/effect-oracle/effect-oracle.test.ts', '-t', 'every allowed command'], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);

@@ -100,7 +100,11 @@ describe('the effect oracle', () => {
     FULL ? 'every allowed command of every corpus only reads inside the workspace' : 'a seeded sample of allowed commands only reads inside the workspace',
     async () => {
       const all = items(FULL ? corpora() : corpora({ fuzz: 2000, inlinePerLanguage: 150 }));
-      const list = FULL ? all : sample(all, SAMPLE);
+      // EFFECT_ORACLE_ONLY: a report this run saved (`--out`): run again only the commands it found violating
+      const only = process.env.EFFECT_ORACLE_ONLY
+        ? new Set((JSON.parse(readFileSync(process.env.EFFECT_ORACLE_ONLY, 'utf8')) as { violations: Violation[] }).violations.map((v) => v.command))
+        : null;
+      const list = only ? all.filter((i) => only.has(i.command)) : FULL ? all : sample(all, SAMPLE);
       const save = (r: OracleReport) => {
         if (process.env.EFFECT_ORACLE_OUT)
           writeFileSync(process.env.EFFECT_ORACLE_OUT, JSON.stringify({ violations: r.violations, timedOut: r.timedOut }, null, 1) + '\n');
