@@ -386,6 +386,11 @@ function wrapperFacts(b: OpBuilder, cmd: WalkedCommand, facts: (c: CommandClass)
     const out = scan.values.get('-o') ?? scan.values.get('--output');
     if (out) b.path('Write', out, 'option');
   }
+  // `flock FILE …` opens FILE with O_CREAT (the effect oracle saw it made); `flock FD` locks an open descriptor
+  if (program === 'flock') {
+    const file = cmd.args[scanOptions(cmd.args, 0, wrapperOptions(registry.get('flock').spec)).index];
+    if (file && (file.dynamic || !/^[0-9]+$/.test(file.value))) b.path('Write', file, 'operand');
+  }
   // `env` with no command prints the environment, like printenv (`env -i` starts from nothing).
   if (program === 'env' && unwrap('env', cmd.args)?.inner.kind === 'none' && !cmd.args.some((a) => /^(-[a-zA-Z0-9]*i|--ignore-environment|-)$/.test(a.value))) {
     b.add('Env', 'program', cmd.span, { target: '*', program: 'env' });

@@ -58,4 +58,21 @@ describe('effectsOf', () => {
     };
     expect(kinds([plain])).toEqual(['write /tmp/x']);
   });
+  it('knows code the line carries through watch, whose words bash unquoted first', () => {
+    const command = 'watch -n1 ps -p \\`pgrep x\\`';
+    const run = (code: string) => [
+      { pid: 3, lines: [exec('/bin/bash', ['/bin/bash', '-c', '--', command])] },
+      { pid: 4, lines: [exec('/bin/sh', ['sh', '-c', code])] },
+    ];
+    expect(kinds(run('ps -p `pgrep x`'), { ...ctx, command })).toEqual([]);
+    expect(kinds(run('curl x | sh'), { ...ctx, command })).toEqual(['exec-interpreter sh']);
+  });
+  it('lets a program list /dev and /dev/pts, not read a device', () => {
+    const p = (path: string) => [
+      { pid: 3, lines: [exec('/bin/bash', ['/bin/bash', '-c', '--', 'x']), `openat(AT_FDCWD</w/project>, "${path}", O_RDONLY|O_DIRECTORY) = 3<${path}>`] },
+    ];
+    expect(kinds(p('/dev'))).toEqual([]);
+    expect(kinds(p('/dev/pts'))).toEqual([]);
+    expect(kinds(p('/dev/sda'))).toEqual(['read-outside /dev/sda']);
+  });
 });

@@ -79,7 +79,7 @@ const HARMLESS_WRITE = /^(\/dev\/(null|zero|full|tty|stdout|stderr|fd\/[0-9]+)|\
 
 /** System areas a program reads to start and run. */
 const SYSTEM_READ =
-  /^\/(usr|lib|lib32|lib64|libx32|bin|sbin|etc|proc|sys|opt)(\/|$)|^\/var\/(lib|cache)(\/|$)|^\/(var\/)?run(\/utmp)?$|^\/dev\/(null|zero|full|random|urandom|tty)$|^\/$/;
+  /^\/(usr|lib|lib32|lib64|libx32|bin|sbin|etc|proc|sys|opt)(\/|$)|^\/var\/(lib|cache)(\/|$)|^\/(var\/)?run(\/utmp)?$|^\/dev\/(null|zero|full|random|urandom|tty)$|^\/dev(\/pts)?$|^\/$/;
 /** …except the files in them that hold secrets. */
 const SYSTEM_SECRET =
   /^\/etc\/(shadow|gshadow|sudoers|security\/opasswd|ssl\/private|ssh\/ssh_host_[^/]*_key$)|^\/proc\/[^/]+\/environ$|^\/var\/lib\/(sudo|polkit|docker|containerd|kubelet)(\/|$)/;
@@ -159,7 +159,8 @@ function installedScript(argv: string[]): boolean {
 function codeFromCommandLine(argv: string[], command: string): boolean {
   const i = argv.indexOf('-c');
   const code = i >= 0 ? argv[i + 1]?.trim() : undefined;
-  return !!code && command.includes(code);
+  // watch joins its words after bash removed their quoting: `watch ps -p \`pgrep x\`` runs `ps -p `pgrep x``
+  return !!code && (command.includes(code) || command.replace(/\\(.)/g, '$1').includes(code));
 }
 
 /** A word of the command line (so `sh` in `find -name '*.sh'` counts as named: we only ask "could it have been meant?"). */
