@@ -15,7 +15,6 @@ import { commandFacts } from './ops/operations.js';
 import type { Operation } from './ops/types.js';
 import { LineLinks } from './paths/line-links.js';
 import { assessCommand, makeFinding, type AssessOptions } from './verdict/assess.js';
-import { mayReadEnvironmentAfter } from './verdict/environment-readers.js';
 import { LEVEL_ORDER, stricter, type Finding, type Level, type TraceStep, type Verdict } from './verdict/types.js';
 import { stageClock } from './stage-clock.js';
 import { applyGuards } from './guard/apply.js';
@@ -212,7 +211,7 @@ function operationsStage(
     for (const { facts } of all) for (const op of facts.ops) if (op.splitWhole) Object.assign(op, { dynamic: true, splitNames: true });
   }
   for (const { cmd, facts } of all) {
-    const fs = assessCommand(cmd, facts, assessOpts, operations.length, mayReadEnvironmentAfter(cmd, walker.commands));
+    const fs = assessCommand(cmd, facts, assessOpts, operations.length);
     operations.push(...facts.ops);
     for (const f of fs) opsLevel = stricter(opsLevel, f.level);
     findings.push(...fs);

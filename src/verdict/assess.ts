@@ -23,7 +23,7 @@ import { DECLARATION_BUILTINS } from '../walk/shell-state.js';
  * - A variable whose value is code, set as a prefix on the program that runs it now
  *   (`GIT_PAGER=cat git log`), is judged by that code (walked on its own), not by its name.
  */
-function envHijack(cmd: WalkedCommand, op: Operation, readersAfter: boolean): boolean {
+function envHijack(cmd: WalkedCommand, op: Operation): boolean {
   const name = op.target!;
   // A prefix on the program that runs the code now (`GIT_PAGER=cat git log`): the code was walked.
   // Exported or left set, it stays for later commands, run where shellgate cannot see with what.
@@ -43,9 +43,8 @@ function envHijack(cmd: WalkedCommand, op: Operation, readersAfter: boolean): bo
       cmd.program !== null &&
       DECLARATION_BUILTINS.has(cmd.program) &&
       (cmd.program === 'export' || cmd.args.some((a) => /^-[A-Za-z]*x/.test(a.value))));
-  // Exported, every later program gets it; else only if the user's environment already has the
-  // name, and only a program started after it in this line (each call is a fresh shell) sees it.
-  return exported || (readersAfter && mayBeEnvironmentName(name));
+  // Exported, every later program gets it; else only if the user's environment already has the name.
+  return exported || mayBeEnvironmentName(name);
 }
 
 /** The value a command gives `name`: a prefix or bare assignment, or a `NAME=value` argument (`export`); null when unknown. */
@@ -74,11 +73,7 @@ function describe(op: Operation): string {
 }
 
 /** `opOffset`: index in the verdict's operations of this command's first operation. */
-/**
- * `readersAfter`: whether a program that reads the environment may start after `cmd` in this line
- * (see environment-readers.ts); true when not known.
- */
-export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: AssessOptions, opOffset = 0, readersAfter = true): Finding[] {
+export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: AssessOptions, opOffset = 0): Finding[] {
   const out: Finding[] = [];
   const add = (rule: CoreFindingId, detail: string, span: Span, operation?: number) => {
     const f = makeFinding(rule, detail, span, cmd.id, opts);
@@ -132,7 +127,7 @@ export function assessCommand(cmd: WalkedCommand, facts: CommandFacts, opts: Ass
         // A printed variable is proven harmless only by name, on the whitelist of readable ones.
         else if (op.prints) {
           if (op.dynamic || op.target === undefined || !READABLE_VARIABLES.has(op.target)) opAdd('secret-variable', `\`${op.target ?? '?'}\``, op.span);
-        } else if (op.target && envHijack(cmd, op, readersAfter)) opAdd('env-hijack', op.target, op.span);
+        } else if (op.target && envHijack(cmd, op)) opAdd('env-hijack', op.target, op.span);
         break;
       case 'Unknown':
         if (op.source === 'program' && !op.dynamic) opAdd('unknown-command', `\`${name}\``, op.span);
