@@ -206,6 +206,9 @@ function externalDirectory(e: Evaluation): void {
   const { settingsRules, cwd, home } = e.input;
   for (const p of e.parts) {
     if (!p.external || p.path === undefined) continue;
+    // a program's own housekeeping (npm's logs) comes with running it: the command's allow rule covers it
+    const command = commandOf(e, p);
+    if (p.housekeeping && command && e.allowedBy.has(command)) continue;
     if (settingsRules.some((r) => r.level === 'allow' && matches(r, p, cwd, home))) continue;
     if (e.level === 'allow') e.reason = `${p.label} is outside the workspace and no settings rule names it`;
     e.level = stricter(e.level, 'ask');

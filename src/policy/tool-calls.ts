@@ -72,6 +72,11 @@ export interface Part {
   findings: Finding[];
   /** Path outside the workspace roots, temp dirs and additional directories. */
   external: boolean;
+  /**
+   * A write the program makes at every run, declared by its spec's `writes` (npm's logs, top's
+   * settings folder): an allow rule for the command covers it, as running the program means it.
+   */
+  housekeeping?: boolean;
   /** Changes something (for plan mode). */
   mutating: boolean;
 }
@@ -133,6 +138,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
       command: op.command,
       findings: v.findings.filter((f) => f.operation === i),
       external: operationExternal(op, isExternal),
+      ...(op.origin && 'field' in op.origin && op.origin.field === 'writes' ? { housekeeping: true } : {}),
       mutating: mutates(op),
     });
   });

@@ -157,7 +157,8 @@ describe('shellgate audit', () => {
       file,
       lines([
         ...Array(4).fill({ command: 'rm -rf build' }),
-        ...Array(3).fill({ command: 'npm run test' }),
+        // (not npm: its logs go under the home, which this test keeps in shared temp, where a hidden folder asks a guard rule)
+        ...Array(3).fill({ command: 'make test' }),
         { command: 'ls', level: 'allow', session: 's2' },
         { command: 'rm -rf /', level: 'deny', layer: 'guard-deny', rules: ['destructive-delete/rm-root-or-home'] },
       ]) + 'this line is not a record\n',
@@ -171,10 +172,10 @@ describe('shellgate audit', () => {
     expect(s.sessions[0]).toEqual({ session: 's1', asks: 7, decisions: 8 });
     expect(s.commands.slice(0, 2).map((c: { command: string; asks: number }) => [c.command, c.asks])).toEqual([
       ['rm', 4],
-      ['npm run test', 3],
+      ['make test', 3],
     ]);
     const rules = s.suggestions.map((x: { rule: string }) => x.rule);
-    expect(rules).toContain('Bash(npm run test *)');
+    expect(rules).toContain('Bash(make test *)');
     expect(rules).not.toContain('Bash(rm *)');
     expect(s.notSuggested.find((x: { rule: string }) => x.rule === 'Bash(rm *)').because).toMatch(/would allow `rm [^`]*`.*guard rule [a-z-]+\//);
   });
