@@ -26,7 +26,6 @@ const READ_ONLY_PAYLOADS: Record<string, string> = {
   'T1070.003 Use Space Before Command to Avoid Logging to History': '`hostname; whoami`: the technique is the leading space (history), which the corpus strips',
   'T1497.001 Detect Virtualization Environment (FreeBSD)': 'reads a sysctl value and prints a message',
   'T1497.001 Detect Virtualization Environment using sysctl (hw.model)': 'reads a sysctl value and prints a message',
-  'T1569.003 Enumerate All systemd Services Using systemctl': '`systemctl list-units` lists services',
   'T1497.001 Detect Virtualization Environment via ioreg': '`ioreg -l | grep …` reads the I/O Kit registry',
   'T1497.001 Check if System Integrity Protection is enabled': '`csrutil status` reads the SIP state',
   'T1497.001 Detect Virtualization Environment using system_profiler': '`system_profiler SPHardwareDataType` reads the hardware report',

@@ -39,16 +39,16 @@ describe('maven', () => {
   it('asks for mvn -v when .mvn holds JVM options, options or extensions, found upwards', () => {
     for (const file of ['jvm.config', 'maven.config', 'extensions.xml']) {
       const root = tree({ [`.mvn/${file}`]: '-javaagent:evil.jar\n', 'module/pom.xml': '' });
-      const v = run('mvn -v', join(root, 'module'));
-      expect(v.level, file).toBe('ask');
-      expect(v.code.join(), file).toContain(file);
-      expect(run('mvn --help', root).level, file).toBe('ask');
+      // `mvn -v` starts the JVM like a build (hsperfdata), so it asks whatever .mvn holds; `--help` names the file
+      expect(run('mvn -v', join(root, 'module')).level, file).toBe('ask');
+      expect(run('mvn --help', join(root, 'module')).level, file).toBe('ask');
     }
   });
-  it('leaves mvn -v alone in a project without them, and asks when the line sets MAVEN_OPTS', () => {
+  it('asks for mvn -v in a project without them too (the JVM writes /tmp/hsperfdata_*), and when the line sets MAVEN_OPTS', () => {
     const root = tree({ 'pom.xml': '', '.mvn/wrapper/maven-wrapper.properties': '' });
-    expect(run('mvn -v', root).level).toBe('allow');
-    expect(run('MAVEN_OPTS=-javaagent:x.jar mvn -v', root).rules).toContain('repo-code');
+    // the JVM's hsperfdata write makes every mvn ask now; what .mvn holds is named only when nothing else asks
+    expect(run('mvn -v', root).level).toBe('ask');
+    expect(run('MAVEN_OPTS=-javaagent:x.jar mvn -v', root).level).toBe('ask');
   });
 });
 

@@ -95,8 +95,8 @@ describe('terraform and tofu', () => {
       expect(run(c, root).code, c).toContain(`${root}/.terraform/providers`);
     }
     for (const c of ['terraform output', 'terraform version', 'terraform state list', 'terraform workspace list', 'terraform providers'])
-      expect(run(c, root).level, c).toBe('allow');
-    expect(run('terraform validate', files({ 'main.tf': '' })).level).toBe('allow');
+      expect(String(run(c, root).code), c).toBe(''); // they ask only for terraform's checkpoint write (its spec's `writes`)
+    expect(String(run('terraform validate', files({ 'main.tf': '' })).code)).toBe('');
   });
   it('follow -chdir, TF_DATA_DIR and the CLI configuration', () => {
     const root = files({
@@ -109,7 +109,7 @@ describe('terraform and tofu', () => {
     expect(run('TF_CLI_CONFIG_FILE=dev.tfrc terraform validate', root).code).toContain('dev_overrides');
     const home = files({ '.terraformrc': '# dev_overrides are off\ncredentials_helper "x" {}\n' });
     expect(run('terraform output', files({ 'main.tf': '' }), home).code).toContain('credentials_helper');
-    expect(run('terraform validate', files({ 'main.tf': '' }), home).level).toBe('allow');
+    expect(String(run('terraform validate', files({ 'main.tf': '' }), home).code)).toBe('');
   });
 });
 
@@ -193,6 +193,6 @@ describe('JavaScript package managers', () => {
   });
   it('npm help opens pages with the viewer an .npmrc names', () => {
     expect(run('npm help ls', files({ '.npmrc': 'viewer=./evil\n' })).code).toContain('viewer');
-    expect(run('npm help ls', files({ '.npmrc': 'viewer=man\n' })).level).toBe('allow');
+    expect(String(run('npm help ls', files({ '.npmrc': 'viewer=man\n' })).code)).toBe(''); // asks for npm's logs only
   });
 });
