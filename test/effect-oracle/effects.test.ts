@@ -16,6 +16,11 @@ describe('effectsOf', () => {
     // `t.10` sorts before `t.9`: the child's exec must not be taken for the sandbox's
     expect(kinds([sh, bash])).toEqual(['exec-interpreter sh']);
     expect(kinds([bash, sh])).toEqual(['exec-interpreter sh']);
+    // the sandbox's exact `bash -c -- COMMAND` is its own wherever it shows; another bash is not
+    const again = { pid: 11, lines: [exec('/bin/bash', ['/bin/bash', '-c', '--', ctx.command])] };
+    expect(kinds([bash, again])).toEqual([]);
+    const other = { pid: 11, lines: [exec('/bin/bash', ['/bin/bash', '-c', '--', 'id'])] };
+    expect(kinds([bash, other])).toEqual(['exec-interpreter bash']);
     const echo = { pid: 10, lines: [exec('/usr/bin/echo', ['echo', 'a & b', '.'])] };
     expect(kinds([echo, bash])).toEqual([]);
   });

@@ -163,6 +163,11 @@ function codeFromCommandLine(argv: string[], command: string): boolean {
   return !!code && (command.includes(code) || command.replace(/\\(.)/g, '$1').includes(code));
 }
 
+/** `execve("/bin/bash", ["/bin/bash", "-c", "--", COMMAND], …)`: how the sandbox starts every command. */
+function sandboxShell(ss: string[], command: string): boolean {
+  return ss.length === 5 && ss[0] === '/bin/bash' && ss[1] === '/bin/bash' && ss[2] === '-c' && ss[3] === '--' && ss[4] === command;
+}
+
 /** A word of the command line (so `sh` in `find -name '*.sh'` counts as named: we only ask "could it have been meant?"). */
 function named(command: string, program: string): boolean {
   const base = program.replace(/[0-9.]+$/, '');
@@ -201,6 +206,9 @@ export function effectsOf(processes: { pid: number; lines: string[] }[], ctx: Tr
           continue;
         }
         if (!ok) continue;
+        // …and so is an exec with exactly its argv: a full run once showed it again in a later
+        // process (not reproduced alone); it runs nothing the line does not say
+        if (sandboxShell(strings(args), ctx.command)) continue;
         const [path] = strings(call === 'execveat' ? args.replace(/^[^,]*,\s*/, '') : args);
         if (path === undefined) continue;
         const abs = absolute(path, dirOf(args), ctx.ws);
