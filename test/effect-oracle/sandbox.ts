@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXECS, NET, OPENS, WRITE_SYSCALLS } from './effects.js';
 import { buildHostileRepo } from './fixture.js';
-import { batchStatus, spawnP } from '../oracle/sandbox.js';
+import { batchStatus, runInBatches, spawnP } from '../oracle/sandbox.js';
 
 export const STRACE = '/usr/bin/strace';
 /** Every system call that can have an effect beyond reading, plus execs and opens: what effects.ts reads. */
@@ -147,18 +147,10 @@ export class EffectSandbox {
   /** Runs each command once, in its own namespaces and its own copy of the fixture; input order. */
   async run(commands: string[]): Promise<TraceResult[]> {
     if (this.disposed) throw new Error('sandbox disposed');
-    const ids = commands.map((c) => {
-      const id = this.nextId++;
-      writeFileSync(join(this.dir, 'cmds', String(id)), c, { mode: 0o644 });
-      return id;
-    });
-    const lists: number[][] = Array.from({ length: Math.min(this.workers, Math.max(1, ids.length)) }, () => []);
-    ids.forEach((id, k) => lists[k % lists.length].push(id));
-    const batches = await Promise.all(lists.map((list, w) => this.batch(list, w)));
-    const status = new Map<number, number>();
-    for (const b of batches) for (const [id, s] of b) status.set(id, s);
+    const { ids, worker, status } = await runInBatches(commands, join(this.dir, 'cmds'), this.nextId, this.workers, (list, w) => this.batch(list, w));
+    this.nextId += commands.length;
     return ids.map((id, k) => {
-      const out = join(this.dir, `out${k % lists.length}`);
+      const out = join(this.dir, `out${worker(k)}`);
       const s = status.get(id);
       const read = (f: string) => (existsSync(join(out, f)) ? readFileSync(join(out, f), 'utf8') : '');
       const result: TraceResult = {

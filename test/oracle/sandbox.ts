@@ -240,18 +240,10 @@ export class Sandbox {
   /** Runs each command once, in its own fresh namespaces; results in input order. */
   async run(commands: string[]): Promise<RunResult[]> {
     if (this.disposed) throw new Error('sandbox disposed');
-    const ids = commands.map((c) => {
-      const id = this.nextId++;
-      writeFileSync(join(this.root, 'cmds', String(id)), c, { mode: 0o644 });
-      return id;
-    });
-    const lists: number[][] = Array.from({ length: Math.min(this.workers, Math.max(1, ids.length)) }, () => []);
-    ids.forEach((id, k) => lists[k % lists.length].push(id));
-    const batches = await Promise.all(lists.map((list, w) => this.batch(list, w)));
-    const status = new Map<number, number>();
-    for (const b of batches) for (const [id, s] of b) status.set(id, s);
+    const { ids, worker, status } = await runInBatches(commands, join(this.root, 'cmds'), this.nextId, this.workers, (list, w) => this.batch(list, w));
+    this.nextId += commands.length;
     return ids.map((id, k) => {
-      const outDir = join(this.dir, `out${k % lists.length}`);
+      const outDir = join(this.dir, `out${worker(k)}`);
       const logFile = join(outDir, `${id}.log`);
       const s = status.get(id);
       const parsed = existsSync(logFile) ? parseLog(readFileSync(logFile)) : { records: [], problem: 'no log (batch killed?)' };
@@ -322,6 +314,29 @@ function processesOf(uid: number): number {
     }
   }
   return n;
+}
+
+/**
+ * Both oracles' dispatch: writes each command to `cmdsDir/ID` (ids from `firstId` on), deals the
+ * ids round-robin to at most `workers` batches run side by side, and gathers every id's exit
+ * status; `worker(k)` is the batch the k-th command ran in.
+ */
+export async function runInBatches(
+  commands: string[],
+  cmdsDir: string,
+  firstId: number,
+  workers: number,
+  batch: (list: number[], w: number) => Promise<Map<number, number>>,
+): Promise<{ ids: number[]; worker: (k: number) => number; status: Map<number, number> }> {
+  const ids = commands.map((c, k) => {
+    writeFileSync(join(cmdsDir, String(firstId + k)), c, { mode: 0o644 });
+    return firstId + k;
+  });
+  const lists: number[][] = Array.from({ length: Math.min(workers, Math.max(1, ids.length)) }, () => []);
+  ids.forEach((id, k) => lists[k % lists.length].push(id));
+  const status = new Map<number, number>();
+  for (const b of await Promise.all(lists.map((list, w) => batch(list, w)))) for (const [id, s] of b) status.set(id, s);
+  return { ids, worker: (k) => k % lists.length, status };
 }
 
 /** A batch driver's `status` file: `INDEX STATUS` per command that ended (both oracles' drivers write it). */
