@@ -16,6 +16,14 @@ import type { Level } from './types.js';
 export type FindingExample =
   string | { command: string; options: Readonly<Record<string, unknown>> } | { tool: string; args: Readonly<Record<string, unknown>> };
 
+/**
+ * A message template with `{detail}` filled in. The detail is inserted verbatim: it is often shell
+ * text, and `String.replace` with a string would read its `$'`, `$&` or `` $` `` as patterns.
+ */
+export function fillDetail(template: string, detail: string): string {
+  return template.replace('{detail}', () => detail);
+}
+
 export interface FindingMeta {
   category: string;
   level: Level;
@@ -469,10 +477,10 @@ export const CORE_FINDINGS = {
     level: 'ask',
     message: '`sh` is dash on Debian and Ubuntu, which reads {detail} differently from bash',
     rationale:
-      'shellgate reads shell code as bash. A body run by `sh` runs in dash on Debian and Ubuntu, where some constructs mean something else: `((…))` is two nested subshells that run the words inside as a command, `function f` and `[[` are ordinary words, and an assignment before a special builtin such as `:` stays set. Where the dash reading may do more than the bash one, shellgate asks.',
-    safer: 'run the code with `bash -c`, or write it in portable POSIX sh',
+      "shellgate reads shell code as bash. A body run by `sh` (`sh -c`, text piped to `sh`, `sh FILE`, `find -exec sh -c`) runs in dash on Debian and Ubuntu, where some constructs mean something else: `&>` is `&` then `>`, so `echo &>/dev/null rm -rf ~` runs rm; in `$'…'` a backslash does not escape the quote, so the quotes pair differently; `((…))` is two nested subshells that run the words inside; `[[` is an ordinary word, so its `>` truncates a file; `function f {` is a command and the body's lines run at once. A body run by `sh` is judged from bash's reading only when every construct in it means the same in dash (or only makes dash stop); anything else asks. The real dash checks this in the test suite's dash oracle.",
+    safer: 'run the code with `bash -c`, or write it in portable POSIX sh (`>file 2>&1` instead of `&>file`)',
     unliftable: true,
-    examples: ["sh -c '((rm = 1))'"],
+    examples: ["sh -c '((rm = 1))'", "sh -c 'echo &>/dev/null rm -rf ~'", "sh -c \"echo \\$'a\\\\' ; ls #'\"", "sh -c '[[ a > b ]]'"],
   },
   'trap-state': {
     category: 'dynamic',

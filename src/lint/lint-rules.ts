@@ -3,7 +3,7 @@
  * examples beside it, files of one kind with the line and column the finding starts at (or none
  * for an example that must not match); test/lint/lint-rules.test.ts lints them all.
  */
-import type { FindingMeta } from '../findings/catalog.js';
+import { fillDetail, type FindingMeta } from '../findings/catalog.js';
 import type { SourceKindName } from './sources/types.js';
 
 export interface LintExample {
@@ -99,5 +99,5 @@ export type LintRuleId = keyof typeof LINT_RULES;
 
 /** The message of a lint rule with `{detail}` filled in. */
 export function lintMessage(rule: LintRuleId, detail: string): string {
-  return LINT_RULES[rule].message.replace('{detail}', detail);
+  return fillDetail(LINT_RULES[rule].message, detail);
 }

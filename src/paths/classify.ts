@@ -484,7 +484,7 @@ export class PathClassifier {
     let probes = this.globExecCache.get(key);
     if (probes === undefined) {
       if (this.globExecCache.size > 5000) this.globExecCache.clear();
-      const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', base));
+      const examples = EXEC_CONFIG_EXAMPLES.map((e) => this.withHome(e).replace('{ws}', () => base));
       probes = examples.filter(globMatcher(pattern, options)).map((e) => (e.startsWith(base + '/') ? base + '/' + e.slice(base.length + 1).split('/')[0] : e));
       this.globExecCache.set(key, probes);
     }

@@ -7,7 +7,7 @@ import type { Span } from '../syntax/ast.js';
 import type { CommandFacts } from '../ops/operations.js';
 import type { Operation } from '../ops/types.js';
 import type { WalkedCommand } from '../walk/types.js';
-import { CORE_FINDINGS, STRUCTURE_FINDINGS, type CoreFindingId } from '../findings/catalog.js';
+import { CORE_FINDINGS, STRUCTURE_FINDINGS, fillDetail, type CoreFindingId } from '../findings/catalog.js';
 import type { Finding, Level } from '../findings/types.js';
 import { READABLE_VARIABLES } from '../programs/inline-code/proof.js';
 import { ENVIRONMENT_BLIND_BUILTINS, isInertVariable, mayBeEnvironmentName } from '../ops/environment-variables.js';
@@ -63,7 +63,7 @@ export function makeFinding(rule: CoreFindingId, detail: string, span: Span, com
   const meta = CORE_FINDINGS[rule];
   let level: Level = meta.level;
   if (opts.chaining === 'ask' && STRUCTURE_FINDINGS.has(rule)) level = 'ask';
-  const finding: Finding = { rule, category: meta.category, level, message: meta.message.replace('{detail}', detail), span };
+  const finding: Finding = { rule, category: meta.category, level, message: fillDetail(meta.message, detail), span };
   if (command !== undefined) finding.command = command;
   return finding;
 }
