@@ -188,8 +188,6 @@ export class LineWalker implements Walker {
         this.testCommand(cmd, frame, ctx, scope);
         break;
       case 'ArithCommand':
-        // dash (`sh` on Debian and Ubuntu) reads `((rm = 1))` as two subshells running `rm = 1`.
-        if (readByDash(ctx)) this.finding('dialect-difference', '`((…))`', frame.map(cmd.span));
         this.arithmetic(cmd.raw.replace(/^\(\(/, '').replace(/\)\)$/, ''), cmd.inner, cmd.span, frame, ctx, scope);
         break;
       case 'Unparsed':
@@ -660,19 +658,6 @@ function loopValues(items: Word[], es: ExpandScope): string[] | null {
     if (out.length > MAX_LOOP_VALUES) return null;
   }
   return [...new Set(out)];
-}
-
-/** Shells a body may be run by, and those that are dash (or as plain) on Debian and Ubuntu. */
-const SHELL_NAMES = new Set(['sh', 'dash', 'ash', 'bash', 'zsh', 'ksh', 'mksh', 'busybox']);
-const DASH_NAMES = new Set(['sh', 'dash', 'ash']);
-
-/** Is the code being walked run by `sh` (dash), as the innermost shell that reads it? */
-function readByDash(ctx: CommandContext): boolean {
-  for (let i = ctx.via.length - 1; i >= 0; i--) {
-    const program = /^(?:shell-c|shell-stdin|wrapper):(.+)$/.exec(ctx.via[i])?.[1];
-    if (program !== undefined && SHELL_NAMES.has(program)) return DASH_NAMES.has(program);
-  }
-  return false;
 }
 
 /** POSIX special builtins: an assignment before one persists in posix mode and in dash. */

@@ -107,6 +107,50 @@ describe('sh is dash', () => {
     expect(await rules('sh -c \'bash -c "((x = 1))"\'')).not.toContain('dialect-difference');
     expect((await check("sh -c 'ls -la'")).level).toBe('allow');
   });
+  it('asks for every construct dash reads otherwise, wherever sh reads the text', async () => {
+    const bodies = [
+      'echo &>/dev/null ls',
+      'ls &>>log',
+      "echo $'a'",
+      'echo $"a"',
+      'echo {a,b}',
+      'echo $[1+1]',
+      'cat <<< x',
+      'cat <(ls)',
+      '[[ a > b ]]',
+      'function f { ls; }',
+      'coproc ls',
+      'for ((i = 0; i < 1; i++)); do ls; done',
+      'exec {fd}>/dev/null',
+      'echo "$(echo &>/dev/null ls)"',
+    ];
+    for (const b of bodies) {
+      expect(await rules(`sh -c '${b.replace(/'/g, "'\\''")}'`), b).toContain('dialect-difference');
+      expect(await rules(`bash -c '${b.replace(/'/g, "'\\''")}'`), b).not.toContain('dialect-difference');
+    }
+    // every way a text reaches sh
+    expect(await rules("echo 'ls &>/dev/null' | sh")).toContain('dialect-difference');
+    expect(await rules("echo 'ls &>/dev/null' > s.sh; sh s.sh")).toContain('dialect-difference');
+    expect(await rules("find . -exec sh -c 'ls &>/dev/null' \\;")).toContain('dialect-difference');
+    expect(await rules('sh -c \'eval "ls &>/dev/null"\'')).toContain('dialect-difference');
+    expect(await rules("dash -c 'ls &>/dev/null'")).toContain('dialect-difference');
+    // the finding names the construct as written
+    const v = await check('sh -c "echo \\$\'a\'"');
+    expect(v.findings.find((f) => f.rule === 'dialect-difference')?.message).toContain("`$'…'`");
+  });
+  it('judges portable code run by sh from its bash reading', async () => {
+    for (const b of [
+      'ls -la >/dev/null 2>&1',
+      'ls >&2',
+      'cat README | grep -c x',
+      'f() { ls; }; f',
+      'case x in x) ls;; esac',
+      '[ -f x ] && cat x',
+      'x=a; echo "${x:-b}" $((1 + 2))',
+    ]) {
+      expect((await check(`sh -c '${b}'`)).level, b).toBe('allow');
+    }
+  });
   it("follows no echo text with a backslash into a shell (dash's echo decodes it)", async () => {
     expect((await check("echo 'cat \\0176/x' | sh")).level).toBe('ask');
     expect((await check("echo 'ls' | sh")).level).toBe('allow');

@@ -1,0 +1,116 @@
+/**
+ * Where dash (`/bin/sh` on Debian and Ubuntu) may read a text that bash parsed into this tree so
+ * that it does more than bash's reading. shellgate walks bash's tree; a body run by `sh` is safe to
+ * judge from it only when every construct in it means, in dash, the same thing or less (dash
+ * stops at a syntax error, a "Bad substitution" or a command it does not have, so a construct that
+ * only makes dash fail is harmless: what ran before it is in bash's reading too).
+ *
+ * The check is a whitelist over the node kinds: each kind that dash reads as bash does is listed
+ * with why; anything else (a kind added later included) is reported.
+ *
+ *   - `$'…'`: dash reads `$` then a single-quoted string, whose `\'` does not escape the quote, so
+ *     the quotes pair differently and text bash keeps in a string runs as code.
+ *   - `&>` / `&>>`: dash reads `cmd &` then `>file REST`, so the words after the file run as a
+ *     command (`echo &>/dev/null rm -rf ~` deletes home in dash) and the output is not redirected.
+ *   - `((…))`: two nested subshells running the words inside (`((rm = 1))` runs `rm`).
+ *   - `[[ … ]]`: ordinary words, so its `<` and `>` are redirects that create or truncate files.
+ *   - `function f { … }`: `function f {` is a command and the body's lines run at once.
+ *   - `$"…"`, `{a,b}`, `$[…]`, extglob, `<(…)`, `<<<`, `{fd}>`, `for ((`: other words, other
+ *     argv; kept out rather than argued one by one.
+ */
+import type { Script, Span } from './ast.js';
+
+export interface DashDifference {
+  /** The construct as the finding names it, e.g. "`&>`". */
+  what: string;
+  span: Span;
+}
+
+/** The first construct in `script` (parsed from `text`) that dash may read to do more, or null. */
+export function firstDashDifference(script: Script, text: string): DashDifference | null {
+  const stack: unknown[] = [script];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (x === null || typeof x !== 'object') continue;
+    if (Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
+      continue;
+    }
+    const node = x as { type?: string; span?: Span } & Record<string, unknown>;
+    if (typeof node.type === 'string' && node.span) {
+      const what = differs(node, text);
+      if (what !== null) return { what, span: node.span };
+    }
+    for (const k in node) if (k !== 'span') stack.push(node[k]);
+  }
+  return null;
+}
+
+/** What dash reads differently in this one node (its children are visited on their own), or null. */
+function differs(node: { type?: string; span?: Span } & Record<string, unknown>, text: string): string | null {
+  const span = node.span as Span;
+  const at = (prefix: string): boolean => text.startsWith(prefix, span.start);
+  switch (node.type) {
+    // Words: plain text, both quotings, `$x`/`${…}` (dash refuses the forms it lacks), `$(…)` and
+    // backquotes, `~`, POSIX globs: read alike.
+    case 'Word':
+    case 'Literal':
+    case 'SingleQuoted':
+    case 'ParamExp':
+    case 'CmdSubst':
+    case 'Tilde':
+      return null;
+    case 'DoubleQuoted':
+      // The part's span starts at the quote; a `$` just before it (even an escaped one) may make it `$"…"`.
+      return at('$') || text[span.start - 1] === '$' ? '`$"…"`' : null;
+    case 'ArithExp':
+      return at('$[') ? '`$[…]`' : null;
+    case 'Glob':
+      return String(node.raw).includes('(') ? 'an extglob pattern' : null;
+    case 'AnsiC':
+      return "`$'…'`";
+    case 'Brace':
+      return 'brace expansion `{…}`';
+    case 'ProcSubst':
+      return '`<(…)`';
+    // A redirect: POSIX operators are read alike; `>&word` is a duplication (or an error) in dash,
+    // never a file write bash would not make.
+    case 'Redirect':
+      if (node.op === '&>' || node.op === '&>>' || node.op === '<<<') return `\`${String(node.op)}\``;
+      return at('{') ? 'a named file descriptor `{fd}>`' : null;
+    // An assignment dash does not take (`a=(…)`, `a+=x`, `a[i]=x`) is a syntax error or a command
+    // that is not found there: never more than bash's reading.
+    case 'Assignment':
+      return null;
+    case 'SimpleCommand':
+    case 'Subshell':
+    case 'Group':
+    case 'If':
+    case 'While':
+    case 'Case':
+      return null;
+    // `cmd &`; a coproc is parsed as one, and dash reads `coproc` as a command name.
+    case 'List':
+      return at('coproc') ? '`coproc`' : null;
+    // `|&` is a syntax error in dash.
+    case 'Pipeline':
+      return null;
+    // `select` is a command name in dash, then `do` a syntax error.
+    case 'For':
+      return null;
+    case 'FunctionDef':
+      return at('function') ? '`function NAME`' : null;
+    case 'TestCommand':
+      return node.bracket === '[[' ? '`[[ … ]]`' : null;
+    case 'ArithCommand':
+      return '`((…))`';
+    case 'ArithFor':
+      return '`for ((…))`';
+    // Already asks on its own.
+    case 'Unparsed':
+    case 'Script':
+      return null;
+    default:
+      return `\`${String(node.type)}\``;
+  }
+}
