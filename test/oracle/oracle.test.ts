@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Verdict } from '../../src/index.js';
 import { generateCommands } from './generate.js';
 import { probeSandbox, Sandbox, type RunResult } from './sandbox.js';
+import { excusedVerdict, NOT_RUN } from './judge.js';
 
 const HERE = import.meta.dirname;
 const PROJECT_CORPUS = join(HERE, '..', '..', 'corpus');
@@ -20,16 +21,6 @@ const SHARED = join(HERE, '..', '..', '..', 'shared', 'corpus');
 const CONTEXT = { cwd: '/work', workspaceRoots: ['/work'], home: '/root', env: {} };
 /** Deterministic samples of the large shared corpora: every k-th line, at least this many. */
 const SAMPLE = { nl2bash: 700, tldr: 700 };
-
-const EXCUSING = new Set(['parse-error', 'parse-doubt', 'depth-limit', 'input-limit', 'expansion-limit', 'stdin-exec', 'internal-error']);
-/** Findings in the dynamic category (arithmetic-injection, prompt-expansion…) also say "not statically known". */
-const DYNAMIC_CATEGORY = new Set(['arithmetic-injection', 'prompt-expansion', 'zsh-expansion']);
-const excusing = (rule: string) => rule.startsWith('dynamic-') || rule.startsWith('unknown-') || EXCUSING.has(rule) || DYNAMIC_CATEGORY.has(rule);
-
-/** Not allowed, with a finding that says what cannot be known: nothing bash runs can contradict it. */
-const excusedVerdict = (v: Verdict): boolean => v.level !== 'allow' && v.findings.some((f) => excusing(f.rule));
-/** The result of a command not run because its verdict is excused. */
-const NOT_RUN: RunResult = { command: '', status: null, timedOut: false, records: [], logProblem: null };
 
 const IN_CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 

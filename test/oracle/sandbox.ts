@@ -22,7 +22,9 @@
  * SHELLOPTS) hard-linked under every name in /bin, /usr/bin, /sbin and /usr/sbin; it appends
  * `X, argc+1, basename($0), args…` NUL-separated to /.sg/log and exits 0 without output. An
  * exported `command_not_found_handle` logs `M, argc, name, args…` for names bash looked up and did
- * not find. /bin/sh and /usr/bin/sh are symlinks to the real bash, so `sh -c` really runs.
+ * not find. /bin/sh and /usr/bin/sh are symlinks to the real bash, so `sh -c` really runs — or,
+ * with `sh: 'dash'`, to the real dash (as on Debian and Ubuntu). dash has no not-found hook: the
+ * names it looked up and did not find are read from its `dash: N: NAME: not found` lines.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import {
@@ -68,11 +70,13 @@ export interface SandboxOptions {
   timeoutSeconds?: number;
   /** Parallel batches (default 2). */
   workers?: number;
+  /** The shell `/bin/sh` is (default bash; dash as on Debian and Ubuntu). */
+  sh?: 'bash' | 'dash';
 }
 
 const HOST_BINS = { unshare: 'unshare', timeout: 'timeout', chroot: 'chroot', mount: 'mount' };
 const STUB_DIRS = ['bin', 'usr/bin', 'sbin', 'usr/sbin'];
-const NEVER_STUB = new Set(['bash', 'sh']);
+const NEVER_STUB = new Set(['bash', 'sh', 'dash']);
 /** Host uids the sandbox runs as when we are root: per process, so concurrent runs do not share RLIMIT_NPROC. */
 const MAX_WORKERS = 4;
 const SANDBOX_UID_BASE = 200_000 + (process.pid % 100_000) * MAX_WORKERS;
@@ -119,6 +123,7 @@ while read -r i; do
   left=("$R"/work/* "$R"/tmp/* "$R"/root/*)
   ((\${#left[@]})) && rm -rf -- "\${left[@]}"
   : > "$R/.sg/log"
+  : > "$R/.sg/err"
   # a fresh pid namespace (pid 1 is the chrooted bash) with its own /proc
   timeout -s KILL "$LIMIT" unshare --pid --fork --mount-proc="$R/proc" \\
     env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C TERM=dumb USER=root \\
@@ -126,6 +131,7 @@ while read -r i; do
     "$CHROOT" "$R" /bin/bash /.sg-run "/cmds/$i" </dev/null >/dev/null 2>&1
   echo "$i $?" >> "$OUT/status"
   cat "$R/.sg/log" > "$OUT/$i.log"
+  cat "$R/.sg/err" > "$OUT/$i.err"
 done < "$LIST"
 `;
 
@@ -134,7 +140,7 @@ done < "$LIST"
  * whatever it left running in the background, so that \`cmd &\` is observed too.
  */
 const RUN = `cd /work || exit 122
-/bin/bash -c -- "$(< "$1")" bash
+/bin/bash -c -- "$(< "$1")" bash 2>> /.sg/err
 s=$?
 shopt -s nullglob
 exec 9<> <(:)
@@ -151,8 +157,8 @@ done
 exit "$s"
 `;
 
-/** Libraries and loader bash needs, from `ldd`. */
-function bashLibraries(bash: string): string[] {
+/** Libraries and loader a shell needs, from `ldd`. */
+function shellLibraries(bash: string): string[] {
   const out = execFileSync('ldd', [bash], { encoding: 'utf8' });
   const libs: string[] = [];
   for (const line of out.split('\n')) {
@@ -165,10 +171,17 @@ function bashLibraries(bash: string): string[] {
   return libs;
 }
 
-function resolveBash(): string {
-  for (const p of ['/usr/bin/bash', '/bin/bash']) if (existsSync(p)) return p;
-  throw new Error('no bash on the host');
+function resolveShell(name: 'bash' | 'dash'): string {
+  for (const p of [`/usr/bin/${name}`, `/bin/${name}`]) if (existsSync(p)) return p;
+  throw new Error(`no ${name} on the host`);
 }
+
+/**
+ * dash's line for a name it looked up and did not find (`sh: 1: NAME: not found`). A builtin's
+ * complaint has the same shape with the builtin's name first (`sh: 1: exec: -a: not found`): a
+ * name with `: ` in it is not taken for a lookup.
+ */
+const DASH_NOT_FOUND = /^(?:sh|dash): \d+: ((?:(?!: ).)+): not found$/;
 
 export class Sandbox {
   readonly dir: string;
@@ -176,11 +189,13 @@ export class Sandbox {
   readonly programs: string[];
   private readonly timeoutSeconds: number;
   private readonly workers: number;
+  readonly sh: 'bash' | 'dash';
   private nextId = 0;
   private disposed = false;
 
-  private constructor(dir: string, programs: string[], timeoutSeconds: number, workers: number) {
+  private constructor(dir: string, programs: string[], timeoutSeconds: number, workers: number, sh: 'bash' | 'dash') {
     this.dir = dir;
+    this.sh = sh;
     this.root = join(dir, 'root');
     this.programs = programs;
     this.timeoutSeconds = timeoutSeconds;
@@ -192,7 +207,7 @@ export class Sandbox {
     const programs = [...new Set([...options.programs].filter(stubbable))].sort();
     const dir = mkdtempSync(join(tmpdir(), 'shellgate-oracle-'));
     chmodSync(dir, 0o755);
-    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 2)));
+    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 2)), options.sh ?? 'bash');
     try {
       sb.build();
     } catch (e) {
@@ -208,18 +223,20 @@ export class Sandbox {
       mkdirSync(join(R, d), { recursive: true, mode: 0o755 });
     }
     chmodSync(join(R, 'tmp'), 0o1777);
-    const bash = resolveBash();
-    for (const lib of bashLibraries(bash)) {
-      const target = join(R, lib);
-      mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
-      if (!existsSync(target)) copyFileSync(lib, target); // follows symlinks: a real file
-      chmodSync(target, 0o755);
+    for (const name of this.sh === 'dash' ? (['bash', 'dash'] as const) : (['bash'] as const)) {
+      const shell = resolveShell(name);
+      for (const lib of shellLibraries(shell)) {
+        const target = join(R, lib);
+        mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
+        if (!existsSync(target)) copyFileSync(lib, target); // follows symlinks: a real file
+        chmodSync(target, 0o755);
+      }
+      copyFileSync(shell, join(R, 'usr/bin', name));
+      chmodSync(join(R, 'usr/bin', name), 0o755);
+      linkSync(join(R, 'usr/bin', name), join(R, 'bin', name));
     }
-    copyFileSync(bash, join(R, 'usr/bin/bash'));
-    chmodSync(join(R, 'usr/bin/bash'), 0o755);
-    linkSync(join(R, 'usr/bin/bash'), join(R, 'bin/bash'));
-    symlinkSync('bash', join(R, 'bin/sh'));
-    symlinkSync('bash', join(R, 'usr/bin/sh'));
+    symlinkSync(this.sh, join(R, 'bin/sh'));
+    symlinkSync(this.sh, join(R, 'usr/bin/sh'));
     for (const d of ['null', 'zero', 'random', 'urandom']) writeFileSync(join(R, 'dev', d), '', { mode: 0o644 });
     symlinkSync('/proc/self/fd', join(R, 'dev/fd'));
     symlinkSync('/proc/self/fd/0', join(R, 'dev/stdin'));
@@ -247,6 +264,13 @@ export class Sandbox {
       const logFile = join(outDir, `${id}.log`);
       const s = status.get(id);
       const parsed = existsSync(logFile) ? parseLog(readFileSync(logFile)) : { records: [], problem: 'no log (batch killed?)' };
+      const errFile = join(outDir, `${id}.err`);
+      if (this.sh === 'dash' && existsSync(errFile)) {
+        for (const line of readFileSync(errFile, 'utf8').split('\n')) {
+          const name = DASH_NOT_FOUND.exec(line)?.[1];
+          if (name !== undefined) parsed.records.push({ kind: 'missing', program: name.slice(name.lastIndexOf('/') + 1), args: [] });
+        }
+      }
       return {
         command: commands[k],
         status: s ?? null,
