@@ -3,33 +3,48 @@
  * that only compute, read or print, the property names that reach code, and the names no variable
  * of the code may take.
  */
+import { EventEmitter } from 'node:events';
+import { Dirent, ReadStream, Stats, WriteStream } from 'node:fs';
+import { Socket } from 'node:net';
+import { Duplex, Readable, Writable } from 'node:stream';
+import { ReadStream as TtyReadStream, WriteStream as TtyWriteStream } from 'node:tty';
 import { isDunder } from './proof.js';
 
-/** Property names that reach code or the module system from any value. */
-const DENIED = new Set([
-  'constructor',
-  'prototype',
-  'caller',
-  'callee',
-  'arguments',
-  'call',
-  'apply',
-  'bind',
-  'mainModule',
-  'binding',
-  'dlopen',
-  'require',
-  'module',
-  'exports',
-  'globalThis',
-  'global',
-  'eval',
-  'Function',
-  'Reflect',
-  'Proxy',
-  'import',
+/**
+ * Members of built-in values that only compute, read or print: the methods and properties of
+ * strings, arrays, numbers, maps, sets, dates, regexes, buffers, errors, promises, iterators, file
+ * stats and input streams that take no code but the callbacks the code itself defines. A member of
+ * a value the code computed is used only if it is listed here or named in GLOBALS/MODULES, or if no
+ * built-in value holds a function under that name (then it is data: a field of parsed JSON, an
+ * own property of the code's objects, a getter such as `size`). `constructor`, `call`, `bind`,
+ * `__proto__` and every other method a built-in has and this list does not name are refused.
+ */
+const HARMLESS_MEMBERS = new Set([
+  // every value
+  ...'length name message stack code cause toString toLocaleString valueOf toJSON hasOwnProperty propertyIsEnumerable'.split(' '),
+  // strings
+  ...'at charAt charCodeAt codePointAt concat endsWith includes indexOf lastIndexOf localeCompare match matchAll normalize'.split(' '),
+  ...'padEnd padStart repeat replace replaceAll search slice split startsWith substring substr toLowerCase toUpperCase'.split(' '),
+  ...'toLocaleLowerCase toLocaleUpperCase trim trimStart trimEnd trimLeft trimRight isWellFormed toWellFormed'.split(' '),
+  // arrays
+  ...'entries every fill filter find findIndex findLast findLastIndex flat flatMap forEach join keys map pop push'.split(' '),
+  ...'reduce reduceRight reverse shift some sort splice unshift values toReversed toSorted toSpliced with'.split(' '),
+  // numbers, dates, regexes
+  ...'toFixed toPrecision toExponential getTime getFullYear getMonth getDate getDay getHours getMinutes getSeconds'.split(' '),
+  ...'getMilliseconds getUTCFullYear getUTCMonth getUTCDate getUTCDay getUTCHours getUTCMinutes getUTCSeconds'.split(' '),
+  ...'getUTCMilliseconds getTimezoneOffset toISOString toUTCString toDateString toTimeString toLocaleDateString'.split(' '),
+  ...'toLocaleTimeString test exec source flags global ignoreCase multiline lastIndex'.split(' '),
+  // maps and sets
+  ...'get set has delete clear add size'.split(' '),
+  // buffers
+  ...'byteLength subarray equals compare readUInt8 readUInt16LE readUInt16BE readUInt32LE readUInt32BE readInt32LE'.split(' '),
+  // promises and iterators
+  ...'then catch finally next done value'.split(' '),
+  // file stats and directory entries (fs.statSync, readdirSync with withFileTypes)
+  ...'isFile isDirectory isSymbolicLink isFIFO isSocket isBlockDevice isCharacterDevice'.split(' '),
+  // an input stream (process.stdin)
+  ...'on once setEncoding resume pause read isTTY'.split(' '),
 ]);
-export const denied = (name: string): boolean => DENIED.has(name) || isDunder(name) || name.startsWith('_');
 
 /** Globals with the members that may be used (`''`: the global itself, as a value). */
 export const GLOBALS: Readonly<Record<string, readonly string[]>> = {
@@ -103,14 +118,15 @@ const BUILTIN_MODULES = [
 /**
  * Names no variable, parameter or function of the code may take: every builtin module (a global
  * in eval mode), every global of this node and a few of newer ones or other runtimes, the module
- * scope's names, the listed globals and the denied names. A variable of such a name makes the
+ * scope's names, the listed globals and the names that reach code from a value. A variable of such a name makes the
  * code's own reading of the name depend on scopes; refusing it keeps every name meaning one thing.
  */
 export const RESERVED_BINDINGS: ReadonlySet<string> = new Set([
   ...BUILTIN_MODULES,
   ...Object.getOwnPropertyNames(globalThis),
   ...Object.keys(GLOBALS),
-  ...DENIED,
+  // names that reach code from a value, and the module system's
+  ...'constructor prototype caller callee arguments call apply bind mainModule binding dlopen eval Function Reflect Proxy import globalThis global'.split(' '),
   'require',
   'module',
   'exports',
@@ -136,3 +152,47 @@ export const RESERVED_BINDINGS: ReadonlySet<string> = new Set([
   'sessionStorage',
   'Storage',
 ]);
+
+/**
+ * Every name under which a built-in value of this node holds a function: the methods of the
+ * prototypes, constructors and namespaces reachable from the globals, and the accessors of
+ * functions themselves (`caller`, `arguments`). Reading one gives code to call; a name that is
+ * only ever data or a getter of data (`size`, `description`, `type`) gives none.
+ */
+function builtinMethodNames(): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<object>();
+  const visit = (v: unknown, depth: number): void => {
+    if ((typeof v !== 'object' && typeof v !== 'function') || v === null || seen.has(v)) return;
+    seen.add(v);
+    for (let o: object | null = v; o !== null; o = Object.getPrototypeOf(o) as object | null) {
+      for (const n of Object.getOwnPropertyNames(o)) {
+        // values only, never a getter: reading one could have effects in shellgate's own process
+        const d = Object.getOwnPropertyDescriptor(o, n);
+        if (!d || !('value' in d)) continue;
+        if (typeof d.value === 'function') names.add(n);
+        if (depth > 0) visit(d.value, depth - 1);
+      }
+    }
+  };
+  visit(globalThis, 2);
+  // the classes of the values GLOBALS and MODULES hand out (process.stdin is a socket, a tty or a
+  // file stream; fs gives stats and directory entries), with every member their chains have
+  for (const c of [Socket, TtyReadStream, TtyWriteStream, ReadStream, WriteStream, Stats, Dirent, Readable, Writable, Duplex, EventEmitter]) visit(c, 1);
+  // values the listed functions return, whose prototypes no global names
+  for (const x of [(function* () {})(), (async function* () {})(), [][Symbol.iterator](), new Map().entries(), ''.matchAll(/x/g)]) visit(x, 1);
+  for (const n of Object.getOwnPropertyNames(Function.prototype)) if (!('value' in Object.getOwnPropertyDescriptor(Function.prototype, n)!)) names.add(n);
+  names.add('callee'); // arguments.callee: the running function itself
+  return names;
+}
+
+/** Computed on the first inline JavaScript seen, not when shellgate starts. */
+let builtinMethods: Set<string> | null = null;
+/** Members GLOBALS and MODULES list: harmless wherever they are found. */
+const LISTED = new Set([...Object.values(GLOBALS), ...Object.values(MODULES)].flat().flatMap((m) => m.split('.')));
+
+/** May the code use a member of this name on a value it computed? */
+export function harmlessMember(name: string): boolean {
+  if (name.startsWith('_') || isDunder(name)) return false;
+  return HARMLESS_MEMBERS.has(name) || LISTED.has(name) || !(builtinMethods ??= builtinMethodNames()).has(name);
+}

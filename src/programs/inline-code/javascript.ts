@@ -29,7 +29,7 @@ import type {
 } from 'acorn';
 import { notProven, ProofBuilder, READABLE_VARIABLES, type Proof } from './proof.js';
 import { parseNodeScript } from './javascript-parse.js';
-import { denied, GLOBALS, MODULES, RESERVED_BINDINGS } from './javascript-names.js';
+import { GLOBALS, harmlessMember, MODULES, RESERVED_BINDINGS } from './javascript-names.js';
 import { declareVariables, hoistVars, patternNames, Scope } from './javascript-scope.js';
 
 export function proveJavaScript(code: string): Proof {
@@ -199,7 +199,7 @@ class Prover {
         for (const prop of p.properties) {
           if (prop.type === 'RestElement') this.pattern(prop.argument, scope, declaring);
           else {
-            this.key(prop);
+            this.key(prop, true);
             this.pattern(prop.value, scope, declaring);
           }
         }
@@ -217,15 +217,19 @@ class Prover {
     }
   }
 
-  /** An object literal's or pattern's key: a name or literal that does not reach code. */
-  private key(prop: Property | AssignmentProperty): void {
+  /**
+   * An object literal's or pattern's key, written as a name or literal. A pattern reads the member
+   * (`const {constructor: F} = ''`): it must be harmless to read. A literal defines an own data
+   * property, which reaches nothing, but `__proto__` there sets the prototype.
+   */
+  private key(prop: Property | AssignmentProperty, reading: boolean): void {
     const k = prop.key;
     if (prop.computed && k.type !== 'Literal') fail('a key computed at run time');
     let name: string;
     if (k.type === 'Identifier') name = k.name;
     else if (k.type === 'Literal') name = String(k.value);
     else return fail('a key that is not a name');
-    if (denied(name)) fail(`the key \`${name}\` reaches code`);
+    if (reading ? !harmlessMember(name) : name.startsWith('_')) fail(`the key \`${name}\` is not known to be pure`);
   }
 
   /** What is assigned to: a variable of the code, a pattern of them, or a member of a value it computed. */
@@ -251,10 +255,10 @@ class Prover {
       case 'Identifier':
         return this.reference(e.name, scope);
       case 'Literal':
-        if (typeof e.value === 'string' && denied(e.value)) fail(`the string ${e.raw ?? ''} names something that reaches code`);
+        // A string is data: no member is reached by a name computed at run time (chain() refuses it).
         return;
       case 'TemplateLiteral':
-        for (const q of e.quasis) if (typeof q.value.cooked !== 'string' || denied(q.value.cooked)) fail('a template names something that reaches code');
+        for (const q of e.quasis) if (typeof q.value.cooked !== 'string') fail('a template with an invalid escape');
         for (const x of e.expressions) this.expression(x, scope);
         return;
       case 'ArrayExpression':
@@ -264,7 +268,7 @@ class Prover {
         for (const p of e.properties) {
           if (p.type === 'SpreadElement') this.expression(p.argument, scope);
           else {
-            this.key(p);
+            this.key(p, false);
             this.expression(p.value, scope);
           }
         }
@@ -329,8 +333,8 @@ class Prover {
   /** `a.b.c`, the callee of `call` when given: its root resolved, its members checked against the root's list. */
   private member(m: MemberExpression, scope: Scope, call: CallExpression | null): void {
     const { root, parts } = chain(m);
-    const bad = parts.find(denied);
-    if (bad !== undefined) fail(`the property \`.${bad}\` reaches code`);
+    const bad = parts.find((p) => !harmlessMember(p));
+    if (bad !== undefined) fail(`\`.${bad}\` is a method not known to be pure`);
     if (root.type === 'Identifier') {
       const b = scope.lookup(root.name);
       if (b?.kind === 'local') return;
@@ -435,7 +439,7 @@ function chain(m: MemberExpression): { root: AnyNode; parts: string[] } {
  */
 function checkNames(scope: Scope): void {
   for (const [name, b] of scope.names) {
-    if (!(RESERVED_BINDINGS.has(name) || denied(name))) continue;
+    if (!(RESERVED_BINDINGS.has(name) || name.startsWith('_'))) continue;
     if (b.kind === 'module' && b.module === name) continue;
     fail(`a variable named \`${name}\`, the name of a global or a builtin module`);
   }

@@ -104,7 +104,7 @@ const WRITES = new Set(['rmSync', 'writeFileSync', 'execSync']);
 
 /**
  * acorn's own reading, independent of the prover's: a reference to a name of CODE, a `constructor`
- * property or string, `require` of anything but a listed module, or a writing function of `fs`
+ * member or key (by name or by string), `require` of anything but a listed module, or a writing function of `fs`
  * (the global of node's eval mode) or of a `require`d module.
  */
 function reachesDanger(node: unknown, parent: AstNode | null = null, key = ''): boolean {
@@ -113,7 +113,13 @@ function reachesDanger(node: unknown, parent: AstNode | null = null, key = ''): 
   const n = node as AstNode;
   const isPropertyName = (parent?.type === 'MemberExpression' && key === 'property' && !parent.computed) || (parent?.type === 'Property' && key === 'key');
   if (n.type === 'Identifier' && CODE.has(n.name ?? '') && (!isPropertyName || n.name === 'constructor')) return true;
-  if (n.type === 'Literal' && n.value === 'constructor') return true;
+  // a string naming it is data, until it is used as a member or a key
+  if (
+    n.type === 'Literal' &&
+    n.value === 'constructor' &&
+    ((parent?.type === 'MemberExpression' && key === 'property') || (parent?.type === 'Property' && key === 'key'))
+  )
+    return true;
   if (n.type === 'CallExpression' && n.callee?.type === 'Identifier' && n.callee.name === 'require') {
     const arg = n.arguments?.[0];
     if (!(arg?.type === 'Literal' && ['fs', 'path', 'os'].includes(String(arg.value)))) return true;

@@ -129,6 +129,10 @@ describe('JavaScript one-liners', () => {
       "const fs = require('fs'); for (const f of fs.readdirSync('src')) console.log(f)",
       'console.log(`v=${process.version}`)',
       'const {a, b: [c]} = {a: 1, b: [2]}; console.log(a + c)',
+      // a string is data; a field of parsed JSON is data even where a built-in has a getter of its name
+      "const k = 'constructor'; console.log(k)",
+      "const p = require('./package.json'); console.log(p.type, p.description, p.scripts.test)",
+      'const {a: e} = {a: 1}; console.log({constructor: 1, end: e})',
     ])
       expect(proven('node', code), code).toBe(true);
   });
@@ -146,9 +150,15 @@ describe('JavaScript one-liners', () => {
       "this.constructor.constructor('return process')()",
       "''.sub.constructor('return 1')()",
       "const {constructor: F} = x => 0; F('return 1')()",
-      "const k = 'constructor'",
       "x => x['const' + 'ructor']",
       "const {[k]: F} = ''",
+      // a member of a computed value is a method only when listed: the rest of the built-ins' are refused
+      "process.stdin.connect(80, 'attacker.example')",
+      'const s = process.stdin; s.pipe(process.stdout)',
+      'const c = (x => 0).constructor; [1].map(c)',
+      '[1].forEach((x => 0).call)',
+      'const {call} = x => 0',
+      "console.log(''.sub.name)",
       "(Function) => 0; Function('return 1')()",
       "eval('1')",
       "new Function('return 1')()",
