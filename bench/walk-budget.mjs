@@ -23,6 +23,9 @@ const cases = {
   'functions calling functions': `a(){ ${repeat('ls -l', 40)}; }; b(){ ${repeat('a', 40)}; }; c(){ ${repeat('b', 40)}; }; ${repeat('c', 40)}`,
   'eval of long text ×40': `x='${repeat('ls -l ./a ./b', 80)}'; ${repeat('eval "$x"', 40)}`,
   'leaf with many words': nested(5, 8, '.', `grep -rn ${repeat('x', 200, ' ')} .`),
+  'leaf with 1,500 words': nested(3, 8, '.', `grep -rn ${repeat('x', 1500, ' ')} .`),
+  'function of 1,500 words ×60': `f(){ grep -rn ${repeat('x', 1500, ' ')} .; }; ${repeat('f', 60)}`,
+  'loop over a leaf of 1,500 words': `for i in ${repeat('a', 100, ' ')}; do grep -rn ${repeat('x', 1500, ' ')} .; done`,
 };
 
 const a = await createAnalyzer({ cacheSize: 0 });

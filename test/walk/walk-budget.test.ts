@@ -56,6 +56,16 @@ describe('the walk budget', () => {
     expect(rules(v)).toContain('expansion-limit');
   });
 
+  it('charges code walked again by its words: a function of many words called many times', async () => {
+    const words = Array(1500).fill('x').join(' ');
+    const v = await check(`f(){ grep -rn ${words} .; }; ${Array(60).fill('f').join(';')}`);
+    expect(rules(v)).toContain('expansion-limit');
+    // the same words once, at the top level, are no multiplication
+    const once = await check(`grep -rn ${words} .`);
+    expect(rules(once)).not.toContain('expansion-limit');
+    expect((await check(`f(){ grep -rn ${words} .; }; f; f`)).findings.map((f) => f.rule)).not.toContain('expansion-limit');
+  });
+
   it('leaves lines well under the budget as they were', async () => {
     const v = await check(nestedScripts(3, 3, '.'));
     expect(rules(v)).not.toContain('expansion-limit');
