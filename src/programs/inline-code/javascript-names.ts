@@ -3,11 +3,7 @@
  * that only compute, read or print, the property names that reach code, and the names no variable
  * of the code may take.
  */
-import { EventEmitter } from 'node:events';
-import { Dirent, ReadStream, Stats, WriteStream } from 'node:fs';
-import { Socket } from 'node:net';
-import { Duplex, Readable, Writable } from 'node:stream';
-import { ReadStream as TtyReadStream, WriteStream as TtyWriteStream } from 'node:tty';
+import { createRequire } from 'node:module';
 import { isDunder } from './proof.js';
 
 /**
@@ -178,7 +174,20 @@ function builtinMethodNames(): Set<string> {
   visit(globalThis, 2);
   // the classes of the values GLOBALS and MODULES hand out (process.stdin is a socket, a tty or a
   // file stream; fs gives stats and directory entries), with every member their chains have
-  for (const c of [Socket, TtyReadStream, TtyWriteStream, ReadStream, WriteStream, Stats, Dirent, Readable, Writable, Duplex, EventEmitter]) visit(c, 1);
+  // (loaded here, not imported: the playground's browser bundle has no such modules, and never
+  // gets here since it has no JavaScript parser either)
+  const load = createRequire(import.meta.url);
+  const classes = {
+    'node:net': ['Socket'],
+    'node:tty': ['ReadStream', 'WriteStream'],
+    'node:fs': ['ReadStream', 'WriteStream', 'Stats', 'Dirent'],
+    'node:stream': ['Readable', 'Writable', 'Duplex'],
+    'node:events': ['EventEmitter'],
+  };
+  for (const [module, names] of Object.entries(classes)) {
+    const exports = load(module) as Record<string, unknown>;
+    for (const n of names) visit(exports[n], 1);
+  }
   // values the listed functions return, whose prototypes no global names
   for (const x of [(function* () {})(), (async function* () {})(), [][Symbol.iterator](), new Map().entries(), ''.matchAll(/x/g)]) visit(x, 1);
   for (const n of Object.getOwnPropertyNames(Function.prototype)) if (!('value' in Object.getOwnPropertyDescriptor(Function.prototype, n)!)) names.add(n);
