@@ -4,7 +4,7 @@
  * path classifier per home and workspace roots.
  */
 import { PathClassifier } from './paths/classify.js';
-import { checkContext, sameRoots, type AnalysisContext, type CheckedContext } from './analyzer-options.js';
+import { checkContext, sameRoots, type AnalysisContext, type CheckedContext, type ShellDialect } from './analyzer-options.js';
 
 /** Checked contexts and env ids, each remembered per object (the caller's, by identity). */
 export class ContextCache {
@@ -14,6 +14,9 @@ export class ContextCache {
   private nextEnvId = 0;
   // A context object passed again with the same fields is not checked and normalised again.
   private readonly contexts = new WeakMap<AnalysisContext, CheckedContext>();
+
+  /** `defaultShell`: the analyser's `shell` option, for contexts that name none. */
+  constructor(private readonly defaultShell: ShellDialect = 'bash') {}
 
   /** 0 for an env with no own enumerable field, else the id of this env object. */
   envId(env: object): number {
@@ -38,16 +41,17 @@ export class ContextCache {
       m.from.cwd === context.cwd &&
       m.from.home === context.home &&
       m.from.env === context.env &&
+      m.from.shell === context.shell &&
       sameRoots(m, context.workspaceRoots) &&
       (context.cwd !== undefined || m.processCwd === process.cwd())
     ) {
       return m;
     }
-    const ctx = checkContext(context);
+    const ctx = checkContext(context, this.defaultShell);
     const fresh: CheckedContext = {
       ctx,
-      prefix: `${ctx.cwd}\0${ctx.workspaceRoots.join('\u0001')}\0${ctx.home}\0`,
-      from: { cwd: context.cwd, home: context.home, env: context.env, workspaceRoots: context.workspaceRoots },
+      prefix: `${ctx.cwd}\0${ctx.workspaceRoots.join('\u0001')}\0${ctx.home}\0${ctx.shell}\0`,
+      from: { cwd: context.cwd, home: context.home, env: context.env, workspaceRoots: context.workspaceRoots, shell: context.shell },
       roots: context.workspaceRoots === undefined ? undefined : [...context.workspaceRoots],
       processCwd: context.cwd === undefined ? process.cwd() : null,
     };

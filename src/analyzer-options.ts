@@ -6,11 +6,14 @@ import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { ShellgateError } from './errors.js';
 import { TrustedInstallers } from './guard/installer-urls.js';
+import { SHELL_DIALECTS, type ShellDialect } from './syntax/dialects.js';
 
 /** Far above what a real command line walks: none of the 47,000 corpus commands takes 200 steps. */
 export const DEFAULT_WALK_STEPS = 5_000;
 
 export type ParserChoice = 'bash' | 'consensus' | 'tree-sitter';
+
+export type { ShellDialect } from './syntax/dialects.js';
 
 export interface AnalyzerOptions {
   /** `info` (default): chaining, substitutions, redirects and background jobs are findings at `allow`; `ask` raises them. */
@@ -54,6 +57,12 @@ export interface AnalyzerOptions {
    */
   parser?: ParserChoice;
   /**
+   * The shell that runs the commands, for calls whose context names none (default `bash`). Where
+   * that shell may read a command otherwise than bash (see ShellDialect), the verdict asks with
+   * `dialect-difference`.
+   */
+  shell?: ShellDialect;
+  /**
    * Verdicts remembered per command and context (default 10,000; 0 turns the cache off). A cached
    * verdict is shared: treat verdicts as read-only. `env` is keyed by object identity: pass a new
    * object when its variables change.
@@ -77,6 +86,8 @@ export interface AnalysisContext {
   home?: string;
   /** Environment variables known for expansion; others stay dynamic (default: none). */
   env?: Record<string, string | undefined>;
+  /** The shell that runs this command (default: the analyser's `shell` option). */
+  shell?: ShellDialect;
 }
 
 /** The options a shellgate settings file may set (the rest belong to the program that embeds the analyser). */
@@ -91,10 +102,11 @@ export const SETTINGS_OPTION_KEYS = [
   'followSource',
   'ruleFiles',
   'trustedInstallers',
+  'shell',
 ] as const;
 
 const OPTION_KEYS = new Set<string>([...SETTINGS_OPTION_KEYS, 'cacheSize', 'cacheTtlMs', 'parser']);
-const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env']);
+const CONTEXT_KEYS = new Set(['cwd', 'workspaceRoots', 'home', 'env', 'shell']);
 
 export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
   if (typeof o !== 'object' || o === null) throw new ShellgateError('options', 'options must be an object');
@@ -127,7 +139,14 @@ export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
     cacheSize: o.cacheSize === 0 ? 0 : positive('cacheSize', o.cacheSize, 10_000),
     cacheTtlMs: ttlOption(o.cacheTtlMs),
     parser: parserOption(o.parser),
+    shell: shellOption('option "shell"', o.shell) ?? 'bash',
   };
+}
+
+function shellOption(what: string, v: unknown): ShellDialect | null {
+  if (v === undefined) return null;
+  if (typeof v === 'string' && (SHELL_DIALECTS as readonly string[]).includes(v)) return v as ShellDialect;
+  throw new ShellgateError('options', `${what} must be ${SHELL_DIALECTS.map((d) => `"${d}"`).join(', ')}, not ${JSON.stringify(v)}`);
 }
 
 /** Checked here so a bad entry fails naming it; the analyser parses the list again into its guard settings. */
@@ -153,7 +172,8 @@ function parserOption(p: unknown): ParserChoice {
   throw new ShellgateError('options', `option "parser" must be "bash", "consensus" or "tree-sitter", not ${JSON.stringify(p)}`);
 }
 
-export function checkContext(c: AnalysisContext): Required<AnalysisContext> {
+/** Every field checked and set; `shell` falls back to the analyser's option. */
+export function checkContext(c: AnalysisContext, defaultShell: ShellDialect = 'bash'): Required<AnalysisContext> {
   if (typeof c !== 'object' || c === null) throw new ShellgateError('options', 'context must be an object');
   for (const k of Object.keys(c))
     if (!CONTEXT_KEYS.has(k)) throw new ShellgateError('options', `unknown context field "${k}" (known: ${[...CONTEXT_KEYS].join(', ')})`);
@@ -167,7 +187,8 @@ export function checkContext(c: AnalysisContext): Required<AnalysisContext> {
   if (!Array.isArray(roots)) throw new ShellgateError('options', 'context "workspaceRoots" must be a list of absolute paths');
   const env = c.env ?? {};
   if (typeof env !== 'object' || env === null) throw new ShellgateError('options', 'context "env" must be an object of strings');
-  return { cwd, workspaceRoots: roots.map((r, i) => abs(`workspaceRoots[${i}]`, r)), home: abs('home', c.home ?? homedir()), env };
+  const shell = shellOption('context "shell"', c.shell) ?? defaultShell;
+  return { cwd, workspaceRoots: roots.map((r, i) => abs(`workspaceRoots[${i}]`, r)), home: abs('home', c.home ?? homedir()), env, shell };
 }
 
 export interface CheckedContext {

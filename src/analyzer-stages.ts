@@ -9,6 +9,7 @@ import { LineWalker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/source-frame.js';
 import { newScope } from './walk/scope.js';
 import { topLevelContext, type Arg } from './walk/types.js';
+import { checkDialects } from './walk/dialect.js';
 import { operandRoles, parseArgv } from './programs/argv.js';
 import type { SpecTable } from './programs/load-specs.js';
 import { commandFacts } from './ops/operations.js';
@@ -179,8 +180,11 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     readSource: opts.followSource ? readSourceFile : () => null,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
     optionValues: (program, args, role) => optionValues(specs, program, args, role),
+    shell: ctx.shell,
   });
-  walker.walkScript(parsed.script, { source, map: identity, scriptDepth: 0 }, topLevelContext(), newScope(ctx.cwd));
+  const frame = { source, map: identity, scriptDepth: 0 };
+  checkDialects(walker, parsed.script, source, frame, topLevelContext());
+  walker.walkScript(parsed.script, frame, topLevelContext(), newScope(ctx.cwd));
   return walker;
 }
 

@@ -70,7 +70,7 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   const specs = mergeSpecs(defaultSpecs(), opts.commandSpecDirs);
   const analysisHome = { current: homedir() };
   const cache = new VerdictCache<Verdict>(opts.cacheSize, opts.cacheTtlMs);
-  const contexts = new ContextCache();
+  const contexts = new ContextCache(opts.shell);
   const trustedInstallers = TrustedInstallers.from(opts.trustedInstallers, () => {
     throw new ShellgateError('options', 'option "trustedInstallers" was checked by checkOptions');
   });

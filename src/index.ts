@@ -1,6 +1,7 @@
 /** shellgate: decide allow / ask / deny for a shell command, and say why. */
 export { createAnalyzer } from './analyzer.js';
 export type { Analyzer, AnalyzerOptions, AnalysisContext } from './analyzer.js';
+export type { ShellDialect } from './syntax/dialects.js';
 export type { Verdict, Finding, Level, TraceStep } from './verdict/types.js';
 export { stricter, LEVEL_ORDER } from './verdict/types.js';
 export { CORE_FINDINGS, findingsWith } from './findings/catalog.js';

@@ -14,8 +14,7 @@ import type { Walker } from './walker-api.js';
 import { forgetState, forkScope, withCertainty, type Scope } from './scope.js';
 import { resolvePath } from '../expand/paths.js';
 import { printedByArgs } from './printed-text.js';
-import { firstDashDifference } from '../syntax/dash-reading.js';
-import { readByDash } from './dialect.js';
+import { checkDialects } from './dialect.js';
 
 export interface NestedOptions {
   /** Spans inside the text cannot be mapped exactly (it was decoded or read from a file). */
@@ -96,11 +95,8 @@ export function nestedText(
   for (const issue of parsed.issues) {
     w.finding(issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error', `\`${issue.text.slice(0, 40)}\` in a nested command`, inner.map(issue.span), owner.id);
   }
-  // Run by `sh`: read as dash too. Where dash may do more than bash's tree shows, ask.
-  if (readByDash(ctx)) {
-    const difference = firstDashDifference(parsed.script, text);
-    if (difference) w.finding('dialect-difference', difference.what, inner.map(difference.span), owner.id);
-  }
+  // Run by `sh` or `zsh`: where that shell may do more than bash's tree shows, ask.
+  checkDialects(w, parsed.script, text, inner, ctx, owner.id);
   w.owners.push(owner.id);
   try {
     if (opts.sameShell) {

@@ -5,6 +5,7 @@
  * code-variables, run-argv) receive the walker as this interface instead of importing the class:
  * walker.ts imports them, and nothing they import leads back to it.
  */
+import type { ShellDialect } from '../syntax/dialects.js';
 import type { Command, Script, Span } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parse-result.js';
 import type { ExpandScope } from '../expand/word.js';
@@ -50,6 +51,8 @@ export interface WalkOptions {
   optionValues?: (program: string, args: Arg[], role: 'shell-string' | 'chdir') => Arg[];
   /** Read `source FILE` contents when the file exists (bounded size). */
   readSource: (path: string) => string | null;
+  /** The shell that runs the line (nested `sh -c`, `zsh -c` bodies are read by their own). */
+  shell: ShellDialect;
 }
 
 /** The fields of a command the caller of `emit` knows; the walker adds context, cwd and state. */

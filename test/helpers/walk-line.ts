@@ -17,6 +17,7 @@ export function walkLine(source: string, cwd: string): LineWalker {
     maxFunctionWalks: 64,
     maxWalkSteps: 5_000,
     readSource: () => null,
+    shell: 'bash',
     commandStart: () => null,
   });
   walker.walkScript(parseBash(source).script, { source, map: identity, scriptDepth: 0 }, topLevelContext(), newScope(cwd));
