@@ -475,12 +475,12 @@ export const CORE_FINDINGS = {
   'dialect-difference': {
     category: 'parse',
     level: 'ask',
-    message: '`sh` is dash on Debian and Ubuntu, which reads {detail} differently from bash',
+    message: '{detail} otherwise than bash, and may do more there',
     rationale:
-      "shellgate reads shell code as bash. A body run by `sh` (`sh -c`, text piped to `sh`, `sh FILE`, `find -exec sh -c`) runs in dash on Debian and Ubuntu, where some constructs mean something else: `&>` is `&` then `>`, so `echo &>/dev/null rm -rf ~` runs rm; in `$'…'` a backslash does not escape the quote, so the quotes pair differently; `((…))` is two nested subshells that run the words inside; `[[` is an ordinary word, so its `>` truncates a file; `function f {` is a command and the body's lines run at once. A body run by `sh` is judged from bash's reading only when every construct in it means the same in dash (or only makes dash stop); anything else asks. The real dash checks this in the test suite's dash oracle.",
+      "shellgate reads shell code as bash. The shell that runs it may be another: zsh runs Claude Code's and Codex's commands on macOS (`--shell zsh`, settings `shell`), and a body run by `sh` (`sh -c`, text piped to `sh`, `sh FILE`, `find -exec sh -c`) runs in dash on Debian and Ubuntu. In zsh, `*(e:…:)` and `${(e)x}` run code, `=cmd` is a program's path, `path=(…)` moves PATH, `echo x > f | sh` sends the text on (MULTIOS) and `< file` alone runs a pager. In dash, `&>` is `&` then `>`, so `echo &>/dev/null rm -rf ~` runs rm; in `$'…'` a backslash does not escape the quote, so the quotes pair differently; `((…))` is two nested subshells that run the words inside; `[[` is an ordinary word, so its `>` truncates a file; `function f {` is a command and the body's lines run at once. A body run by `sh` is judged from bash's reading only when every construct in it means the same in dash (or only makes dash stop); anything else asks. The real dash checks this in the test suite's dash oracle.",
     safer: 'run the code with `bash -c`, or write it in portable POSIX sh (`>file 2>&1` instead of `&>file`)',
     unliftable: true,
-    examples: ["sh -c '((rm = 1))'", "sh -c 'echo &>/dev/null rm -rf ~'", "sh -c \"echo \\$'a\\\\' ; ls #'\"", "sh -c '[[ a > b ]]'"],
+    examples: ["sh -c '((rm = 1))'", "sh -c 'echo &>/dev/null rm -rf ~'", "sh -c \"echo \\$'a\\\\' ; ls #'\"", "sh -c '[[ a > b ]]'", "zsh -c 'ls *(e:true:)'"],
   },
   'trap-state': {
     category: 'dynamic',

@@ -1,0 +1,243 @@
+/**
+ * Where zsh may read a text that bash parsed into this tree so that it does more than bash's
+ * reading. zsh runs Claude Code's and Codex's commands on macOS; shellgate walks bash's tree, so a
+ * text zsh runs is judged from it only where every construct means, in zsh with its default
+ * options, the same thing as in bash or less. Like dash-reading.ts it is a whitelist over the node
+ * kinds, with checks on the raw text around a node where zsh's meaning hangs on characters bash's
+ * tree does not keep:
+ *
+ *   - glob qualifiers and alternation `*(e:…:)`, `(a|b)`, `***`: code and other matches;
+ *   - parameter flags and forms `${(e)x}`, `${(P)x}`, `$~x`, `$=x`, `$^x`, `${x:h}`, `$x:h`,
+ *     `$a[1]`: evaluation, indirection, globbing of values, history modifiers, arrays from 1;
+ *   - `=cmd` and `=(cmd)` at the start of a word (EQUALS), `~name` (named directories), `<1-9>`;
+ *   - a redirect alone (`< f` runs `$READNULLCMD`, a pager) and more than one output for a
+ *     command (MULTIOS: `echo x > /dev/null | sh` sends the text to both);
+ *   - assignments to the parameters zsh reads itself (`path`, `fpath`, `functions[…]`, `NULLCMD`…);
+ *   - hook functions zsh calls by name (`precmd`, `zshexit`, `TRAPEXIT`…);
+ *   - zsh's own builtins and reserved words (`setopt`, `emulate`, `zmodload`, `noglob`, `repeat`,
+ *     `sched`…), and shared ones where zsh's meaning differs (`cd OLD NEW`, `alias -g`, `hash -d`,
+ *     `typeset -T`, `echo` with a backslash, `enable`/`disable`, `fc`).
+ *
+ * What zsh does not do that bash does (split and glob unquoted values, run a failed glob) makes
+ * it do less, not more.
+ */
+import type { Script, Span } from './ast.js';
+
+export interface ZshDifference {
+  /** The construct as the finding names it, e.g. "`${(e)…}`". */
+  what: string;
+  span: Span;
+}
+
+/** Builtins and reserved words of zsh that bash does not have (zsh 5.9, "Shell Builtin Commands" and "Reserved Words"). */
+const ZSH_ONLY_COMMANDS = new Set(
+  [
+    '- autoload bindkey bye cap chdir clone comparguments compcall compctl compdescribe compfiles compgroups compquote',
+    'comptags comptry compvalues echotc echoti emulate end float foreach functions getcap getln integer limit log',
+    'nocorrect noglob print private pushln r rehash repeat sched setcap setopt suspend sysopen sysread sysseek syswrite',
+    'syserror ttyctl unfunction unhash unlimit unsetopt vared whence where zcompile zformat zftp zle zmodload zparseopts',
+    'zprof zpty zregexparse zselect zsocket zstyle zsystem ztcp ztie zuntie zstat zgetattr zsetattr zdelattr zlistattr',
+    'strftime zgdbmpath zcurses zmathfunc',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Builtins both shells have, whose zsh meaning differs with some arguments: when any argument makes it so. */
+const SHARED_BUILTIN_DIFFERS: Readonly<Record<string, (args: readonly string[]) => boolean>> = {
+  // `cd OLD NEW` replaces OLD by NEW in $PWD; `cd -N`/`+N` go to the directory stack
+  cd: (args) => args.length > 1 || args.some((a) => /^[+-]\d/.test(a)),
+  pushd: (args) => args.length > 1 || args.some((a) => /^[+-]\d/.test(a)),
+  popd: (args) => args.some((a) => /^[+-]\d/.test(a)),
+  // global and suffix aliases: `alias -s txt=rm` runs rm for any word ending in .txt
+  alias: (args) => args.some((a) => a.startsWith('-') || a.startsWith('+')),
+  // `hash -d name=/dir` makes a named directory (`~name`)
+  hash: (args) => args.length > 0,
+  // `typeset -T VAR var` ties a scalar to an array (as PATH and path are)
+  typeset: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
+  declare: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
+  local: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
+  export: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
+  readonly: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
+  // zsh's echo decodes backslash escapes (`\n`, `\c`, octal), as dash's does
+  echo: (args) => args.some((a) => a.includes('\\')),
+  // `disable -r if` turns reserved words off; `enable` turns builtins and modules' features on
+  enable: () => true,
+  disable: () => true,
+  // re-runs commands from the history
+  fc: () => true,
+  history: () => true,
+};
+
+/**
+ * Parameters zsh reads or sets itself beyond bash's (the manual's "Parameters Set By The Shell"
+ * and "Parameters Used By The Shell", and the zsh/parameter module's arrays): assigning one
+ * changes zsh's behaviour (`path=(/tmp/x $path)` moves PATH, `functions[ls]=…` defines ls).
+ * Upper-case names bash also reads are judged by the bash reading already.
+ */
+const ZSH_SPECIAL_PARAMETERS = new Set(
+  [
+    'argv status pipestatus signals cdpath fignore fpath histchars mailpath manpath module_path path psvar watch',
+    'zle_bracketed_paste zle_highlight options commands functions dis_functions functions_source builtins dis_builtins',
+    'reswords dis_reswords patchars dis_patchars aliases dis_aliases galiases dis_galiases saliases dis_saliases',
+    'parameters modules dirstack history historywords jobdirs jobtexts jobstates nameddirs userdirs usergroups',
+    'funcfiletrace funcsourcetrace funcstack functrace zsh_eval_context zsh_scheduled_events',
+    'ARGC ARGV0 CORRECT_IGNORE CORRECT_IGNORE_FILE DIRSTACKSIZE FIGNORE FPATH HISTCHARS HISTORY_IGNORE KEYBOARD_HACK',
+    'KEYTIMEOUT LISTMAX MANPATH MODULE_PATH NULLCMD PERIOD POSTEDIT PROMPT PROMPT2 PROMPT3 PROMPT4 PSVAR READNULLCMD',
+    'REPORTMEMORY REPORTTIME RPROMPT RPS1 RPROMPT2 RPS2 SAVEHIST SPROMPT STTY TIMEFMT TMOUT TMPPREFIX TMPSUFFIX WATCH',
+    'WATCHFMT WORDCHARS ZBEEP ZDOTDIR ZLE_LINE_ABORTED ZLE_REMOVE_SUFFIX_CHARS ZLE_SPACE_SUFFIX_CHARS ZLE_RPROMPT_INDENT',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Words before the command that run it as a builtin or program. */
+const PRECOMMANDS = new Set(['builtin', 'command', 'exec']);
+
+/** Functions zsh calls by name: hooks, signal traps, the not-found handler. */
+const HOOK_FUNCTION = /^(?:precmd|preexec|chpwd|periodic|zshexit|zshaddhistory|command_not_found_handler|TRAP[A-Z0-9]+)$/;
+
+/** `$x:h`, `$x:s/a/b/`: a history modifier after an unbraced parameter. */
+const MODIFIER_AFTER = /^:[aAceghlpPqQrstuwWx&]/;
+
+/** The first construct in `script` (parsed from `text`) that zsh may read to do more, or null. */
+export function firstZshDifference(script: Script, text: string): ZshDifference | null {
+  const stack: unknown[] = [script];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (x === null || typeof x !== 'object') continue;
+    if (Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
+      continue;
+    }
+    const node = x as { type?: string; span?: Span } & Record<string, unknown>;
+    if (typeof node.type === 'string' && node.span) {
+      const what = differs(node, text);
+      if (what !== null) return { what, span: node.span };
+    }
+    for (const k in node) if (k !== 'span') stack.push(node[k]);
+  }
+  return null;
+}
+
+type AnyNode = { type?: string; span?: Span } & Record<string, unknown>;
+type WordNode = { raw: string; parts: AnyNode[]; span: Span };
+type RedirectNode = { op: string; fd: number | null; span: Span };
+
+function differs(node: AnyNode, text: string): string | null {
+  const span = node.span as Span;
+  const at = (prefix: string, from = span.start): boolean => text.startsWith(prefix, from);
+  switch (node.type) {
+    case 'Word': {
+      const raw = String(node.raw);
+      // EQUALS: `=ls` is the path of ls, `=(cmd)` a file holding cmd's output (`==` fails in zsh)
+      if (/^=[^=\s]/.test(raw)) return '`=cmd` (a word starting with `=`)';
+      return null;
+    }
+    case 'Literal':
+      // `$~x`, `$=x`, `$^x`, `$+x`: bash leaves them as text, zsh globs, splits or tests the value
+      return /\$[~=^+]/.test(String(node.raw)) ? `\`${String(node.raw).slice(0, 12)}\`` : null;
+    case 'SingleQuoted':
+    case 'AnsiC':
+    case 'CmdSubst':
+    case 'ProcSubst':
+    case 'ArithExp':
+    case 'Brace':
+      return null;
+    case 'DoubleQuoted':
+      // zsh has no `$"…"`: the `$` stays
+      return at('$') || text[span.start - 1] === '$' ? '`$"…"`' : null;
+    case 'ParamExp': {
+      const raw = String(node.raw);
+      // flags, glob and split switches, `${x:h}` modifiers, subscripts (arrays count from 1), `${!x}`
+      if (/^\$\{[(~=^+!]/.test(raw)) return `\`${raw.slice(0, 12)}\``;
+      if (raw.includes('[')) return 'an array subscript (zsh counts from 1)';
+      if (/^\$\{[^}]*?:[a-zA-Z&]/.test(raw) && !/^\$\{[A-Za-z_][A-Za-z0-9_]*:[-=?+]/.test(raw)) return `\`${raw.slice(0, 12)}\` (a modifier)`;
+      if (!raw.startsWith('${') && MODIFIER_AFTER.test(text.slice(span.end, span.end + 2)))
+        return `\`${raw}${text.slice(span.end, span.end + 2)}\` (a modifier)`;
+      // `$a[1]` is an element in zsh, `$a` then a glob in bash
+      if (!raw.startsWith('${') && text[span.end] === '[') return 'an array subscript (zsh counts from 1)';
+      return null;
+    }
+    case 'Glob': {
+      const raw = String(node.raw);
+      if (raw.includes('(')) return 'a glob qualifier or alternation `(…)`';
+      if (raw.includes('***')) return '`***` (follows links)';
+      return null;
+    }
+    case 'Tilde':
+      // `~name` is a named directory: `hash -d` or any parameter holding an absolute path
+      return node.user !== '' && node.user !== '+' && node.user !== '-' ? `\`~${String(node.user)}\`` : null;
+    case 'Redirect': {
+      // `<1-10>` is a numeric glob in zsh; bash reads a redirect
+      if (node.op === '<' && /^<\s*\d*-\d*>/.test(text.slice(span.start))) return 'a numeric glob `<N-M>`';
+      return at('>!') || text.slice(span.start, span.end).includes('>!') ? '`>!`' : null;
+    }
+    case 'Assignment': {
+      const name = String(node.name);
+      if (ZSH_SPECIAL_PARAMETERS.has(name)) return `assigning \`${name}\`, which zsh reads itself`;
+      if ((node.subscript as unknown[]).length > 0 || text.slice(span.start, span.start + name.length + 1) === `${name}[`)
+        return 'an array subscript (zsh counts from 1)';
+      return null;
+    }
+    case 'SimpleCommand':
+      return simpleCommand(node, text);
+    case 'Pipeline': {
+      const commands = node.commands as AnyNode[];
+      // MULTIOS: a stage's output redirected to a file still also goes down the pipe
+      for (let i = 0; i < commands.length - 1; i++) if (outputs(commands[i]) > 0) return 'an output redirect in a pipeline (MULTIOS)';
+      return null;
+    }
+    case 'FunctionDef':
+      return HOOK_FUNCTION.test(String(node.name)) ? `a function \`${String(node.name)}\`, which zsh calls itself` : null;
+    case 'List':
+    case 'Subshell':
+    case 'Group':
+    case 'If':
+    case 'While':
+    case 'For':
+    case 'Case':
+    case 'TestCommand':
+    case 'ArithCommand':
+    case 'ArithFor':
+    case 'Unparsed':
+    case 'Script':
+      return outputs(node) > 1 ? 'more than one output redirect (MULTIOS)' : null;
+    default:
+      return `\`${String(node.type)}\``;
+  }
+}
+
+function simpleCommand(node: AnyNode, text: string): string | null {
+  const words = node.words as WordNode[];
+  const redirects = node.redirects as RedirectNode[];
+  const assignments = node.assignments as unknown[];
+  // `< file` alone runs $READNULLCMD (a pager) on it, `> file` alone runs $NULLCMD (cat)
+  if (words.length === 0 && assignments.length === 0 && redirects.some((r) => !r.op.startsWith('<<'))) return 'a redirect with no command';
+  if (outputs(node) > 1) return 'more than one output redirect (MULTIOS)';
+  if (inputs(node) > 1) return 'more than one input redirect (MULTIOS)';
+  // the name a precommand modifier runs counts too (`builtin setopt`, `command zmodload`)
+  let i = 0;
+  while (i < words.length - 1 && PRECOMMANDS.has(words[i].raw)) {
+    i++;
+    while (i < words.length - 1 && words[i].raw.startsWith('-')) i++;
+  }
+  const first = words[i];
+  if (first === undefined || first.parts.length !== 1 || first.parts[0].type !== 'Literal') return null;
+  const name = first.raw;
+  if (ZSH_ONLY_COMMANDS.has(name)) return `\`${name}\`, a zsh builtin`;
+  const differ = SHARED_BUILTIN_DIFFERS[name];
+  if (differ?.(words.slice(1).map((w) => text.slice(w.span.start, w.span.end)))) return `\`${name}\` with these arguments`;
+  return null;
+}
+
+/** Output redirects of one command (its own, not those of commands inside it). */
+function outputs(node: AnyNode): number {
+  const redirects = (node.redirects as RedirectNode[] | undefined) ?? [];
+  return redirects.filter((r) => /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === null || r.fd === 1)).length;
+}
+
+function inputs(node: AnyNode): number {
+  const redirects = (node.redirects as RedirectNode[] | undefined) ?? [];
+  return redirects.filter((r) => r.op === '<' && (r.fd === null || r.fd === 0)).length;
+}
