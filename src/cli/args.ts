@@ -1,4 +1,5 @@
 /** Command-line parsing for `shellgate`: small and strict; a bad flag is a usage error (exit 64). */
+import { SHELL_DIALECTS, type ShellDialect } from '../syntax/dialects.js';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -11,6 +12,8 @@ export interface CheckArgs {
   workspaces: string[];
   mode: string | null;
   channel: string | null;
+  /** The shell that runs the command (bash, zsh, sh, auto); null: the settings' or bash. */
+  shell: ShellDialect | null;
   config: string | null;
   settings: string[];
   presets: string[];
@@ -31,6 +34,7 @@ const VALUE_FLAGS = new Set([
   '--cwd',
   '--workspace',
   '--mode',
+  '--shell',
   '--config',
   '--color',
   '--channel',
@@ -54,6 +58,7 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
     workspaces: [],
     mode: null,
     channel: null,
+    shell: null,
     config: null,
     settings: [],
     presets: [],
@@ -89,6 +94,7 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
       if (a === '--cwd') out.cwd = value;
       else if (a === '--workspace') out.workspaces.push(value);
       else if (a === '--mode') out.mode = value;
+      else if (a === '--shell') out.shell = checkShell(value);
       else if (a === '--config') out.config = value;
       else if (a === '--channel') out.channel = value;
       else if (a === '--settings') out.settings.push(value);
@@ -120,4 +126,10 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
   }
   if (positional.length > 0) out.command = positional.join(' ');
   return out;
+}
+
+/** `--shell`'s value, or a usage error naming the choices. */
+export function checkShell(value: string): ShellDialect {
+  if ((SHELL_DIALECTS as readonly string[]).includes(value)) return value as ShellDialect;
+  throw new UsageError(`--shell must be ${SHELL_DIALECTS.join(', ')}, not ${JSON.stringify(value)}`);
 }

@@ -42,6 +42,7 @@ export async function check(args: CheckArgs): Promise<number> {
     cwd,
     workspaceRoots: args.workspaces.length > 0 ? args.workspaces.map((w) => resolve(w)) : [cwd],
     env: { ...process.env },
+    ...(args.shell !== null ? { shell: args.shell } : {}),
     ...(args.mode !== null ? { mode: args.mode as Mode } : {}),
     ...(args.channel !== null ? { channel: args.channel } : {}),
   };

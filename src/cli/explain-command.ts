@@ -21,11 +21,12 @@ import { agentSettingsSources, projectRootOf } from '../hook/runtime.js';
 import { steeringReason } from '../policy/steering.js';
 import { CORE_FINDINGS, type FindingMeta } from '../findings/catalog.js';
 import type { Level } from '../verdict/types.js';
-import { UsageError } from './args.js';
+import { checkShell, UsageError } from './args.js';
 import { buildExplanation, renderExplanation } from './explain-render.js';
+import type { ShellDialect } from '../syntax/dialects.js';
 
 export const EXPLAIN_USAGE = `usage: shellgate explain [--json] [--cwd DIR] [--workspace DIR]... [--config FILE] [--settings FILE]...
-                        [--preset NAME]... [--mode MODE] [--channel NAME] [--agent AGENT [--no-agent-settings]]
+                        [--preset NAME]... [--mode MODE] [--shell SHELL] [--channel NAME] [--agent AGENT [--no-agent-settings]]
                         [--tool NAME --arg K=V...] [--color WHEN] [--] [COMMAND]
 
 Show why COMMAND (or stdin, read whole as one command) gets its answer: the parse, each
@@ -50,6 +51,7 @@ export interface ExplainArgs {
   workspaces: string[];
   config: string | null;
   settings: string[];
+  shell: ShellDialect | null;
   presets: PresetName[];
   mode: Mode | null;
   channel: string | null;
@@ -74,6 +76,7 @@ export function parseExplainArgs(argv: string[]): ExplainArgs {
         settings: { type: 'string', multiple: true },
         preset: { type: 'string', multiple: true },
         mode: { type: 'string' },
+        shell: { type: 'string' },
         channel: { type: 'string' },
         agent: { type: 'string' },
         'no-agent-settings': { type: 'boolean' },
@@ -114,6 +117,7 @@ export function parseExplainArgs(argv: string[]): ExplainArgs {
     settings: v.settings ?? [],
     presets: presets as PresetName[],
     mode: mode as Mode | null,
+    shell: v.shell === undefined ? null : checkShell(v.shell),
     channel: v.channel ?? null,
     agent,
     agentSettings: v['no-agent-settings'] !== true,
@@ -181,6 +185,7 @@ export async function runExplain(argv: string[], stdin: () => string = readStdin
     cwd,
     workspaceRoots: args.workspaces.length > 0 ? args.workspaces.map((w) => resolve(w)) : [cwd],
     env: { ...process.env },
+    ...(args.shell !== null ? { shell: args.shell } : {}),
     ...(args.mode !== null ? { mode: args.mode } : {}),
     ...(args.channel !== null ? { channel: args.channel } : {}),
   };

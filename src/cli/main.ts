@@ -9,8 +9,8 @@ import { ShellgateError } from '../errors.js';
 import { UsageError } from './args.js';
 import { EXIT_INTERNAL, EXIT_USAGE, packageVersion } from './exit.js';
 
-const USAGE = `usage: shellgate check [--json] [--null|-0] [--cwd DIR] [--workspace DIR]... [--mode MODE] [--channel NAME]
-                      [--config FILE] [--settings FILE]... [--preset NAME]... [--tool NAME --arg K=V...]\n                      [--classifier-url URL --classifier-model NAME] [--] [COMMAND]
+const USAGE = `usage: shellgate check [--json] [--null|-0] [--cwd DIR] [--workspace DIR]... [--mode MODE] [--shell SHELL]
+                      [--channel NAME] [--config FILE] [--settings FILE]... [--preset NAME]... [--tool NAME --arg K=V...]\n                      [--classifier-url URL --classifier-model NAME] [--] [COMMAND]
 
 Analyse COMMAND (or stdin: one command per line, or NUL-separated with --null) and print
 allow / ask / deny with the sub-commands, operations and findings behind it.
@@ -20,6 +20,8 @@ allow / ask / deny with the sub-commands, operations and findings behind it.
   --cwd DIR         directory the command runs in (default: current directory)
   --workspace DIR   workspace root; may repeat (default: --cwd)
   --mode MODE       approval mode: plan, default, auto-edit, auto, yolo
+  --shell SHELL     the shell that runs the command: bash (default), zsh, sh (dash: /bin/sh on Debian
+                    and Ubuntu), auto (not known: every reading, the strictest kept); or settings "shell"
   --channel NAME    cli (default), ide, chat, api, non-interactive (ask becomes deny)
   --config FILE     shellgate settings (rules, presets, mode, analyser options; rules/settings.schema.json)
   --settings FILE   import a Claude Code or Qwen Code settings file (.claude/… or .qwen/…); may repeat

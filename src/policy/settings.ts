@@ -227,6 +227,14 @@ function loadOwnKeys(reading: Reading, obj: Record<string, unknown>, policy: Pol
   loadScratchDirs(reading, obj.scratchDirs, policy);
   checkTrustedInstallers(obj.trustedInstallers, fail);
   for (const k of ANALYZER_KEYS) if (obj[k] !== undefined) (policy.analyzer as Record<string, unknown>)[k] = obj[k];
+  // Which shell reads the commands: a repository's file may make it `auto` (every reading), never
+  // name one shell, which could drop the reading of the shell that really runs them.
+  if (obj.shell !== undefined && obj.shell !== 'auto' && !usersOwnFile(src, reading.anchors.cwd)) {
+    delete policy.analyzer.shell;
+    policy.warnings.push(
+      `${reading.name}: /shell skipped: only the user's settings may name the shell; a repository's file may set "auto", which reads every shell`,
+    );
+  }
   for (const key of ['commandSpecDirs', 'ruleFiles'] as const) {
     const list = policy.analyzer[key];
     if (Array.isArray(list) && src.file) policy.analyzer[key] = list.map((d) => (typeof d === 'string' ? resolve(dirname(src.file!), d) : d));

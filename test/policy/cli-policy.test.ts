@@ -70,6 +70,7 @@ describe('settings schema', () => {
         'followSource',
         'ruleFiles',
         'trustedInstallers',
+        'shell',
       ].sort(),
     );
     expect(Object.keys(schema.properties.permissions.properties).sort()).toEqual(['additionalDirectories', 'allow', 'ask', 'defaultMode', 'deny']);
