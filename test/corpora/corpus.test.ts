@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { argvs, check, ops, rules } from '../helpers/analyzer.js';
+import { argvs, check, CONTEXT, ops, rules } from '../helpers/analyzer.js';
 
 interface Case {
   command: string;
@@ -15,6 +15,8 @@ interface Case {
   ops?: string[];
   rules?: string[];
   note?: string;
+  /** The shell that runs it (default bash). */
+  shell?: 'bash' | 'zsh' | 'sh' | 'auto';
 }
 
 const DIR = join(import.meta.dirname, '..', '..', 'corpus');
@@ -44,8 +46,8 @@ describe('project corpus', () => {
   });
 
   for (const c of all) {
-    it(`${c.file}: ${c.command.slice(0, 80)}`, async () => {
-      const v = await check(c.command);
+    it(`${c.file}: ${c.shell ? `[${c.shell}] ` : ''}${c.command.slice(0, 80)}`, async () => {
+      const v = await check(c.command, c.shell ? { ...CONTEXT, shell: c.shell } : CONTEXT);
       const why = `findings: ${JSON.stringify(v.findings.map((f) => `${f.level} ${f.rule}: ${f.message}`))}`;
       expect(v.level, why).toBe(c.level);
       if (c.commands) expect(argvs(v)).toEqual(c.commands);
