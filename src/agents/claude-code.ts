@@ -39,7 +39,7 @@
  *   JSON body is read as the command hook's stdout; `shellgate serve` answers them. A non-2xx
  *   status or a connection failure lets the call run.
  */
-import type { AgentProfile, HookAnswer, HookDecision, HookRequest, SettingsFile, ToolSpec } from './types.js';
+import { dialectOfShell, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest, type SettingsFile, type ToolSpec } from './types.js';
 import { decodePreToolUse, exitTwo } from './hook-input.js';
 
 const PATHS = ['file_path'];
@@ -158,6 +158,8 @@ export const claudeCode: AgentProfile = {
     { source: 'local', path: './.claude/settings.local.json', format: 'claude' },
     managedSettings(),
   ],
+  // The Bash tool runs in the user's shell; CLAUDE_CODE_SHELL names another.
+  shell: (env) => dialectOfShell(env.CLAUDE_CODE_SHELL ?? env.SHELL),
   hook: {
     decode: (input: unknown): HookRequest => decodePreToolUse(input),
     encode,

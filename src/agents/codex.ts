@@ -35,7 +35,7 @@
  *   `prefix_rule`s in `rules/*.rules` of each layer. shellgate imports none of them.
  * Research notes with every source: /work/agent-research/codex.md.
  */
-import type { AgentProfile, HookAnswer, HookDecision, HookRequest } from './types.js';
+import { dialectOfShell, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from './types.js';
 import { decodePreToolUse, exitTwo } from './hook-input.js';
 
 const NO_OPINION: HookAnswer = { stdout: '', stderr: '', exitCode: 0 };
@@ -104,6 +104,12 @@ export const codex: AgentProfile = {
     { source: 'project', path: './.codex/config.toml', format: 'none' },
     { source: 'managed', path: '/etc/codex/requirements.toml', format: 'none' },
   ],
+  // `zsh -lc` on macOS (openai/codex#3823, #5411), the user's shell elsewhere (#3916): on macOS a
+  // bash $SHELL may still get zsh, so only zsh itself is sure there.
+  shell: (env, platform) => {
+    const user = dialectOfShell(env.SHELL);
+    return platform === 'darwin' && user !== 'zsh' ? 'auto' : user;
+  },
   hook: {
     decode: (input: unknown): HookRequest => decodePreToolUse(input, true),
     encode,

@@ -163,6 +163,8 @@ export const geminiCli: AgentProfile = {
     { source: 'user', path: '~/.gemini/policies/*.toml', format: 'none' },
     { source: 'managed', path: '/etc/gemini-cli/policies/*.toml', format: 'none' },
   ],
+  // run_shell_command runs `bash -c` (on Linux and macOS).
+  shell: (_env, platform) => (platform === 'win32' ? 'auto' : 'bash'),
   hook: {
     decode(input: unknown): HookRequest {
       const o = expectObject(input, 'the hook input');

@@ -130,6 +130,8 @@ export const qwenCode: AgentProfile = {
     { source: 'managed', path: '/etc/qwen-code/settings.json', format: 'qwen' },
     { source: 'managed', path: '/Library/Application Support/QwenCode/settings.json', format: 'qwen' },
   ],
+  // run_shell_command runs `bash -c`, as Gemini CLI's does (on Linux and macOS).
+  shell: (_env, platform) => (platform === 'win32' ? 'auto' : 'bash'),
   hook: {
     decode: (input: unknown): HookRequest => decodePreToolUse(input),
     encode,

@@ -5,6 +5,7 @@
  * file in this folder (`claude-code.ts`, `codex.ts`…); `registry.ts` lists them.
  */
 import type { Level } from '../findings/types.js';
+import type { ShellDialect } from '../syntax/dialects.js';
 
 /** shellgate's approval modes (policy/modes.ts holds their meaning and checks it is this list). */
 export type ModeName = 'plan' | 'default' | 'auto-edit' | 'auto' | 'yolo';
@@ -144,4 +145,24 @@ export interface AgentProfile {
   settings: readonly SettingsFile[];
   hook: HookCodec;
   init: InitSpec;
+  /**
+   * The shell the agent runs its shell tool's commands in, from what its hook process sees (the
+   * environment it inherits, the platform). Absent: the user's login shell (`$SHELL`), which is
+   * what most agents use. Where it may be one of several, the reading that covers them (zsh's and
+   * dash's readings ask where bash's would not, so they cover bash; `auto` covers all).
+   */
+  shell?(env: Readonly<Record<string, string | undefined>>, platform: string): ShellDialect;
+}
+
+/**
+ * The reading for a shell named by its path (`/bin/zsh`, `/usr/local/bin/bash`): bash, zsh, sh for
+ * dash and its kin (`/bin/sh` is dash on Debian and Ubuntu, bash elsewhere: the sh reading covers
+ * both); anything else or nothing, `auto`.
+ */
+export function dialectOfShell(path: string | undefined): ShellDialect {
+  const name = (path ?? '').replace(/^.*\//, '');
+  if (name === 'bash') return 'bash';
+  if (name === 'zsh') return 'zsh';
+  if (name === 'sh' || name === 'dash' || name === 'ash') return 'sh';
+  return 'auto';
 }

@@ -10,7 +10,7 @@ import type { Decision, GateContext } from '../policy/gate.js';
 import type { ToolCall } from '../policy/tool-calls.js';
 import type { AuditRecord } from '../audit/types.js';
 import { redactSecrets, redactValue } from '../auto/redact.js';
-import { HookInputError, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from '../agents/types.js';
+import { dialectOfShell, HookInputError, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from '../agents/types.js';
 import { mcpNameOf, toolSpecOf } from '../agents/registry.js';
 import { steeringReason } from '../policy/steering.js';
 
@@ -138,6 +138,9 @@ function gateContext(agent: AgentProfile, req: HookRequest, rt: HookRuntime, wor
     cwd: workdir,
     workspaceRoots: eventRoots ?? runtimeRoots ?? [workdir],
     env: rt.env ?? { ...process.env },
+    // The shell the agent runs commands in, read from the environment the hook inherits (a server
+    // is sent the hook's): the settings' `shell` wins over it.
+    agentShell: agent.shell ? agent.shell(rt.env ?? process.env, process.platform) : dialectOfShell((rt.env ?? process.env).SHELL),
     // An unknown mode name is read as `default`: never as one that asks less.
     mode: rt.mode ?? mapped?.mode ?? 'default',
     ...(mapped?.nonInteractive ? { channel: 'non-interactive' } : {}),

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import type { ShellDialect } from '../syntax/dialects.js';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
 import { PathClassifier } from '../paths/classify.js';
 import { isInside } from '../paths/resolve.js';
@@ -42,6 +43,11 @@ export interface GateOptions {
 }
 
 export interface GateContext extends AnalysisContext {
+  /**
+   * The shell the agent runs its commands in as far as its hook can tell (its profile: documented
+   * default, `$SHELL`, `CLAUDE_CODE_SHELL`): used when neither `shell` nor the settings name one.
+   */
+  agentShell?: ShellDialect;
   mode?: Mode;
   /** `cli`, `ide`, `chat`, `api`, `non-interactive`… (default `cli`). */
   channel?: string;
@@ -174,7 +180,9 @@ function evaluationInput(
   if (typeof call !== 'object' || call === null || typeof call.tool !== 'string')
     throw new ShellgateError('input', 'a tool call is { tool: string, args: {…} }');
   const { policy, analyzer } = loaded; // decisions keep the policy they started with
-  const { mode: ctxMode, channel: ctxChannel, ...analysisContext } = context;
+  const { mode: ctxMode, channel: ctxChannel, agentShell, ...analysisContext } = context;
+  // The shell: the caller's (`--shell`), else the user's settings, else what the agent's hook saw.
+  if (analysisContext.shell === undefined && policy.analyzer.shell === undefined && agentShell !== undefined) analysisContext.shell = agentShell;
   const ctx = resolveContext(context);
   const mode: Mode = ctxMode ?? policy.defaultMode ?? options.mode ?? 'default';
   if (!(MODES as readonly string[]).includes(mode)) throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(mode)}`);
