@@ -1,5 +1,5 @@
 // Verdict statistics over the shared corpora: levels, parse errors, most frequent reasons to ask.
-// Usage: npm run build && node bench/corpus-stats.mjs [nl2bash|tldr]
+// Usage: npm run build && node bench/corpus-stats.mjs [nl2bash|tldr] [--shell bash|zsh|sh|auto]
 import { readFileSync } from 'node:fs';
 import { createAnalyzer } from '../dist/index.js';
 
@@ -14,7 +14,9 @@ const lines =
         .map((l) => l.split('\t')[2] ?? '')
     : readFileSync(new URL('nl2bash.txt', dir), 'utf8').split('\n').filter(Boolean);
 const a = await createAnalyzer();
-const ctx = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {} };
+const shellAt = process.argv.indexOf('--shell');
+const shell = shellAt > 0 ? process.argv[shellAt + 1] : 'bash';
+const ctx = { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {}, shell };
 const levels = { allow: 0, ask: 0, deny: 0 };
 let parseErrors = 0;
 const reasons = new Map();

@@ -1,12 +1,13 @@
 // Allow-recall on the labelled precision corpus (corpus/precision/): of the commands labelled
 // read-only, how many the gate allows with no settings; every allow of another label is listed.
-// Usage: npm run build && node bench/precision.mjs [--misses]
+// Usage: npm run build && node bench/precision.mjs [--misses] [--shell bash|zsh|sh|auto]
 import { createGate } from '../dist/index.js';
 import { precisionCases, PRECISION_CONTEXT } from '../scripts/lib/precision-corpus.mjs';
 
 const gate = await createGate();
 const cases = precisionCases();
-const ctx = { ...PRECISION_CONTEXT, mode: 'default', channel: 'cli' };
+const shellAt = process.argv.indexOf('--shell');
+const ctx = { ...PRECISION_CONTEXT, mode: 'default', channel: 'cli', shell: shellAt > 0 ? process.argv[shellAt + 1] : 'bash' };
 const byFile = new Map();
 const misses = [];
 const wrong = [];

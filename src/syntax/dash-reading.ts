@@ -15,8 +15,8 @@
  *   - `((…))`: two nested subshells running the words inside (`((rm = 1))` runs `rm`).
  *   - `[[ … ]]`: ordinary words, so its `<` and `>` are redirects that create or truncate files.
  *   - `function f { … }`: `function f {` is a command and the body's lines run at once.
- *   - `$"…"`, `{a,b}`, `$[…]`, extglob, `<(…)`, `<<<`, `{fd}>`, `for ((`: other words, other
- *     argv; kept out rather than argued one by one.
+ *   - `$"…"`, `{a,b}`, `$[…]`, extglob, `{fd}>`, `for ((`: other words, other argv; kept out
+ *     rather than argued one by one.
  */
 import type { Script, Span } from './ast.js';
 
@@ -71,12 +71,15 @@ function differs(node: { type?: string; span?: Span } & Record<string, unknown>,
       return "`$'…'`";
     case 'Brace':
       return 'brace expansion `{…}`';
+    // `<(…)`, `>(…)`: dash reads `<` then `(`, a syntax error that stops the shell before the
+    // command runs (checked with dash 0.5: `echo a; cat <(ls)` prints nothing).
     case 'ProcSubst':
-      return '`<(…)`';
+      return null;
     // A redirect: POSIX operators are read alike; `>&word` is a duplication (or an error) in dash,
     // never a file write bash would not make.
     case 'Redirect':
-      if (node.op === '&>' || node.op === '&>>' || node.op === '<<<') return `\`${String(node.op)}\``;
+      // (`<<<` is a syntax error in dash: "redirection unexpected", nothing of the command runs)
+      if (node.op === '&>' || node.op === '&>>') return `\`${String(node.op)}\``;
       return at('{') ? 'a named file descriptor `{fd}>`' : null;
     // An assignment dash does not take (`a=(…)`, `a+=x`, `a[i]=x`) is a syntax error or a command
     // that is not found there: never more than bash's reading.

@@ -59,15 +59,14 @@ const SHARED_BUILTIN_DIFFERS: Readonly<Record<string, (args: readonly string[]) 
   local: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
   export: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
   readonly: (args) => args.some((a) => /^[-+][A-Za-z]*T/.test(a)),
-  // zsh's echo decodes backslash escapes (`\n`, `\c`, octal), as dash's does
-  echo: (args) => args.some((a) => a.includes('\\')),
   // `disable -r if` turns reserved words off; `enable` turns builtins and modules' features on
   enable: () => true,
   disable: () => true,
-  // re-runs commands from the history
+  // re-runs commands from the history (`history` is `fc -l`, which only lists)
   fc: () => true,
-  history: () => true,
 };
+// zsh's echo decodes backslash escapes as dash's does; the walker never follows echo text that
+// holds a backslash into a shell or a file it runs (walk/printed-text.ts), in any shell.
 
 /**
  * Parameters zsh reads or sets itself beyond bash's (the manual's "Parameters Set By The Shell"

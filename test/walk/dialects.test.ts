@@ -31,7 +31,6 @@ describe('the shell that runs the line', () => {
       'ls ~named',
       'echo $a[1]',
       'typeset -T FOO foo',
-      "echo 'a\\nb'",
     ]) {
       expect(dialect(await check(command, inShell('zsh'))), command).toEqual([expect.stringMatching(/^zsh reads /)]);
       expect(dialect(await check(command, inShell('bash'))), command).toEqual([]);
