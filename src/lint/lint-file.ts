@@ -2,6 +2,7 @@
  * One file through the linter: its kind's snippets through the analyser, each finding's span mapped
  * back to the file, filtered to what a linter reports, suppressions applied, fingerprinted.
  */
+import type { ShellDialect } from '../syntax/dialects.js';
 import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import type { Analyzer } from '../analyzer.js';
@@ -38,6 +39,8 @@ export const REPORTED_CORE_FINDINGS: ReadonlySet<string> = new Set([
   'internal-error',
   'parser-disagreement',
   'parse-doubt',
+  // the shell that runs the script (its shebang, `shell:`, a Dockerfile's /bin/sh) reads it otherwise
+  'dialect-difference',
   'expansion-limit',
   'depth-limit',
   'input-limit',
@@ -47,7 +50,8 @@ export const REPORTED_CORE_FINDINGS: ReadonlySet<string> = new Set([
   'sensitive-path',
 ]);
 
-const POSIX = new Set(['sh', 'bash']);
+/** The shells whose code the linter reads, each in its own reading (walk/dialect.ts): `sh` as dash (`/bin/sh` on Debian and Ubuntu, and the stricter of it and bash). */
+const READ_SHELLS: Readonly<Record<string, ShellDialect>> = { sh: 'sh', bash: 'bash', zsh: 'zsh' };
 
 function reported(f: Finding, opts: LintOptions, snippet: Snippet): boolean {
   if (f.level === 'allow') return false;
@@ -84,7 +88,8 @@ function contextOf(snippet: Snippet, absPath: string, opts: LintOptions) {
 function analyseSnippet(analyzer: Analyzer, snippet: Snippet, absPath: string, opts: LintOptions): Located[] {
   const first = snippet.offsets[0] ?? 0;
   const fileEnd = (i: number) => snippet.offsets[Math.min(Math.max(i, 0), snippet.text.length)] ?? first;
-  if (!POSIX.has(snippet.shell)) {
+  const shell = READ_SHELLS[snippet.shell];
+  if (shell === undefined) {
     const nl = snippet.text.indexOf('\n');
     const end = nl < 0 ? snippet.text.length : nl;
     return [
@@ -101,7 +106,7 @@ function analyseSnippet(analyzer: Analyzer, snippet: Snippet, absPath: string, o
       },
     ];
   }
-  const verdict = analyzer.analyze(snippet.text, contextOf(snippet, absPath, opts));
+  const verdict = analyzer.analyze(snippet.text, { ...contextOf(snippet, absPath, opts), shell });
   const out: Located[] = [];
   for (const f of verdict.findings) {
     if (!reported(f, opts, snippet)) continue;

@@ -25,4 +25,14 @@ describe('createLinter', () => {
     expect(SOURCE_KINDS).toContain('github-actions');
     expect(Object.keys(LINT_RULES)).toContain('lint/script-injection');
   });
+
+  it('reads each script in the shell its shebang names: sh as dash, zsh as zsh', async () => {
+    const linter = await createLinter({ root: '/ws/project' });
+    const rules = (path: string, text: string) => linter.lintText(path, text)?.findings.map((f) => f.rule) ?? null;
+    expect(rules('bin/a', '#!/bin/sh\necho hi &>/dev/null\n')).toContain('dialect-difference');
+    expect(rules('bin/b', '#!/bin/bash\necho hi &>/dev/null\n')).not.toContain('dialect-difference');
+    expect(rules('bin/c', '#!/bin/zsh\nls *(e:true:)\n')).toContain('dialect-difference');
+    expect(rules('tools/d.zsh', 'ls *(e:true:)\n')).toContain('dialect-difference');
+    expect(rules('bin/e', '#!/usr/bin/fish\nls\n')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Shell scripts: `*.sh`, `*.bash`, or any file whose shebang names sh or bash. The whole file is
+ * Shell scripts: `*.sh`, `*.bash`, `*.zsh`, or any file whose shebang names sh, bash or zsh. The whole file is
  * one snippet, so functions, heredocs and continuations are read as bash reads them, and the
  * state one line sets (a `cd`, a variable) is known to the lines after it.
  */
@@ -26,12 +26,12 @@ export function shebangProgram(head: string): string | null {
   return prog === '' ? null : prog;
 }
 
-const SCRIPT_NAME = /\.(sh|bash)$/;
+const SCRIPT_NAME = /\.(sh|bash|zsh)$/;
 
-/** The shell a script is read as: busybox sh, ksh and dash read the POSIX language bash reads; zsh, fish and the rest do not. */
+/** The shell a script is read as: bash, zsh, or sh (dash's reading) for dash, busybox sh, ksh and their kin; fish and the rest are not read. */
 function scriptShell(prog: string | null, path: string): string {
-  if (prog === null) return path.endsWith('.bash') ? 'bash' : 'sh';
-  if (prog === 'bash') return 'bash';
+  if (prog === null) return path.endsWith('.bash') ? 'bash' : path.endsWith('.zsh') ? 'zsh' : 'sh';
+  if (prog === 'bash' || prog === 'zsh') return prog;
   return POSIX_SHELLS.has(prog) ? 'sh' : prog;
 }
 
@@ -40,7 +40,7 @@ export const shellScript: SourceKind = {
   matches(path, head) {
     if (SCRIPT_NAME.test(path)) return true;
     const prog = shebangProgram(head);
-    return prog !== null && POSIX_SHELLS.has(prog);
+    return prog !== null && (POSIX_SHELLS.has(prog) || prog === 'zsh');
   },
   extract(text, path) {
     const shell = scriptShell(shebangProgram(text.slice(0, 256)), path);

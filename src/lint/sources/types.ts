@@ -24,9 +24,9 @@ export interface Snippet extends MappedText {
   /** Where in the file it comes from, for people: `RUN`, `jobs.build.steps[2].run`, `scripts.postinstall`, `recipe of clean`. */
   readonly origin: string;
   /**
-   * The program that runs it: `bash` or `sh` (read as bash: POSIX sh is close enough that what
-   * bash would run is what sh would), or another program (`pwsh`, `python`, `cmd`), which
-   * shellgate does not read: the linter reports `lint/unsupported-shell` for it.
+   * The program that runs it: `bash`, `zsh` or `sh` (each read in its own reading: sh as dash and
+   * bash both), or another program (`pwsh`, `python`, `cmd`), which shellgate does not read: the
+   * linter reports `lint/unsupported-shell` for it.
    */
   readonly shell: string;
   readonly where: Where;
