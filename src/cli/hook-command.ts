@@ -15,12 +15,14 @@ import { UsageError } from './args.js';
 import { splitServerFlag } from '../serve/server-flag.js';
 
 export const HOOK_USAGE = `usage: shellgate hook AGENT [--config FILE] [--preset NAME]... [--mode MODE] [--workspace DIR]...
-                      [--no-agent-settings] [--audit-log FILE] [--ask-as-deny] [--server [SOCKET]]
+                      [--no-agent-settings] [--audit-log FILE] [--ask-as-deny] [--shell SHELL] [--server [SOCKET]]
 
 Read one pre-tool event from stdin (the agent's hook JSON) and answer allow / ask / deny in AGENT's
 own protocol. AGENT: ${AGENT_IDS.join(', ')}. The agent's own permission settings are read too
 (--no-agent-settings: only shellgate's). Any failure is answered with the agent's blocking answer.
 --ask-as-deny: answer ask with deny, saying approval is needed (an agent or version that cannot ask).
+--shell bash|zsh|sh|auto: the shell the agent runs commands in (default: the settings' "shell", else
+what the agent runs: its documented shell, CLAUDE_CODE_SHELL, $SHELL).
 --server: ask a running \`shellgate serve\` (default socket, or SOCKET) and decide in-process when it
 is not there or runs with other flags.`;
 
@@ -75,6 +77,7 @@ export async function runHook(argv: string[], version: string, stdin: () => stri
       ...(args.workspaces.length > 0 ? { workspaceRoots: args.workspaces } : {}),
       agentSettings: args.agentSettings,
       askAsDeny: args.askAsDeny,
+      ...(args.shell !== null ? { shell: args.shell } : {}),
       version,
       ...(audit ? { record: (r) => audit.append(r) } : {}),
     });
@@ -111,6 +114,7 @@ async function runHookViaServer(socket: string | null, argv: string[], version: 
       agentSettings: args.agentSettings,
       auditLog: args.auditLog !== null ? resolve(args.auditLog) : null,
       askAsDeny: args.askAsDeny,
+      ...(args.shell !== null ? { shell: args.shell } : {}),
     };
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
     const { askServer } = await import('../serve/client.js');

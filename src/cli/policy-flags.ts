@@ -2,6 +2,8 @@
  * The flags every command that decides shares (`--config --preset --mode --workspace
  * --no-agent-settings --audit-log`): one option table for node:util parseArgs, one validation.
  */
+import type { ShellDialect } from '../syntax/dialects.js';
+import { checkShell } from './args.js';
 import { resolve } from 'node:path';
 import { MODES, type Mode } from '../policy/modes.js';
 import { PRESETS, type PresetName } from '../policy/presets.js';
@@ -15,6 +17,7 @@ export const POLICY_OPTIONS = {
   'no-agent-settings': { type: 'boolean' },
   'audit-log': { type: 'string' },
   'ask-as-deny': { type: 'boolean' },
+  shell: { type: 'string' },
 } as const;
 
 export interface PolicyFlags {
@@ -26,6 +29,8 @@ export interface PolicyFlags {
   auditLog: string | null;
   /** Answer ask with deny (saying approval is needed): for agents or versions that cannot ask. */
   askAsDeny: boolean;
+  /** The shell the agent runs commands in (`--shell`); null: the settings', else the agent's own. */
+  shell: ShellDialect | null;
 }
 
 /** A mode name, or a usage error listing the known ones. */
@@ -50,6 +55,7 @@ export function readPolicyFlags(values: {
   'no-agent-settings'?: boolean;
   'audit-log'?: string;
   'ask-as-deny'?: boolean;
+  shell?: string;
 }): PolicyFlags {
   return {
     config: values.config ?? null,
@@ -58,6 +64,7 @@ export function readPolicyFlags(values: {
     workspaces: (values.workspace ?? []).map((w) => resolve(w)),
     agentSettings: values['no-agent-settings'] !== true,
     auditLog: values['audit-log'] ?? null,
+    shell: values.shell === undefined ? null : checkShell(values.shell),
     askAsDeny: values['ask-as-deny'] === true,
   };
 }

@@ -78,7 +78,12 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     httpPort: values.http !== undefined ? nonNegativeInteger(values.http, '--http', 65535) : null,
     tokenFile: values['token-file'] !== undefined ? resolve(values['token-file']) : null,
     idleTimeoutSec: values['idle-timeout'] !== undefined ? nonNegativeInteger(values['idle-timeout'], '--idle-timeout', 2 ** 31 / 1000 - 1) : 3600,
-    policy: { ...flags, config: flags.config !== null ? resolve(flags.config) : null, auditLog: flags.auditLog !== null ? resolve(flags.auditLog) : null },
+    policy: {
+      ...flags,
+      config: flags.config !== null ? resolve(flags.config) : null,
+      auditLog: flags.auditLog !== null ? resolve(flags.auditLog) : null,
+      shell: flags.shell ?? undefined,
+    },
   };
 }
 

@@ -23,6 +23,8 @@ export interface HookRuntime {
   cwd?: string;
   /** Mode that overrides the agent's (`--mode`). */
   mode?: GateContext['mode'];
+  /** The shell the agent runs commands in (`--shell`). */
+  shell?: GateContext['shell'];
   env?: Record<string, string | undefined>;
   /** Called once per event with what was decided (the audit log). */
   record?(r: AuditRecord): void;
@@ -141,6 +143,7 @@ function gateContext(agent: AgentProfile, req: HookRequest, rt: HookRuntime, wor
     // The shell the agent runs commands in, read from the environment the hook inherits (a server
     // is sent the hook's): the settings' `shell` wins over it.
     agentShell: agent.shell ? agent.shell(rt.env ?? process.env, process.platform) : dialectOfShell((rt.env ?? process.env).SHELL),
+    ...(rt.shell ? { shell: rt.shell } : {}),
     // An unknown mode name is read as `default`: never as one that asks less.
     mode: rt.mode ?? mapped?.mode ?? 'default',
     ...(mapped?.nonInteractive ? { channel: 'non-interactive' } : {}),

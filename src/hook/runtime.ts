@@ -3,6 +3,7 @@
  * missing ones skipped) plus shellgate's settings, one gate per project, built on first use.
  * Shared by `shellgate hook` (one event per process) and `shellgate serve` (many).
  */
+import type { ShellDialect } from '../syntax/dialects.js';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -39,6 +40,8 @@ export interface HookRuntimeOptions {
   record?(r: AuditRecord): void;
   /** Answer ask with deny, saying approval is needed (`--ask-as-deny`). */
   askAsDeny?: boolean;
+  /** The shell the agent runs commands in (`--shell`), over the settings' and the agent's own. */
+  shell?: ShellDialect;
 }
 
 /** The folder whose agent settings apply to a call in `cwd`: the nearest ancestor holding the agent's project folder (`.claude/`), else `cwd`. */
@@ -102,6 +105,7 @@ export function createHookRuntime(agent: AgentProfile, opts: HookRuntimeOptions)
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.record ? { record: opts.record } : {}),
     ...(opts.askAsDeny ? { askAsDeny: true } : {}),
+    ...(opts.shell ? { shell: opts.shell } : {}),
     gateFor,
     async decide(call: ToolCall, context: GateContext): Promise<Decision> {
       const cwd = context.cwd ?? process.cwd();

@@ -3,6 +3,7 @@
  * gates cached per project), and `answerHook` for each event — the very code `shellgate hook`
  * runs, so an answer from the server is the answer the hook would give in-process.
  */
+import type { ShellDialect } from '../syntax/dialects.js';
 import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { AGENTS, isAgentId } from '../agents/registry.js';
@@ -68,6 +69,7 @@ export function createDecider(opts: DeciderOptions): Decider {
         ...(p.workspaces.length > 0 ? { workspaceRoots: p.workspaces } : {}),
         agentSettings: p.agentSettings,
         askAsDeny: p.askAsDeny === true,
+        ...(p.shell !== undefined ? { shell: p.shell as ShellDialect } : {}),
         env: serverEnv,
         home: opts.home,
         version: opts.version,

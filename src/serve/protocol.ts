@@ -10,6 +10,7 @@
  * never read a refusal as "go ahead", and it carries `error`: shellgate's own client then decides
  * in-process instead. This module imports nothing heavy: the client loads it on every hook call.
  */
+import { SHELL_DIALECTS } from '../syntax/dialects.js';
 
 /** The policy flags a hook or a server runs with; a server answers only clients with the same. */
 export interface PolicyOptions {
@@ -24,6 +25,8 @@ export interface PolicyOptions {
   auditLog: string | null;
   /** `--ask-as-deny` (absent: false). */
   askAsDeny?: boolean;
+  /** `--shell` (absent: the settings', else the agent's own). */
+  shell?: string;
 }
 
 export interface ServeRequest {
@@ -62,6 +65,7 @@ export function optionsKey(o: PolicyOptions): string {
     agentSettings: o.agentSettings,
     auditLog: o.auditLog,
     askAsDeny: o.askAsDeny === true,
+    shell: o.shell ?? null,
   });
 }
 
@@ -90,7 +94,8 @@ export function parseRequest(line: string): ServeRequest | string {
       !nullableString(p.mode) ||
       !strings(p.workspaces) ||
       typeof p.agentSettings !== 'boolean' ||
-      !nullableString(p.auditLog)
+      !nullableString(p.auditLog) ||
+      !(p.shell === undefined || (typeof p.shell === 'string' && (SHELL_DIALECTS as readonly string[]).includes(p.shell)))
     ) {
       return 'the request\'s "options" are malformed';
     }
@@ -102,6 +107,7 @@ export function parseRequest(line: string): ServeRequest | string {
       agentSettings: p.agentSettings,
       auditLog: p.auditLog,
       askAsDeny: p.askAsDeny === true,
+      ...(typeof p.shell === 'string' ? { shell: p.shell } : {}),
     };
   }
   if (o.version !== undefined) {

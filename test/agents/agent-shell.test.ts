@@ -22,8 +22,8 @@ afterAll(() => {
 });
 
 /** Claude Code's answer for a Bash call, with the hook's environment `env` and optional --config. */
-async function claude(command: string, env: Record<string, string>, config: string | null = null): Promise<string> {
-  const rt = createHookRuntime(claudeCode, { version: 'test', agentSettings: false, home: HOME, env, config });
+async function claude(command: string, env: Record<string, string>, config: string | null = null, shell?: 'bash' | 'zsh'): Promise<string> {
+  const rt = createHookRuntime(claudeCode, { version: 'test', agentSettings: false, home: HOME, env, config, ...(shell ? { shell } : {}) });
   const event = JSON.stringify({ session_id: 's', cwd: WS, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
   const { answer } = await answerHook(claudeCode, event, rt);
   return (JSON.parse(answer.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
@@ -31,7 +31,14 @@ async function claude(command: string, env: Record<string, string>, config: stri
 
 describe("the agent's shell", () => {
   it('maps a shell path to its reading, anything unknown to auto', () => {
-    expect(['/bin/bash', '/usr/local/bin/zsh', '/bin/sh', '/usr/bin/dash', '/usr/bin/fish', undefined].map(dialectOfShell)).toEqual(['bash', 'zsh', 'sh', 'sh', 'auto', 'auto']);
+    expect(['/bin/bash', '/usr/local/bin/zsh', '/bin/sh', '/usr/bin/dash', '/usr/bin/fish', undefined].map(dialectOfShell)).toEqual([
+      'bash',
+      'zsh',
+      'sh',
+      'sh',
+      'auto',
+      'auto',
+    ]);
   });
 
   it("reads Claude Code's commands in the user's shell, CLAUDE_CODE_SHELL first", async () => {
@@ -46,6 +53,8 @@ describe("the agent's shell", () => {
     const config = join(HOME, 'shellgate.json');
     writeFileSync(config, JSON.stringify({ shell: 'bash' }));
     expect(await claude('echo ${(e)x}', { SHELL: '/bin/zsh' }, config)).toBe('allow');
+    // and `--shell` wins over both
+    expect(await claude('echo ${(e)x}', { SHELL: '/bin/bash' }, config, 'zsh')).toBe('ask');
   });
 
   it('knows what the other agents run', () => {
