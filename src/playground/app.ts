@@ -2,6 +2,7 @@
  * The playground page: the command and its context in, the decision out, updated as you type
  * (debounced), with the state in the URL fragment so a decision can be shared as a link.
  */
+import { SHELL_DIALECTS, type ShellDialect } from '../syntax/dialects.js';
 import './data.js';
 import { MODES } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
@@ -14,6 +15,8 @@ const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) 
 interface State {
   c: string;
   m: string;
+  /** The shell (absent in links made before it existed: bash). */
+  sh?: string;
   ch: string;
   p: string[];
   w: string;
@@ -27,6 +30,7 @@ function readForm(): State {
   return {
     c: $<HTMLTextAreaElement>('command').value,
     m: $<HTMLSelectElement>('mode').value,
+    sh: $<HTMLSelectElement>('shell').value,
     ch: $<HTMLSelectElement>('channel').value,
     p: ['jail', 'sensitive'].filter((p) => $<HTMLInputElement>(`preset-${p}`).checked),
     w: $<HTMLInputElement>('workspace').value,
@@ -40,6 +44,7 @@ function readForm(): State {
 function writeForm(s: Partial<State>): void {
   if (s.c !== undefined) $<HTMLTextAreaElement>('command').value = s.c;
   if (s.m !== undefined) $<HTMLSelectElement>('mode').value = s.m;
+  $<HTMLSelectElement>('shell').value = s.sh !== undefined && (SHELL_DIALECTS as readonly string[]).includes(s.sh) ? s.sh : 'bash';
   if (s.ch !== undefined) $<HTMLSelectElement>('channel').value = s.ch;
   for (const p of ['jail', 'sensitive']) $<HTMLInputElement>(`preset-${p}`).checked = (s.p ?? []).includes(p);
   if (s.w !== undefined) $<HTMLInputElement>('workspace').value = s.w;
@@ -189,6 +194,7 @@ async function update(): Promise<void> {
   const input: PlaygroundInput = {
     command: s.c,
     ...(s.m !== 'default' ? { mode: s.m as PlaygroundInput['mode'] } : {}),
+    ...(s.sh && s.sh !== 'bash' ? { shell: s.sh as ShellDialect } : {}),
     ...(s.ch !== 'cli' ? { channel: s.ch } : {}),
     presets: s.p as PresetName[],
     workspace: s.w.startsWith('/') ? s.w : '/home/user/project',
@@ -211,12 +217,14 @@ function schedule(): void {
 function init(): void {
   const mode = $<HTMLSelectElement>('mode');
   for (const m of MODES) mode.append(new Option(m, m, m === 'default', m === 'default'));
+  const shell = $<HTMLSelectElement>('shell');
+  for (const d of SHELL_DIALECTS) shell.append(new Option(d, d, d === 'bash', d === 'bash'));
   const channel = $<HTMLSelectElement>('channel');
   for (const c of CHANNELS) channel.append(new Option(c, c, c === 'cli', c === 'cli'));
   const shared = fromFragment(location.hash);
   if (shared) writeForm(shared);
   for (const id of ['command', 'workspace', 'home', 'settings', 'files']) $(id).addEventListener('input', schedule);
-  for (const id of ['mode', 'channel', 'settings-format', 'preset-jail', 'preset-sensitive']) $(id).addEventListener('change', schedule);
+  for (const id of ['mode', 'shell', 'channel', 'settings-format', 'preset-jail', 'preset-sensitive']) $(id).addEventListener('change', schedule);
   window.addEventListener('hashchange', () => {
     const s = fromFragment(location.hash);
     if (s && JSON.stringify(s) !== JSON.stringify(readForm())) {

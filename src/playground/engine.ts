@@ -3,6 +3,7 @@
  * system the page describes. Each decision says which paths it looked at on that (empty) disk, so
  * the page can tell the user where a real machine's files could change the verdict.
  */
+import type { ShellDialect } from '../syntax/dialects.js';
 import { createGate, type Decision, type Gate } from '../policy/gate.js';
 import type { Mode } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
@@ -18,6 +19,8 @@ const SETTINGS_FILE = '/playground/settings.json';
 export interface PlaygroundInput {
   command: string;
   mode?: Mode;
+  /** The shell that runs the command (default bash). */
+  shell?: ShellDialect;
   channel?: string;
   presets?: PresetName[];
   /** Absolute workspace root (default /home/user/project). */
@@ -111,6 +114,7 @@ export async function decide(input: PlaygroundInput): Promise<PlaygroundResult> 
       home,
       env: { HOME: home, USER: home.split('/').pop() ?? 'user' },
       ...(input.mode ? { mode: input.mode } : {}),
+      ...(input.shell ? { shell: input.shell } : {}),
       ...(input.channel ? { channel: input.channel } : {}),
     },
   );
