@@ -50,6 +50,7 @@ export const ZSH_CASES: ZshCase[] = [
   },
   { kind: 'split of a value', command: "x='sg-ran arg'; $=x", runs: ['sg-ran'], note: '$=x splits the value into words' },
   { kind: 'split of a value', command: "x='sg-ran arg'; $x", runs: ['sg-ran arg (missing)'], note: 'zsh does not split $x: one command name with a space' },
+  { kind: 'split of a value', command: "x='sg-ran arg'; ${(s: :)x}", runs: ['sg-ran'], note: '(s: :) splits at spaces' },
   // = expansions
   { kind: '=(cmd)', command: 'cat =(sg-ran)', runs: ['cat', 'sg-ran'], note: '=(cmd) runs cmd into a temporary file' },
   { kind: '=cmd', command: '=sg-ran arg', runs: ['sg-ran'], note: '=cmd is the path of cmd; as a command word it runs it' },
@@ -68,6 +69,21 @@ export const ZSH_CASES: ZshCase[] = [
     note: 'path is PATH as an array: a workspace file runs by name (chmod is the zsh/files builtin)',
   },
   { kind: 'path=()', command: 'path=(); ls', runs: ['ls (missing)'], note: 'an empty path: nothing is found' },
+  { kind: 'commands[]', command: 'commands[ls]=/usr/bin/sg-ran; ls', runs: ['sg-ran'], note: 'an assignment to commands[ls] hashes ls to another file' },
+  { kind: 'commands[]', command: 'hash ls=/usr/bin/sg-ran; ls', runs: ['sg-ran'], note: 'hash NAME=PATH likewise' },
+  { kind: 'options[]', command: "options[shwordsplit]=on; x='sg-ran arg'; $x", runs: ['sg-ran'], note: 'options[] sets an option as setopt does' },
+  {
+    kind: 'fpath=()',
+    command: 'print -r -- sg-ran > myfn; fpath=(/work); autoload myfn; myfn',
+    runs: ['sg-ran'],
+    note: 'a function autoloaded from a workspace file',
+  },
+  {
+    kind: 'startup file',
+    command: 'print -r -- sg-ran > .zshenv; ZDOTDIR=/work zsh -c :',
+    runs: ['sg-ran'],
+    note: 'a nested zsh reads $ZDOTDIR/.zshenv first',
+  },
   // a redirection alone runs a program
   { kind: 'NULLCMD', command: '> out.txt', runs: ['cat'], note: 'a redirection alone runs $NULLCMD (cat)' },
   { kind: 'NULLCMD', command: 'NULLCMD=sg-ran; > out.txt', runs: ['sg-ran'], note: 'NULLCMD names the program' },
@@ -84,6 +100,7 @@ export const ZSH_CASES: ZshCase[] = [
     runs: ['sg-ran'],
     note: 'the not-found handler runs instead of the missing name',
   },
+  { kind: 'hook function', command: 'chpwd() { sg-ran }; cd /tmp', runs: ['sg-ran'], note: 'chpwd runs after every change of directory' },
   {
     kind: 'hook function',
     command: 'precmd() { sg-ran }; :',
@@ -97,6 +114,7 @@ export const ZSH_CASES: ZshCase[] = [
   // emulation and options
   { kind: 'emulate', command: 'emulate sh -c \'x="sg-ran arg"; $x\'', runs: ['sg-ran'], note: 'sh emulation splits $x, as bash would' },
   { kind: 'setopt', command: "setopt shwordsplit; x='sg-ran arg'; $x", runs: ['sg-ran'], note: 'an option set earlier on the line changes how $x is read' },
+  { kind: 'setopt', command: 'setopt ksharrays; a=(sg-a sg-b); ${a[1]}', runs: ['sg-b'], note: 'KSH_ARRAYS counts from 0 again' },
   { kind: 'setopt', command: 'setopt rcexpandparam; a=(sg-a sg-b); x$a', runs: ['xsg-a (missing)'], note: 'RC_EXPAND_PARAM: x$a is xsg-a xsg-b' },
   // precommand modifiers
   { kind: 'precommand modifier', command: 'noglob sg-ran *', runs: ['sg-ran'], note: 'noglob runs its command with words unglobbed' },
@@ -116,6 +134,7 @@ export const ZSH_CASES: ZshCase[] = [
   { kind: 'arrays from 1', command: 'a=(sg-a sg-b); $a[1] x', runs: ['sg-a'], note: 'a subscript without braces' },
   // history modifiers
   { kind: 'history modifier', command: 'x=/usr/bin/sg-ran; $x:t', runs: ['sg-ran'], note: '$x:t is the tail of the path' },
+  { kind: 'history modifier', command: 'x=/usr/bin/sg-ran/y; $x:h', runs: ['sg-ran'], note: '$x:h is the head of the path' },
   { kind: 'history modifier', command: 'x=sg-ran.txt; $x:r', runs: ['sg-ran'], note: '$x:r drops the suffix' },
   // named directories
   { kind: '~name', command: 'hash -d w=/usr/bin; ~w/sg-ran', runs: ['sg-ran'], note: '~w is a named directory' },
