@@ -24,6 +24,9 @@ export interface ZshCase {
 /** Programs the cases run that are not ordinary ones: stubbed in the sandbox. */
 export const ZSH_CASE_PROGRAMS = ['sg-ran', 'sg-a', 'sg-b'];
 
+/** Names the cases need to be missing: never stubbed, even when shellgate lists them as programs. */
+export const ZSH_CASE_ABSENT = ['no-such-program'];
+
 export const ZSH_CASES: ZshCase[] = [
   // glob qualifiers run code for each file
   { kind: 'glob qualifier', command: "ls *(e:'sg-ran':)", runs: ['ls', 'sg-ran'], note: 'the e qualifier runs its text for every file matched' },
@@ -153,6 +156,38 @@ export const ZSH_CASES: ZshCase[] = [
   { kind: 'alias -g', command: "alias -g G='| sg-ran'; eval 'echo hi G'", runs: ['sg-ran'], note: 'a global alias is replaced anywhere in a line' },
   // autoloaded functions of the zsh library
   { kind: 'autoload', command: "autoload -U zmv; zmv '(*).txt' '$1.bak'", runs: ['mv'], note: 'zmv is a function of the zsh library; it runs mv' },
+  // The same classes with programs shellgate knows as read-only: a reading that misses what zsh
+  // does lists the wrong program and allows, where an unknown sg-* name would ask in any reading.
+  { kind: 'arrays from 1', command: 'a=(ls wc); ${a[1]}', runs: ['ls'], note: 'zsh runs ls, bash would run wc' },
+  { kind: 'arrays from 1', command: 'a=(ls wc); $a[1] README.md', runs: ['ls'], note: 'a subscript without braces' },
+  { kind: 'setopt', command: 'setopt ksharrays; a=(ls wc); ${a[1]}', runs: ['wc'], note: 'KSH_ARRAYS: from 0 again' },
+  { kind: 'split of a value', command: "x='wc -l'; $x README.md", runs: ['wc -l (missing)'], note: 'no splitting: the name is `wc -l`' },
+  { kind: 'split of a value', command: "x='wc -l'; $=x README.md", runs: ['wc'], note: '$=x splits' },
+  { kind: 'emulate', command: 'emulate sh -c \'x="wc -l"; $x README.md\'', runs: ['wc'], note: 'sh emulation splits' },
+  {
+    kind: 'hook function',
+    command: 'zshexit() { wc README.md; }; ls',
+    runs: ['ls'],
+    note: 'zsh -c execs its last command, an external one, in place of itself: zshexit does not run here (after a builtin it does, and an EXIT trap stops the exec)',
+  },
+  { kind: 'hook function', command: 'zshexit() { wc README.md; }; ls; :', runs: ['ls', 'wc'], note: 'a hook defined and never called by name' },
+  { kind: 'hook function', command: 'TRAPEXIT() { wc README.md; }; ls', runs: ['ls', 'wc'], note: 'likewise' },
+  { kind: 'hook function', command: 'TRAPZERR() { wc README.md; }; false', runs: ['wc'], note: 'likewise' },
+  { kind: 'hook function', command: 'chpwd() { wc README.md; }; cd .', runs: ['wc'], note: 'likewise' },
+  { kind: 'hook function', command: 'command_not_found_handler() { wc README.md; }; no-such-program', runs: ['wc'], note: 'likewise' },
+  { kind: 'history modifier', command: 'x=/usr/bin/wc; $x:t README.md', runs: ['wc'], note: '$x:t' },
+  { kind: 'functions[]', command: "functions[ls]='wc README.md'; ls", runs: ['wc'], note: 'ls is now a function that runs wc' },
+  { kind: 'commands[]', command: 'commands[ls]=/usr/bin/wc; ls README.md', runs: ['wc'], note: 'ls is now hashed to wc' },
+  { kind: 'alias -g', command: "alias -g G='| wc'; eval 'cat README.md G'", runs: ['cat', 'wc'], note: 'a global alias adds a pipe' },
+  { kind: 'READNULLCMD', command: 'READNULLCMD=wc; < README.md', runs: ['wc'], note: 'the redirection alone runs wc' },
+  { kind: 'NULLCMD', command: 'NULLCMD=wc; > out.txt', runs: ['wc'], note: 'likewise' },
+  { kind: 'glob of a value', command: "x='*(e:wc:)'; echo $~x", runs: ['wc'], note: 'a qualifier in a value' },
+  { kind: '(e) flag', command: "x='$(wc README.md)'; echo ${(e)x}", runs: ['wc'], note: 'a substitution in a value' },
+  { kind: 'repeat', command: 'repeat 2 wc README.md', runs: ['wc'], note: 'repeat N COMMAND' },
+  { kind: 'short for', command: 'for f (*.md) wc $f', runs: ['wc'], note: 'for NAME (WORDS) COMMAND' },
+  { kind: 'precommand modifier', command: 'noglob ls *', runs: ['ls'], note: 'noglob' },
+  { kind: 'precommand modifier', command: '- ls', runs: ['ls'], note: 'the dash modifier' },
+  { kind: 'always', command: '{ ls } always { wc README.md }', runs: ['ls', 'wc'], note: '{ … } always { … }' },
 ];
 
 /**

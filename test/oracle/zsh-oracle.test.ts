@@ -21,7 +21,7 @@ import { drawn } from '../helpers/stable-draw.js';
 import { generateCommands } from './generate.js';
 import { probeSandbox, Sandbox, type RunResult } from './sandbox.js';
 import { excusedVerdict, NOT_RUN, unlisted } from './judge.js';
-import { ZSH_CASE_PROGRAMS, ZSH_CASES, ZSH_PRECISION } from './zsh-cases.js';
+import { ZSH_CASE_ABSENT, ZSH_CASE_PROGRAMS, ZSH_CASES, ZSH_PRECISION } from './zsh-cases.js';
 
 const HERE = import.meta.dirname;
 const PROJECT_CORPUS = join(HERE, '..', '..', 'corpus');
@@ -110,6 +110,7 @@ describe('real zsh as the oracle for commands read as zsh', () => {
     }
     // a name a case expects zsh not to find must not become a stub because shellgate listed it
     for (const c of ZSH_CASES) for (const p of c.runs) if (p.endsWith(' (missing)')) programs.delete(p.slice(0, -' (missing)'.length));
+    for (const p of ZSH_CASE_ABSENT) programs.delete(p);
     for (const c of ZSH_CASES) for (const p of c.runs) if (!p.endsWith(' (missing)')) programs.add(p);
     sandbox = Sandbox.create({ programs, timeoutSeconds: 2, workers: 2, shell: 'zsh' });
     // every zsh case runs, whatever its verdict (its observation is checked); of the rest, only
