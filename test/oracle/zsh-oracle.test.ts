@@ -98,7 +98,7 @@ describe('real zsh as the oracle for commands read as zsh', () => {
 
   beforeAll(async () => {
     const programs = new Set<string>(JSON.parse(readFileSync(join(HERE, 'common-programs.json'), 'utf8')) as string[]);
-    for (const p of [...ZSH_CASE_PROGRAMS, 'sg-ok']) programs.add(p);
+    for (const p of [...ZSH_CASE_PROGRAMS, 'sg-ok', 'sg-bad']) programs.add(p);
     for (const c of ZSH_CASES) for (const p of c.runs) if (!p.endsWith(' (missing)')) programs.add(p);
     if (!noShellField) {
       commands.push(...corpusCommands());
@@ -137,6 +137,34 @@ describe('real zsh as the oracle for commands read as zsh', () => {
     expect(observed(a)).toEqual(['no-such-program-here (missing)', 'sg-ok']);
     expect(observed(b)).toEqual(['no-such-program-here (missing)']);
     expect(observed(c)).toEqual(['no-such-program-here (missing)']);
+  });
+
+  it('isolates zsh too, whose modules bring rm, chmod and sockets as builtins', async () => {
+    const checks: Record<string, string> = {
+      'zsh reads its commands': `[[ -n $ZSH_VERSION ]] && [[ $0 == zsh ]]`,
+      'modules load': `zmodload zsh/files && (( $+builtins[zf_rm] ))`,
+      // rm asks before removing a file it cannot write (stdin is /dev/null: no) and -f hides the error: look at the files
+      'zsh/files cannot change the root': `zmodload zsh/files; rm -f /usr/bin/sg-ok; mv -f /usr/sbin/sg-ok /usr/sbin/sg-moved 2>/dev/null; mkdir /sg-new 2>/dev/null; [[ -e /usr/bin/sg-ok && -e /usr/sbin/sg-ok && ! -e /usr/sbin/sg-moved && ! -e /sg-new ]]`,
+      'zsh/files cannot change a host device': `zmodload zsh/files; ! chmod 777 /dev/null 2>/dev/null && ! chown 0 /dev/null 2>/dev/null`,
+      'no network through zsh/net/tcp': `zmodload zsh/net/tcp; ! ztcp 1.1.1.1 80 2>/dev/null && ! ztcp 127.0.0.1 22 2>/dev/null`,
+      'no startup file but the handler’s': `[[ $ZDOTDIR == /.sg-zsh && ! -e /etc/zsh && ! -e /etc/zshenv && $(print -r -- /.sg-zsh/*(DN)) == /.sg-zsh/.zshenv ]]`,
+      'no option changed by it': `[[ -o rcs && -o multios && ! -o shwordsplit && ! -o globsubst && ! -o interactive ]]`,
+      'kernel settings out of reach': `! { print 3 > /proc/sys/vm/drop_caches } 2>/dev/null`,
+      'not host root': `read -r _ outer _ < /proc/self/uid_map && [[ $outer != 0 ]]`,
+      'runs in /work with HOME=/root and the seeded files': `[[ $PWD == /work && $HOME == /root && -f README.md && -f notes.txt && -f main.ts ]]`,
+    };
+    const names = Object.keys(checks);
+    const rs = await sandbox.run(names.map((n) => `if ${checks[n]}; then sg-ok; else sg-bad; fi`));
+    const failed = names
+      .filter((n, i) => rs[i].records.map((r) => r.program).join(' ') !== 'sg-ok')
+      .map((n) => `${n}: ${JSON.stringify(rs[names.indexOf(n)].records)}`);
+    expect(failed).toEqual([]);
+    const fresh = await sandbox.run([
+      'print x > /work/left; print x > /tmp/left; print x > ~/left; sg-ok',
+      'sg-ok',
+      'if [[ ! -e /work/left && ! -e /tmp/left && ! -e ~/left ]]; then sg-ok; else sg-bad; fi',
+    ]);
+    expect(fresh.map((r) => r.records.map((x) => x.program).join(' '))).toEqual(['sg-ok', 'sg-ok', 'sg-ok']);
   });
 
   it('each zsh case does under the real zsh what zsh-cases.ts says it does', () => {
