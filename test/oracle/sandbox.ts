@@ -25,12 +25,23 @@
  * not find. /bin/sh and /usr/bin/sh are symlinks to the real bash, so `sh -c` really runs — or,
  * with `sh: 'dash'`, to the real dash (as on Debian and Ubuntu). dash has no not-found hook: the
  * names it looked up and did not find are read from its `dash: N: NAME: not found` lines.
+ *
+ * With `shell: 'zsh'` each command is read by the real zsh instead of bash (`zsh -c`, as an agent on
+ * a machine whose login shell is zsh runs it). The root then also holds zsh, its libraries, its
+ * modules (so `zmodload zsh/files` loads as on a real machine) and its function library (so
+ * `autoload zmv` finds zmv), and a read-only ZDOTDIR whose `.zshenv` only defines
+ * `command_not_found_handler`, the zsh counterpart of bash's not-found hook; names zsh looks up
+ * without it (`zsh -f`, a handler the command removed) are read from its `zsh:N: command not
+ * found: NAME` lines. /work holds a few plain files, so that globs (and their qualifiers) match.
+ * zsh/files gives a command rm, chmod, ln… as builtins: the isolation above never rested on the
+ * root lacking such programs, only on the mounts and the uid.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
   copyFileSync,
+  cpSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -72,6 +83,8 @@ export interface SandboxOptions {
   workers?: number;
   /** The shell `/bin/sh` is (default bash; dash as on Debian and Ubuntu). */
   sh?: 'bash' | 'dash';
+  /** The shell that reads each command (default bash; zsh as where zsh is the login shell). */
+  shell?: 'bash' | 'zsh';
 }
 
 const HOST_BINS = { unshare: 'unshare', timeout: 'timeout', chroot: 'chroot', mount: 'mount' };
@@ -141,7 +154,29 @@ done < "$LIST"
  */
 const RUN = `cd /work || exit 122
 /bin/bash -c -- "$(< "$1")" bash 2>> /.sg/err
-s=$?
+${runWait()}`;
+
+/**
+ * The same under zsh. The handler comes from a `.zshenv` in a ZDOTDIR the sandbox controls rather
+ * than from text put before the command: zsh sources that file as input of its own before it reads
+ * the -c text, so the command is read byte for byte as given (its first line is line 1, nothing
+ * before it can run on into it or set an option or alias for it), and a nested `zsh -c` gets the
+ * handler too. Nothing else is in that ZDOTDIR, and the root has no /etc/zsh, so no other startup
+ * file is read (as with `zsh -f`, while NO_RCS stays unset as on a real machine). The seeded files
+ * are plain files written by this bash (the root has no mkdir).
+ */
+const RUN_ZSH = `cd /work || exit 122
+for f in README.md notes.txt main.ts; do printf 'seed\\n' > "$f"; done
+ZDOTDIR=/.sg-zsh /bin/zsh -c -- "$(< "$1")" zsh 2>> /.sg/err
+${runWait()}`;
+
+/** The only startup file the sandbox's zsh reads: names it looks up and does not find are logged, as bash's hook does. */
+const ZSHENV = `command_not_found_handler() { printf '%s\\0' M "$#" "$@" >> /.sg/log 2>/dev/null; print -r -- "zsh: command not found: $1" >&2; return 127; }
+`;
+
+/** After the command: wait (up to 1.5 s) for whatever it left running in the background. */
+function runWait(): string {
+  return `s=$?
 shopt -s nullglob
 exec 9<> <(:)
 ps=$!
@@ -156,6 +191,7 @@ for ((k = 0; k < 150; k++)); do
 done
 exit "$s"
 `;
+}
 
 /** Libraries and loader a shell needs, from `ldd`. */
 function shellLibraries(bash: string): string[] {
@@ -171,7 +207,7 @@ function shellLibraries(bash: string): string[] {
   return libs;
 }
 
-function resolveShell(name: 'bash' | 'dash'): string {
+function resolveShell(name: 'bash' | 'dash' | 'zsh'): string {
   for (const p of [`/usr/bin/${name}`, `/bin/${name}`]) if (existsSync(p)) return p;
   throw new Error(`no ${name} on the host`);
 }
@@ -183,6 +219,24 @@ function resolveShell(name: 'bash' | 'dash'): string {
  */
 const DASH_NOT_FOUND = /^(?:sh|dash): \d+: ((?:(?!: ).)+): not found$/;
 
+/**
+ * zsh's line for a name it looked up and did not find when no handler ran (`zsh:1: command not
+ * found: NAME`, also from a nested `zsh -f`); the handler's own line has no line number.
+ */
+const ZSH_NOT_FOUND = /^zsh:(?:[^:]*:)?\d+: command not found: (.+)$/;
+
+/**
+ * The host zsh's module path (for zmodload) and function path (for autoload), as it reports them
+ * itself; completion functions are left out (nothing completes under zsh -c).
+ */
+function zshTrees(zsh: string): { modules: string[]; functions: string[] } {
+  const out = execFileSync(zsh, ['-f', '-c', 'print -rl -- $module_path -- $fpath'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+  const lines = out.split('\n').filter((l) => l.startsWith('/') || l === '--');
+  const cut = lines.indexOf('--');
+  const here = (dirs: string[]) => dirs.filter((d) => existsSync(d));
+  return { modules: here(lines.slice(0, cut)), functions: here(lines.slice(cut + 1)).filter((d) => !d.split('/').includes('Completion')) };
+}
+
 export class Sandbox {
   readonly dir: string;
   readonly root: string;
@@ -190,12 +244,14 @@ export class Sandbox {
   private readonly timeoutSeconds: number;
   private readonly workers: number;
   readonly sh: 'bash' | 'dash';
+  readonly shell: 'bash' | 'zsh';
   private nextId = 0;
   private disposed = false;
 
-  private constructor(dir: string, programs: string[], timeoutSeconds: number, workers: number, sh: 'bash' | 'dash') {
+  private constructor(dir: string, programs: string[], timeoutSeconds: number, workers: number, sh: 'bash' | 'dash', shell: 'bash' | 'zsh') {
     this.dir = dir;
     this.sh = sh;
+    this.shell = shell;
     this.root = join(dir, 'root');
     this.programs = programs;
     this.timeoutSeconds = timeoutSeconds;
@@ -204,10 +260,12 @@ export class Sandbox {
 
   /** Builds the root in a fresh temp dir. Call `dispose()` when done. */
   static create(options: SandboxOptions): Sandbox {
-    const programs = [...new Set([...options.programs].filter(stubbable))].sort();
+    const shell = options.shell ?? 'bash';
+    // under zsh, `zsh` is the real one, never a stub
+    const programs = [...new Set([...options.programs].filter((p) => stubbable(p) && !(shell === 'zsh' && p === 'zsh')))].sort();
     const dir = mkdtempSync(join(tmpdir(), 'shellgate-oracle-'));
     chmodSync(dir, 0o755);
-    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 2)), options.sh ?? 'bash');
+    const sb = new Sandbox(dir, programs, options.timeoutSeconds ?? 2, Math.min(MAX_WORKERS, Math.max(1, options.workers ?? 2)), options.sh ?? 'bash', shell);
     try {
       sb.build();
     } catch (e) {
@@ -223,14 +281,11 @@ export class Sandbox {
       mkdirSync(join(R, d), { recursive: true, mode: 0o755 });
     }
     chmodSync(join(R, 'tmp'), 0o1777);
-    for (const name of this.sh === 'dash' ? (['bash', 'dash'] as const) : (['bash'] as const)) {
+    const shells: ('bash' | 'dash' | 'zsh')[] = this.sh === 'dash' ? ['bash', 'dash'] : ['bash'];
+    if (this.shell === 'zsh') shells.push('zsh');
+    for (const name of shells) {
       const shell = resolveShell(name);
-      for (const lib of shellLibraries(shell)) {
-        const target = join(R, lib);
-        mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
-        if (!existsSync(target)) copyFileSync(lib, target); // follows symlinks: a real file
-        chmodSync(target, 0o755);
-      }
+      for (const lib of shellLibraries(shell)) this.copyLibrary(lib);
       copyFileSync(shell, join(R, 'usr/bin', name));
       chmodSync(join(R, 'usr/bin', name), 0o755);
       linkSync(join(R, 'usr/bin', name), join(R, 'bin', name));
@@ -242,7 +297,8 @@ export class Sandbox {
     symlinkSync('/proc/self/fd/0', join(R, 'dev/stdin'));
     symlinkSync('/proc/self/fd/1', join(R, 'dev/stdout'));
     symlinkSync('/proc/self/fd/2', join(R, 'dev/stderr'));
-    writeFileSync(join(R, '.sg-run'), RUN, { mode: 0o644 });
+    writeFileSync(join(R, '.sg-run'), this.shell === 'zsh' ? RUN_ZSH : RUN, { mode: 0o644 });
+    if (this.shell === 'zsh') this.buildZsh();
     writeFileSync(join(R, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/bash\n', { mode: 0o644 });
     const stub = join(this.dir, 'stub');
     writeFileSync(stub, STUB, { mode: 0o755 });
@@ -252,6 +308,27 @@ export class Sandbox {
     }
     writeFileSync(join(this.dir, 'driver.sh'), DRIVER, { mode: 0o755 });
     writeFileSync(join(this.dir, 'notfound.fn'), NOT_FOUND_FN, { mode: 0o644 });
+  }
+
+  private copyLibrary(lib: string): void {
+    const target = join(this.root, lib);
+    mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
+    if (!existsSync(target)) copyFileSync(lib, target); // follows symlinks: a real file
+    chmodSync(target, 0o755);
+  }
+
+  /** zsh's modules with the libraries they link (a module whose library the host lacks fails to load here as there), its function library, and the ZDOTDIR. */
+  private buildZsh(): void {
+    const { modules, functions } = zshTrees(resolveShell('zsh'));
+    for (const dir of [...modules, ...functions]) cpSync(dir, join(this.root, dir), { recursive: true, dereference: true });
+    for (const dir of modules) {
+      for (const so of execFileSync('find', [dir, '-name', '*.so'], { encoding: 'utf8' }).split('\n').filter(Boolean)) {
+        const out = execFileSync('ldd', [so], { encoding: 'utf8' });
+        for (const m of out.matchAll(/=>\s*(\/\S+)/g)) this.copyLibrary(m[1]);
+      }
+    }
+    mkdirSync(join(this.root, '.sg-zsh'), { mode: 0o755 });
+    writeFileSync(join(this.root, '.sg-zsh/.zshenv'), ZSHENV, { mode: 0o644 });
   }
 
   /** Runs each command once, in its own fresh namespaces; results in input order. */
@@ -265,9 +342,10 @@ export class Sandbox {
       const s = status.get(id);
       const parsed = existsSync(logFile) ? parseLog(readFileSync(logFile)) : { records: [], problem: 'no log (batch killed?)' };
       const errFile = join(outDir, `${id}.err`);
-      if (this.sh === 'dash' && existsSync(errFile)) {
+      const notFound = [...(this.sh === 'dash' ? [DASH_NOT_FOUND] : []), ...(this.shell === 'zsh' ? [ZSH_NOT_FOUND] : [])];
+      if (notFound.length > 0 && existsSync(errFile)) {
         for (const line of readFileSync(errFile, 'utf8').split('\n')) {
-          const name = DASH_NOT_FOUND.exec(line)?.[1];
+          const name = notFound.map((re) => re.exec(line)?.[1]).find((n) => n !== undefined);
           if (name !== undefined) parsed.records.push({ kind: 'missing', program: name.slice(name.lastIndexOf('/') + 1), args: [] });
         }
       }
@@ -414,7 +492,7 @@ export function parseLog(buf: Buffer): { records: ExecRecord[]; problem: string 
 }
 
 /** Whether the sandbox can be built and used here, with the reason when it cannot. */
-export async function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function probeSandbox(options: { shell?: 'bash' | 'zsh' } = {}): Promise<{ ok: true } | { ok: false; reason: string }> {
   if (process.platform !== 'linux') return { ok: false, reason: `not Linux (${process.platform})` };
   for (const b of Object.values(HOST_BINS)) {
     try {
@@ -425,7 +503,7 @@ export async function probeSandbox(): Promise<{ ok: true } | { ok: false; reason
   }
   let sb: Sandbox | null = null;
   try {
-    sb = Sandbox.create({ programs: ['sg-probe'], workers: 1 });
+    sb = Sandbox.create({ programs: ['sg-probe'], workers: 1, shell: options.shell });
     const [r] = await sb.run(['sg-probe one "two three"; sh -c "sg-probe four"']);
     const seen = r.records.map((x) => [x.program, ...x.args].join(' '));
     if (seen.join('|') !== 'sg-probe one two three|sg-probe four') {
