@@ -222,6 +222,8 @@ function simpleCommand(node: AnyNode, text: string): string | null {
     while (i < words.length - 1 && words[i].raw.startsWith('-')) i++;
   }
   const first = words[i];
+  // zsh does not split an unquoted parameter: `x='wc -l'; $x f` looks up a program named `wc -l`
+  if (first?.parts.some((p) => p.type === 'ParamExp')) return 'an unquoted parameter as the command name (zsh does not split it)';
   if (first === undefined || first.parts.length !== 1 || first.parts[0].type !== 'Literal') return null;
   const name = first.raw;
   if (ZSH_ONLY_COMMANDS.has(name)) return `\`${name}\`, a zsh builtin`;
