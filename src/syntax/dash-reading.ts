@@ -19,35 +19,15 @@
  *     rather than argued one by one.
  */
 import type { Script, Span } from './ast.js';
-
-export interface DashDifference {
-  /** The construct as the finding names it, e.g. "`&>`". */
-  what: string;
-  span: Span;
-}
+import { firstDifference, type DialectDifference, type ScannedNode } from './dialect-scan.js';
 
 /** The first construct in `script` (parsed from `text`) that dash may read to do more, or null. */
-export function firstDashDifference(script: Script, text: string): DashDifference | null {
-  const stack: unknown[] = [script];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (x === null || typeof x !== 'object') continue;
-    if (Array.isArray(x)) {
-      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
-      continue;
-    }
-    const node = x as { type?: string; span?: Span } & Record<string, unknown>;
-    if (typeof node.type === 'string' && node.span) {
-      const what = differs(node, text);
-      if (what !== null) return { what, span: node.span };
-    }
-    for (const k in node) if (k !== 'span') stack.push(node[k]);
-  }
-  return null;
+export function firstDashDifference(script: Script, text: string): DialectDifference | null {
+  return firstDifference(script, text, differs);
 }
 
 /** What dash reads differently in this one node (its children are visited on their own), or null. */
-function differs(node: { type?: string; span?: Span } & Record<string, unknown>, text: string): string | null {
+function differs(node: ScannedNode, text: string): string | null {
   const span = node.span as Span;
   const at = (prefix: string): boolean => text.startsWith(prefix, span.start);
   switch (node.type) {

@@ -22,12 +22,7 @@
  * it do less, not more.
  */
 import type { Script, Span } from './ast.js';
-
-export interface ZshDifference {
-  /** The construct as the finding names it, e.g. "`${(e)…}`". */
-  what: string;
-  span: Span;
-}
+import { firstDifference, type DialectDifference, type ScannedNode } from './dialect-scan.js';
 
 /** Builtins and reserved words of zsh that bash does not have (zsh 5.9, "Shell Builtin Commands" and "Reserved Words"). */
 const ZSH_ONLY_COMMANDS = new Set(
@@ -100,30 +95,14 @@ const HOOK_FUNCTION = /^(?:precmd|preexec|chpwd|periodic|zshexit|zshaddhistory|c
 const MODIFIER_AFTER = /^:[aAceghlpPqQrstuwWx&]/;
 
 /** The first construct in `script` (parsed from `text`) that zsh may read to do more, or null. */
-export function firstZshDifference(script: Script, text: string): ZshDifference | null {
-  const stack: unknown[] = [script];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (x === null || typeof x !== 'object') continue;
-    if (Array.isArray(x)) {
-      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
-      continue;
-    }
-    const node = x as { type?: string; span?: Span } & Record<string, unknown>;
-    if (typeof node.type === 'string' && node.span) {
-      const what = differs(node, text);
-      if (what !== null) return { what, span: node.span };
-    }
-    for (const k in node) if (k !== 'span') stack.push(node[k]);
-  }
-  return null;
+export function firstZshDifference(script: Script, text: string): DialectDifference | null {
+  return firstDifference(script, text, differs);
 }
 
-type AnyNode = { type?: string; span?: Span } & Record<string, unknown>;
-type WordNode = { raw: string; parts: AnyNode[]; span: Span };
+type WordNode = { raw: string; parts: ScannedNode[]; span: Span };
 type RedirectNode = { op: string; fd: number | null; span: Span };
 
-function differs(node: AnyNode, text: string): string | null {
+function differs(node: ScannedNode, text: string): string | null {
   const span = node.span as Span;
   const at = (prefix: string, from = span.start): boolean => text.startsWith(prefix, from);
   switch (node.type) {
@@ -182,7 +161,7 @@ function differs(node: AnyNode, text: string): string | null {
     case 'SimpleCommand':
       return simpleCommand(node, text);
     case 'Pipeline': {
-      const commands = node.commands as AnyNode[];
+      const commands = node.commands as ScannedNode[];
       // MULTIOS: a stage's output redirected to a file still also goes down the pipe
       for (let i = 0; i < commands.length - 1; i++) if (outputs(commands[i]) > 0) return 'an output redirect in a pipeline (MULTIOS)';
       return null;
@@ -207,7 +186,7 @@ function differs(node: AnyNode, text: string): string | null {
   }
 }
 
-function simpleCommand(node: AnyNode, text: string): string | null {
+function simpleCommand(node: ScannedNode, text: string): string | null {
   const words = node.words as WordNode[];
   const redirects = node.redirects as RedirectNode[];
   const assignments = node.assignments as unknown[];
@@ -233,12 +212,12 @@ function simpleCommand(node: AnyNode, text: string): string | null {
 }
 
 /** Output redirects of one command (its own, not those of commands inside it). */
-function outputs(node: AnyNode): number {
+function outputs(node: ScannedNode): number {
   const redirects = (node.redirects as RedirectNode[] | undefined) ?? [];
   return redirects.filter((r) => /^(?:>|>>|>\||&>|&>>)$/.test(r.op) && (r.fd === null || r.fd === 1)).length;
 }
 
-function inputs(node: AnyNode): number {
+function inputs(node: ScannedNode): number {
   const redirects = (node.redirects as RedirectNode[] | undefined) ?? [];
   return redirects.filter((r) => r.op === '<' && (r.fd === null || r.fd === 0)).length;
 }
