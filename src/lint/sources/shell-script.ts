@@ -30,7 +30,7 @@ const SCRIPT_NAME = /\.(sh|bash|zsh)$/;
 
 /** The shell a script is read as: bash, zsh, or sh (dash's reading) for dash, busybox sh, ksh and their kin; fish and the rest are not read. */
 function scriptShell(prog: string | null, path: string): string {
-  if (prog === null) return path.endsWith('.bash') ? 'bash' : path.endsWith('.zsh') ? 'zsh' : 'sh';
+  if (prog === null) return /\.(bash|zsh)$/.exec(path)?.[1] ?? 'sh';
   if (prog === 'bash' || prog === 'zsh') return prog;
   return POSIX_SHELLS.has(prog) ? 'sh' : prog;
 }
