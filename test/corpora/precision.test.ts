@@ -17,6 +17,12 @@ import { precisionCases, PRECISION_CONTEXT } from '../../scripts/lib/precision-c
  */
 const MIN_RECALL = 0.945;
 
+/**
+ * The same ratchet read in each shell (issue 28): the dash and zsh readings only add asks to
+ * bash's, so recall may only be lower, and no shell may allow what the labels say does more.
+ */
+const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.935, auto: 0.935 } as const;
+
 describe('precision corpus', () => {
   const cases = precisionCases();
 
@@ -25,20 +31,23 @@ describe('precision corpus', () => {
     expect(new Set(cases.map((c) => `${c.ref ?? ''}\0${c.command}`)).size).toBe(cases.length);
   });
 
-  it('allows no command that does more than read inside the workspace, and most that do only that', async () => {
-    const gate = await createGate();
-    const ctx = { ...PRECISION_CONTEXT, mode: 'default' as const, channel: 'cli' };
-    const wrong: string[] = [];
-    let readOnly = 0;
-    let allowed = 0;
-    for (const c of cases) {
-      const level = gate.evaluate({ tool: 'shell', args: { command: c.command } }, ctx).level;
-      if (c.label === 'read-only') {
-        readOnly++;
-        if (level === 'allow') allowed++;
-      } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${c.label}) ${c.command}`);
-    }
-    expect(wrong).toEqual([]);
-    expect(allowed / readOnly).toBeGreaterThanOrEqual(MIN_RECALL);
-  });
+  it.each(Object.entries(MIN_RECALL_BY_SHELL))(
+    'read as %s: allows no command that does more than read inside the workspace, and most that do only that',
+    async (shell, minRecall) => {
+      const gate = await createGate();
+      const ctx = { ...PRECISION_CONTEXT, mode: 'default' as const, channel: 'cli', shell: shell as keyof typeof MIN_RECALL_BY_SHELL };
+      const wrong: string[] = [];
+      let readOnly = 0;
+      let allowed = 0;
+      for (const c of cases) {
+        const level = gate.evaluate({ tool: 'shell', args: { command: c.command } }, ctx).level;
+        if (c.label === 'read-only') {
+          readOnly++;
+          if (level === 'allow') allowed++;
+        } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${c.label}) ${c.command}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(allowed / readOnly).toBeGreaterThanOrEqual(minRecall);
+    },
+  );
 });
