@@ -177,9 +177,12 @@ function walkCommand(cmd: Command, forked: boolean | null, certain: boolean, w: 
       walkRedirects(cmd.redirects, certain, forked, w);
       // an arithmetic or `${x?…}` error stops bash -c before the command runs, and for good
       if (cmd.words.some((x) => mayFailExpanding(x.parts))) w.diverted = true;
+      // `${(e)x}`, `${~x}` (zsh's forms): bash says "bad substitution" and the command never runs
+      const refused = cmd.words.some((x) => badSubstitution(x.parts));
+      if (refused) w.diverted = true;
       if (cmd.words.length > 0) {
         const tokens = commandTokens(cmd.words, forked, w);
-        push(w, forked, tokens, certain);
+        push(w, forked, tokens, certain && !refused);
         const first = tokens[0];
         if (first?.kind !== 'exact' || DIVERTING.has(first.text) || w.functions.has(first.text)) w.diverted = true;
       }
@@ -372,6 +375,11 @@ function mayFailExpanding(parts: WordPart[]): boolean {
   return parts.some(
     (p) => p.type === 'ArithExp' || (p.type === 'ParamExp' && /^\$\{[^}]*\?/.test(p.raw)) || (p.type === 'DoubleQuoted' && mayFailExpanding(p.parts)),
   );
+}
+
+/** A `${…}` bash refuses whole: what follows `${` cannot start a parameter, `#` or `!`. */
+function badSubstitution(parts: WordPart[]): boolean {
+  return parts.some((p) => (p.type === 'ParamExp' && /^\$\{[^A-Za-z0-9_#!@*?$}-]/.test(p.raw)) || (p.type === 'DoubleQuoted' && badSubstitution(p.parts)));
 }
 
 /** `${x:-word}`, `${x-word}`, `${x:=word}`, `${x:?word}`…: bash expands the word when x is unset. */
