@@ -183,8 +183,9 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     shell: ctx.shell,
   });
   const frame = { source, map: identity, scriptDepth: 0 };
-  checkDialects(walker, parsed.script, source, frame, topLevelContext());
-  walker.walkScript(parsed.script, frame, topLevelContext(), newScope(ctx.cwd));
+  const top = topLevelContext();
+  checkDialects(walker, parsed.script, source, frame, top);
+  walker.walkScript(parsed.script, frame, top, newScope(ctx.cwd));
   return walker;
 }
 

@@ -17,8 +17,11 @@ export interface ParseResult {
   issues: ParseIssue[];
 }
 
-/** The first Unparsed node anywhere in the tree (substitution bodies included), or null. */
-export function firstUnparsed(root: Node): Unparsed | null {
+/**
+ * The first non-null answer of `test` over every object of the tree in source order (substitution
+ * bodies, heredocs and fields without a `type` included; spans skipped), or null.
+ */
+export function firstNode<T>(root: Node, test: (o: Record<string, unknown>) => T | null): T | null {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const x = stack.pop();
@@ -28,10 +31,16 @@ export function firstUnparsed(root: Node): Unparsed | null {
       continue;
     }
     const o = x as Record<string, unknown>;
-    if (o.type === 'Unparsed') return o as unknown as Unparsed;
+    const found = test(o);
+    if (found !== null) return found;
     for (const k in o) if (k !== 'span') stack.push(o[k]);
   }
   return null;
+}
+
+/** The first Unparsed node anywhere in the tree (substitution bodies included), or null. */
+export function firstUnparsed(root: Node): Unparsed | null {
+  return firstNode(root, (o) => (o.type === 'Unparsed' ? (o as unknown as Unparsed) : null));
 }
 
 /** A clean parse: no issue reported and no Unparsed node anywhere. */

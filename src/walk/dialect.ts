@@ -44,11 +44,6 @@ export function readersOf(ctx: CommandContext, top: ShellDialect): readonly Read
   return TOP_READERS[top];
 }
 
-/** Is the code being walked run by `sh` (dash) in every reading? */
-export function readByDash(ctx: CommandContext, top: ShellDialect): boolean {
-  return readersOf(ctx, top).includes('dash');
-}
-
 const NAMES: Readonly<Record<Exclude<Reader, 'bash'>, string>> = { dash: 'dash (`sh` on Debian and Ubuntu)', zsh: 'zsh' };
 
 /**
