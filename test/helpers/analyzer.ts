@@ -46,11 +46,21 @@ export function rules(v: Verdict): string[] {
   return [...new Set(v.findings.map((f) => f.rule))];
 }
 
-/** The command of every case in the project's corpus/*.jsonl. */
-export function projectCommands(): string[] {
+/** Every case in the project's corpus/*.jsonl, files in name order (see corpus/README.md). */
+export function projectCases(): { command: string; shell?: string }[] {
   const dir = join(import.meta.dirname, '..', '..', 'corpus');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
-    .map((l) => (JSON.parse(l) as { command: string }).command);
+    .sort()
+    .flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    )
+    .map((l) => JSON.parse(l) as { command: string; shell?: string });
+}
+
+/** The command of every case in the project's corpus/*.jsonl. */
+export function projectCommands(): string[] {
+  return projectCases().map((c) => c.command);
 }

@@ -3,6 +3,7 @@
  * allow, and a finding that says what shellgate could not know), and which programs the shell ran
  * that shellgate did not list.
  */
+import { it } from 'vitest';
 import type { Verdict } from '../../src/index.js';
 import type { RunResult } from './sandbox.js';
 
@@ -13,6 +14,23 @@ const excusing = (rule: string) => rule.startsWith('dynamic-') || rule.startsWit
 
 /** Not allowed, with a finding that says what cannot be known: nothing the shell runs can contradict it. */
 export const excusedVerdict = (v: Verdict): boolean => v.level !== 'allow' && v.findings.some((f) => excusing(f.rule));
+
+export const IN_CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+
+/**
+ * A suite whose sandbox (or shell) is missing says so instead of passing silently: in CI, where
+ * `required`, with a failing test; elsewhere with one printed line and a skipped test.
+ */
+export function unavailable(message: string, what: string, required = true): void {
+  if (IN_CI && required) {
+    it(`${what} (required in CI)`, () => {
+      throw new Error(message);
+    });
+  } else {
+    console.warn(`\n*** ${message} Skipped. ***\n`);
+    it.skip(what, () => {});
+  }
+}
 
 /** The result of a command not run because its verdict is excused. */
 export const NOT_RUN: RunResult = { command: '', status: null, timedOut: false, records: [], logProblem: null };

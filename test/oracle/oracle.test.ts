@@ -7,22 +7,20 @@
  * Violations are not hidden: the list found must equal known-violations.json, where each entry
  * carries a reason; a new violation (or a fixed one) fails the test.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Verdict } from '../../src/index.js';
 import { generateCommands } from './generate.js';
 import { probeSandbox, Sandbox, type RunResult } from './sandbox.js';
-import { excusedVerdict, NOT_RUN } from './judge.js';
+import { excusedVerdict, NOT_RUN, unavailable } from './judge.js';
+import { projectCommands } from '../helpers/analyzer.js';
 
 const HERE = import.meta.dirname;
-const PROJECT_CORPUS = join(HERE, '..', '..', 'corpus');
 const SHARED = join(HERE, '..', '..', '..', 'shared', 'corpus');
 const CONTEXT = { cwd: '/work', workspaceRoots: ['/work'], home: '/root', env: {} };
 /** Deterministic samples of the large shared corpora: every k-th line, at least this many. */
 const SAMPLE = { nl2bash: 700, tldr: 700 };
-
-const IN_CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
 interface Item {
   source: string;
@@ -65,11 +63,7 @@ function jsonlCommands(text: string): string[] {
 
 function loadItems(): Item[] {
   const items: Item[] = [];
-  for (const f of readdirSync(PROJECT_CORPUS)
-    .filter((x) => x.endsWith('.jsonl'))
-    .sort()) {
-    for (const c of jsonlCommands(readFileSync(join(PROJECT_CORPUS, f), 'utf8'))) items.push({ source: 'project corpus', command: c });
-  }
+  for (const c of projectCommands()) items.push({ source: 'project corpus', command: c });
   const nl2bash = readShared('nl2bash.txt')
     .split('\n')
     .filter((l) => l !== '');
@@ -92,15 +86,10 @@ const probe = await probeSandbox();
 
 describe('real bash as the oracle', () => {
   if (!probe.ok) {
-    const msg = `ORACLE SANDBOX UNAVAILABLE: ${probe.reason}. The real-bash oracle needs unshare (user, mount, pid, network namespaces) and chroot.`;
-    if (IN_CI) {
-      it('has a working sandbox (required in CI)', () => {
-        throw new Error(msg);
-      });
-    } else {
-      console.warn(`\n*** ${msg} Skipping the oracle outside CI. ***\n`);
-      it.skip('has a working sandbox', () => {});
-    }
+    unavailable(
+      `ORACLE SANDBOX UNAVAILABLE: ${probe.reason}. The real-bash oracle needs unshare (user, mount, pid, network namespaces) and chroot.`,
+      'has a working sandbox',
+    );
     return;
   }
 

@@ -195,16 +195,22 @@ exit "$s"
 
 /** Libraries and loader a shell needs, from `ldd`. */
 function shellLibraries(bash: string): string[] {
-  const out = execFileSync('ldd', [bash], { encoding: 'utf8' });
+  const { libs, out } = linkedLibraries(bash);
+  if (!libs.some((l) => l.includes('ld-linux') || l.includes('ld-musl') || l.includes('/ld'))) {
+    throw new Error(`ldd ${bash}: no dynamic loader found in\n${out}`);
+  }
+  return libs;
+}
+
+/** The libraries `ldd` lists for a program or a shared object (the loader included), and its output. */
+function linkedLibraries(file: string): { libs: string[]; out: string } {
+  const out = execFileSync('ldd', [file], { encoding: 'utf8' });
   const libs: string[] = [];
   for (const line of out.split('\n')) {
     const m = /=>\s*(\/\S+)/.exec(line) ?? /^\s*(\/\S+)\s+\(/.exec(line);
     if (m) libs.push(m[1]);
   }
-  if (!libs.some((l) => l.includes('ld-linux') || l.includes('ld-musl') || l.includes('/ld'))) {
-    throw new Error(`ldd ${bash}: no dynamic loader found in\n${out}`);
-  }
-  return libs;
+  return { libs, out };
 }
 
 function resolveShell(name: 'bash' | 'dash' | 'zsh'): string {
@@ -323,8 +329,7 @@ export class Sandbox {
     for (const dir of [...modules, ...functions]) cpSync(dir, join(this.root, dir), { recursive: true, dereference: true });
     for (const dir of modules) {
       for (const so of execFileSync('find', [dir, '-name', '*.so'], { encoding: 'utf8' }).split('\n').filter(Boolean)) {
-        const out = execFileSync('ldd', [so], { encoding: 'utf8' });
-        for (const m of out.matchAll(/=>\s*(\/\S+)/g)) this.copyLibrary(m[1]);
+        for (const lib of linkedLibraries(so).libs) this.copyLibrary(lib);
       }
     }
     mkdirSync(join(this.root, '.sg-zsh'), { mode: 0o755 });

@@ -12,22 +12,20 @@
  * the sandbox itself, do not depend on shellgate; the oracle and precision checks need the context
  * field `shell` and are skipped (with one line saying so) while the analyser rejects it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyzer, type Verdict } from '../../src/index.js';
+import { createAnalyzer, type AnalysisContext, type Verdict } from '../../src/index.js';
 import { drawn } from '../helpers/stable-draw.js';
 import { generateCommands } from './generate.js';
 import { probeSandbox, Sandbox, type RunResult } from './sandbox.js';
-import { excusedVerdict, NOT_RUN, unlisted } from './judge.js';
+import { excusedVerdict, NOT_RUN, unavailable, unlisted } from './judge.js';
+import { projectCases } from '../helpers/analyzer.js';
 import { ZSH_CASE_ABSENT, ZSH_CASE_PROGRAMS, ZSH_CASES, ZSH_PRECISION } from './zsh-cases.js';
 
 const HERE = import.meta.dirname;
-const PROJECT_CORPUS = join(HERE, '..', '..', 'corpus');
-/** Not typed as AnalysisContext: the field `shell` may be newer than the analyser this runs against. */
-const CONTEXT = { cwd: '/work', workspaceRoots: ['/work'], home: '/root', env: {}, shell: 'zsh' as const };
-const IN_CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+const CONTEXT: AnalysisContext = { cwd: '/work', workspaceRoots: ['/work'], home: '/root', env: {}, shell: 'zsh' };
 const HAS_ZSH = existsSync('/usr/bin/zsh') || existsSync('/bin/zsh');
 /**
  * Share of the corpus and generator commands run (drawn by each command's text, stable-draw.ts):
@@ -40,15 +38,7 @@ const SAMPLE_RATE = process.env.SHELLGATE_ORACLE_FULL === '1' ? 1 : 0.4;
 function corpusCommands(): string[] {
   const out = new Set<string>();
   const always = new Set<string>(ZSH_CASES.map((c) => c.command));
-  for (const f of readdirSync(PROJECT_CORPUS)
-    .filter((x) => x.endsWith('.jsonl'))
-    .sort()) {
-    for (const line of readFileSync(join(PROJECT_CORPUS, f), 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const c = JSON.parse(line) as { command: string; shell?: string };
-      (c.shell === 'zsh' ? always : out).add(c.command);
-    }
-  }
+  for (const c of projectCases()) (c.shell === 'zsh' ? always : out).add(c.command);
   for (const c of generateCommands()) out.add(c);
   const sample = [...out].filter((c) => drawn(c, SAMPLE_RATE, 'zsh-oracle'));
   return [...new Set([...sample, ...always])].filter((c) => !c.includes('\0'));
@@ -60,33 +50,12 @@ function observed(r: RunResult): string[] {
 }
 
 const analyzer = await createAnalyzer();
-/** Why the analyser cannot read as zsh yet (the context field `shell` is unknown to it), or null. */
-const noShellField = ((): string | null => {
-  try {
-    analyzer.analyze('true', CONTEXT);
-    return null;
-  } catch (e) {
-    const msg = (e as Error).message;
-    if (/\bshell\b/.test(msg)) return msg;
-    throw e;
-  }
-})();
-if (noShellField) console.log(`zsh oracle: the analyser rejects the context field shell (${noShellField}): the oracle and precision checks are skipped`);
-const itWithShell = noShellField ? it.skip : it;
 
 const probe = HAS_ZSH ? await probeSandbox({ shell: 'zsh' }) : ({ ok: false, reason: 'no zsh on this machine' } as const);
 
 describe('real zsh as the oracle for commands read as zsh', () => {
   if (!probe.ok) {
-    const msg = `ZSH ORACLE UNAVAILABLE: ${probe.reason}.`;
-    if (IN_CI) {
-      it('has zsh and a working sandbox (required in CI)', () => {
-        throw new Error(msg);
-      });
-    } else {
-      console.warn(`\n*** ${msg} Skipping the zsh oracle outside CI. ***\n`);
-      it.skip('has zsh and a working sandbox', () => {});
-    }
+    unavailable(`ZSH ORACLE UNAVAILABLE: ${probe.reason}.`, 'has zsh and a working sandbox');
     return;
   }
 
@@ -100,13 +69,11 @@ describe('real zsh as the oracle for commands read as zsh', () => {
     const programs = new Set<string>(JSON.parse(readFileSync(join(HERE, 'common-programs.json'), 'utf8')) as string[]);
     for (const p of [...ZSH_CASE_PROGRAMS, 'sg-ok', 'sg-bad']) programs.add(p);
     for (const c of ZSH_CASES) for (const p of c.runs) if (!p.endsWith(' (missing)')) programs.add(p);
-    if (!noShellField) {
-      commands.push(...corpusCommands());
-      for (const c of commands) {
-        const v = analyzer.analyze(c, CONTEXT);
-        verdicts.push(v);
-        for (const x of v.commands) if (x.program) programs.add(x.program);
-      }
+    commands.push(...corpusCommands());
+    for (const c of commands) {
+      const v = analyzer.analyze(c, CONTEXT);
+      verdicts.push(v);
+      for (const x of v.commands) if (x.program) programs.add(x.program);
     }
     // a name a case expects zsh not to find must not become a stub because shellgate listed it
     for (const c of ZSH_CASES) for (const p of c.runs) if (p.endsWith(' (missing)')) programs.delete(p.slice(0, -' (missing)'.length));
@@ -183,7 +150,7 @@ describe('real zsh as the oracle for commands read as zsh', () => {
     expect(broken).toEqual([]);
   });
 
-  itWithShell('every program zsh runs is among shellgate’s sub-commands, or shellgate asks because it cannot know', () => {
+  it('every program zsh runs is among shellgate’s sub-commands, or shellgate asks because it cannot know', () => {
     const violations: { command: string; ran: string[]; level: string; rules: string[] }[] = [];
     let run = 0;
     let seen = 0;
@@ -234,7 +201,7 @@ describe('read-only work in the workspace under zsh', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  itWithShell('commands that only read in the workspace stay allowed when read as zsh', () => {
+  it('commands that only read in the workspace stay allowed when read as zsh', () => {
     const contexts = [
       { cwd: dir, workspaceRoots: [dir], home: '/home/user', env: {}, shell: 'zsh' as const },
       { cwd: '/ws/project', workspaceRoots: ['/ws/project'], home: '/home/user', env: {}, shell: 'zsh' as const },
