@@ -9,7 +9,8 @@ import { LineWalker, type RawFinding } from './walk/walker.js';
 import { identity } from './walk/source-frame.js';
 import { newScope } from './walk/scope.js';
 import { topLevelContext, type Arg } from './walk/types.js';
-import { checkDialects } from './walk/dialect.js';
+import { readersOf, readingsOf, readingsToWalk, walksText } from './walk/dialect.js';
+import type { ShellReading } from './syntax/shell-readings.js';
 import { operandRoles, parseArgv } from './programs/argv.js';
 import type { SpecTable } from './programs/load-specs.js';
 import { commandFacts } from './ops/operations.js';
@@ -107,9 +108,9 @@ export function analyzeOnce(engine: Engine, command: string, ctx: Required<Analy
   const trace: TraceStep[] = [];
   engine.analysisHome.current = ctx.home;
   const { source, raw } = checkInput(engine.opts.maxInputLength, command);
-  const parsed = parseStage(engine, source, raw, trace);
+  const { parsed, readings } = parseStage(engine, ctx, source, raw, trace);
   clock?.lap('parse');
-  const walker = walkStage(engine, ctx, parsed, source);
+  const walker = walkStage(engine, ctx, readings, source);
   clock?.lap('walk');
   raw.push(...walker.findings);
   trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
@@ -119,7 +120,7 @@ export function analyzeOnce(engine: Engine, command: string, ctx: Required<Analy
   clock?.lap('guard');
   findings.push(...guardFindings);
   trace.push(guardStep(guardFindings));
-  const { level, shown } = finalLevel(engine, command, parsed, walker, findings, trace);
+  const { level, shown } = finalLevel(engine, command, walksText(readings) ? parsed : null, walker, findings, trace);
   clock?.lap('other');
   return { command, level, findings: shown, commands: walker.commands, operations, trace };
 }
@@ -146,28 +147,37 @@ function checkInput(maxInputLength: number, command: string): { source: string; 
   return { source, raw };
 }
 
-/** Parse, a finding per parse issue, and in consensus mode the other parsers' opinion. */
-function parseStage(engine: Engine, source: string, raw: RawFinding[], trace: TraceStep[]): ParseResult {
+/**
+ * Parse, read the text in each shell that may run it (bash's reading is the parse; dash's and
+ * zsh's are it said in bash), a finding per parse issue of a reading that walks the text as
+ * written, and in consensus mode the other parsers' opinion.
+ */
+function parseStage(
+  engine: Engine,
+  ctx: Required<AnalysisContext>,
+  source: string,
+  raw: RawFinding[],
+  trace: TraceStep[],
+): { parsed: ParseResult; readings: ShellReading[] } {
   const parsed = engine.parse(source);
-  for (const issue of parsed.issues) {
+  const readings = readingsOf(readersOf(topLevelContext(), ctx.shell), source, parsed, engine.parse);
+  const issues = walksText(readings) ? parsed.issues : [];
+  for (const issue of issues) {
     const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
     raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
   }
-  trace.push({
-    layer: 'parse',
-    level: parsed.issues.length > 0 ? 'ask' : 'allow',
-    reason: parsed.issues.length > 0 ? `${parsed.issues.length} parse issue(s)` : 'parsed cleanly',
-  });
+  const clean = walksText(readings) ? 'parsed cleanly' : `parsed cleanly as ${ctx.shell} reads it`;
+  trace.push({ layer: 'parse', level: issues.length > 0 ? 'ask' : 'allow', reason: issues.length > 0 ? `${issues.length} parse issue(s)` : clean });
   if (engine.consensus !== null && parsed.issues.length === 0) {
     const { difference, reason } = engine.consensus(parsed, source);
     if (difference !== null) raw.push({ rule: 'parser-disagreement', detail: difference, span: { start: 0, end: source.length } });
     trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason });
   }
-  return parsed;
+  return { parsed, readings };
 }
 
-/** Walk the parsed script from the top level: its commands, findings and line links. */
-function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: ParseResult, source: string): LineWalker {
+/** Walk each shell's reading from the top level: its commands, findings and line links. */
+function walkStage(engine: Engine, ctx: Required<AnalysisContext>, readings: ShellReading[], source: string): LineWalker {
   const { opts, specs } = engine;
   const walker = new LineWalker({
     home: ctx.home,
@@ -183,9 +193,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, parsed: Parse
     shell: ctx.shell,
   });
   const frame = { source, map: identity, scriptDepth: 0 };
-  const top = topLevelContext();
-  checkDialects(walker, parsed.script, source, frame, top);
-  walker.walkScript(parsed.script, frame, top, newScope(ctx.cwd));
+  for (const walk of readingsToWalk(walker, readings, frame)) walker.walkScript(walk.script, walk.frame, topLevelContext(), newScope(ctx.cwd));
   return walker;
 }
 
@@ -242,14 +250,14 @@ function guardStep(guardFindings: Finding[]): TraceStep {
 function finalLevel(
   engine: Engine,
   command: string,
-  parsed: ParseResult,
+  parsed: ParseResult | null,
   walker: LineWalker,
   findings: Finding[],
   trace: TraceStep[],
 ): { level: Level; shown: Finding[] } {
   let level: Level = 'allow';
   for (const f of findings) level = stricter(level, f.level);
-  if (walker.commands.length === 0 && parsed.issues.length > 0) level = stricter(level, 'ask');
+  if (walker.commands.length === 0 && parsed !== null && parsed.issues.length > 0) level = stricter(level, 'ask');
   const byPlace = (a: Finding, b: Finding) => a.span.start - b.span.start || a.span.end - b.span.end;
   findings.sort(byPlace);
   const max = engine.opts.maxFindings;

@@ -15,19 +15,16 @@
  *   - `((…))`: two nested subshells running the words inside (`((rm = 1))` runs `rm`).
  *   - `[[ … ]]`: ordinary words, so its `<` and `>` are redirects that create or truncate files.
  *   - `function f { … }`: `function f {` is a command and the body's lines run at once.
- *   - `$"…"`, `{a,b}`, `$[…]`, extglob, `{fd}>`, `for ((`: other words, other argv; kept out
- *     rather than argued one by one.
+ *   - `$"…"`, `$[…]`, extglob, `{fd}>`, `for ((`: other words, other argv; kept out rather than
+ *     argued one by one.
+ *
+ * `{a,b}` is read as dash reads it: plain text (shell-readings.ts walks the word quoted).
  */
-import type { Script, Span } from './ast.js';
-import { firstDifference, type DialectDifference, type ScannedNode } from './dialect-scan.js';
+import type { Span } from './ast.js';
+import type { NodeReading, ScannedNode } from './dialect-scan.js';
 
-/** The first construct in `script` (parsed from `text`) that dash may read to do more, or null. */
-export function firstDashDifference(script: Script, text: string): DialectDifference | null {
-  return firstDifference(script, text, differs);
-}
-
-/** What dash reads differently in this one node (its children are visited on their own), or null. */
-function differs(node: ScannedNode, text: string): string | null {
+/** What dash reads differently in this one node (its children are read on their own), or null. */
+export function readsAsDash(node: ScannedNode, text: string): NodeReading {
   const span = node.span as Span;
   const at = (prefix: string): boolean => text.startsWith(prefix, span.start);
   switch (node.type) {
@@ -49,8 +46,9 @@ function differs(node: ScannedNode, text: string): string | null {
       return String(node.raw).includes('(') ? 'an extglob pattern' : null;
     case 'AnsiC':
       return "`$'…'`";
+    // `{a,b}` is plain text in dash: the same word, quoted, is its reading.
     case 'Brace':
-      return 'brace expansion `{…}`';
+      return /^[^'"\\$`]*$/.test(String(node.raw)) ? { replace: `'${String(node.raw)}'` } : 'brace expansion `{…}`';
     // `<(…)`, `>(…)`: dash reads `<` then `(`, a syntax error that stops the shell before the
     // command runs (checked with dash 0.5: `echo a; cat <(ls)` prints nothing).
     case 'ProcSubst':

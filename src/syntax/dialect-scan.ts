@@ -1,10 +1,12 @@
 /**
- * What both dialect checks share (dash-reading.ts, zsh-reading.ts): every node of bash's tree,
- * substitution bodies and heredocs included, in source order (parse-result.ts firstNode), until a
- * check names a construct the other shell may read to do more.
+ * What both dialect readings share (dash-reading.ts, zsh-reading.ts): every node of bash's tree,
+ * substitution bodies and heredocs included, in source order, asked what it means in the other
+ * shell. A node means the same there (null); or something shellgate asks about (a string naming
+ * the construct); or something it can say in bash: a rewrite of the node's text into bash text
+ * whose reading is what the other shell does, or more (`$x:t` in zsh is `${x@A}`, a value derived
+ * from x and unknown). The rewritten text is the shell's reading, and it is what gets walked.
  */
 import type { Script, Span } from './ast.js';
-import { firstNode } from './parse-result.js';
 
 /** A construct the other shell reads otherwise, as a finding names it, with where it is. */
 export interface DialectDifference {
@@ -12,15 +14,115 @@ export interface DialectDifference {
   span: Span;
 }
 
-/** A node as the checks see it: its kind, its span, and its fields. */
+/** Replace `text[span]` by `by` (an empty span inserts). */
+export interface Rewrite {
+  span: Span;
+  by: string;
+}
+
+/**
+ * What one node means in the other shell, beyond "the same" (null) or "ask" (a string):
+ * `replace` is bash text for the node's span, or for `span` when given (which may reach past the
+ * node: `$x:t` is a parameter and the literal after it), and its children are not asked about;
+ * `append` is bash text to insert after the node (a call of a function zsh calls itself), whose
+ * children are asked about as usual; `edits` are rewrites inside the node whose children are
+ * still asked about (`noglob` dropped from a command); `ask` names a construct to ask about all
+ * the same.
+ */
+export interface NodeRewrite {
+  replace?: string;
+  span?: Span;
+  append?: string;
+  edits?: Rewrite[];
+  ask?: string;
+}
+
+export type NodeReading = null | string | NodeRewrite;
+
+/** A node as the readings see it: its kind, its span, and its fields. */
 export type ScannedNode = { type?: string; span?: Span } & Record<string, unknown>;
 
-/** The first node of `script` for which `differs` names a construct, or null. */
-export function firstDifference(script: Script, text: string, differs: (node: ScannedNode, text: string) => string | null): DialectDifference | null {
-  return firstNode(script, (o) => {
-    const node = o as ScannedNode;
-    if (typeof node.type !== 'string' || !node.span) return null;
-    const what = differs(node, text);
-    return what === null ? null : { what, span: node.span };
-  });
+/** The other shell's reading of a whole script: the first construct to ask about, and the rewrites. */
+export interface DialectReading {
+  difference: DialectDifference | null;
+  rewrites: Rewrite[];
+}
+
+/**
+ * Read every node of `script` (parsed from `text`) with `reads`, in source order; nodes inside a
+ * span of `skip` (bash text an earlier rewrite made) are not read.
+ */
+export function readDialect(script: Script, text: string, reads: (node: ScannedNode, text: string) => NodeReading, skip: readonly Span[] = []): DialectReading {
+  let difference: DialectDifference | null = null;
+  const rewrites: Rewrite[] = [];
+  const stack: unknown[] = [script];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (x === null || typeof x !== 'object') continue;
+    if (Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
+      continue;
+    }
+    const node = x as ScannedNode;
+    let skipChildren = false;
+    if (node.span && skip.some((s) => s.start <= node.span!.start && node.span!.end <= s.end)) continue;
+    if (typeof node.type === 'string' && node.span) {
+      const reading = reads(node, text);
+      if (typeof reading === 'string') difference ??= { what: reading, span: node.span };
+      else if (reading !== null) {
+        if (reading.ask !== undefined) difference ??= { what: reading.ask, span: node.span };
+        if (reading.replace !== undefined) {
+          rewrites.push({ span: reading.span ?? node.span, by: reading.replace });
+          skipChildren = true;
+        }
+        if (reading.edits !== undefined) rewrites.push(...reading.edits);
+        if (reading.append !== undefined) rewrites.push({ span: { start: node.span.end, end: node.span.end }, by: reading.append });
+      }
+    }
+    if (!skipChildren) for (const k in node) if (k !== 'span') stack.push(node[k]);
+  }
+  return { difference, rewrites };
+}
+
+/** `text` with the rewrites made, and how a span of the new text maps back onto `text`. */
+export interface RewrittenText {
+  text: string;
+  map: (s: Span) => Span;
+}
+
+/**
+ * Make the rewrites (they come in source order and do not overlap; one that overlaps an earlier
+ * one is returned in `clashes`, not made). A span of the new text maps to the same characters
+ * outside the rewrites, and to the rewritten span from inside one.
+ */
+export function applyRewrites(text: string, rewrites: readonly Rewrite[]): RewrittenText & { clashes: Rewrite[]; placed: Map<Rewrite, Span> } {
+  const sorted = [...rewrites].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  const clashes: Rewrite[] = [];
+  const placed = new Map<Rewrite, Span>();
+  /** Per rewrite made: where it starts and ends in the new text and in the old. */
+  const pieces: { newStart: number; newEnd: number; old: Span }[] = [];
+  let out = '';
+  let at = 0;
+  for (const r of sorted) {
+    if (r.span.start < at) {
+      clashes.push(r);
+      continue;
+    }
+    out += text.slice(at, r.span.start);
+    pieces.push({ newStart: out.length, newEnd: out.length + r.by.length, old: r.span });
+    placed.set(r, { start: out.length, end: out.length + r.by.length });
+    out += r.by;
+    at = r.span.end;
+  }
+  out += text.slice(at);
+  const back = (offset: number, end: boolean): number => {
+    let shift = 0;
+    for (const p of pieces) {
+      if (end ? offset <= p.newStart : offset < p.newStart) break;
+      if (end ? offset <= p.newEnd : offset < p.newEnd) return end ? p.old.end : p.old.start;
+      shift = p.old.end - p.newEnd;
+    }
+    return offset + shift;
+  };
+  return { text: out, map: (s) => ({ start: back(s.start, false), end: Math.max(back(s.start, false), back(s.end, true)) }), clashes, placed };
 }

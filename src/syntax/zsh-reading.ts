@@ -21,8 +21,8 @@
  * What zsh does not do that bash does (split and glob unquoted values, run a failed glob) makes
  * it do less, not more.
  */
-import type { Script, Span } from './ast.js';
-import { firstDifference, type DialectDifference, type ScannedNode } from './dialect-scan.js';
+import type { Span } from './ast.js';
+import type { NodeReading, Rewrite, ScannedNode } from './dialect-scan.js';
 
 /** Builtins and reserved words of zsh that bash does not have (zsh 5.9, "Shell Builtin Commands" and "Reserved Words"). */
 const ZSH_ONLY_COMMANDS = new Set(
@@ -94,15 +94,14 @@ const HOOK_FUNCTION = /^(?:precmd|preexec|chpwd|periodic|zshexit|zshaddhistory|c
 /** `$x:h`, `$x:s/a/b/`: a history modifier after an unbraced parameter. */
 const MODIFIER_AFTER = /^:[aAceghlpPqQrstuwWx&]/;
 
-/** The first construct in `script` (parsed from `text`) that zsh may read to do more, or null. */
-export function firstZshDifference(script: Script, text: string): DialectDifference | null {
-  return firstDifference(script, text, differs);
-}
-
 type WordNode = { raw: string; parts: ScannedNode[]; span: Span };
 type RedirectNode = { op: string; fd: number | null; span: Span };
 
-function differs(node: ScannedNode, text: string): string | null {
+/**
+ * What zsh reads differently in this one node (its children are read on their own): null for the
+ * same, a construct to ask about, or bash text that says what zsh does.
+ */
+export function readsAsZsh(node: ScannedNode, text: string): NodeReading {
   const span = node.span as Span;
   const at = (prefix: string, from = span.start): boolean => text.startsWith(prefix, from);
   switch (node.type) {
@@ -166,8 +165,12 @@ function differs(node: ScannedNode, text: string): string | null {
       for (let i = 0; i < commands.length - 1; i++) if (outputs(commands[i]) > 0) return 'an output redirect in a pipeline (MULTIOS)';
       return null;
     }
+    // zsh calls a hook function itself (at exit, on a signal, when a command is not found): its
+    // body is walked as if called where it is defined, and asks all the same.
     case 'FunctionDef':
-      return HOOK_FUNCTION.test(String(node.name)) ? `a function \`${String(node.name)}\`, which zsh calls itself` : null;
+      return HOOK_FUNCTION.test(String(node.name))
+        ? { append: `; ${String(node.name)}`, ask: `a function \`${String(node.name)}\`, which zsh calls itself` }
+        : null;
     case 'List':
     case 'Subshell':
     case 'Group':
@@ -186,7 +189,7 @@ function differs(node: ScannedNode, text: string): string | null {
   }
 }
 
-function simpleCommand(node: ScannedNode, text: string): string | null {
+function simpleCommand(node: ScannedNode, text: string): NodeReading {
   const words = node.words as WordNode[];
   const redirects = node.redirects as RedirectNode[];
   const assignments = node.assignments as unknown[];
@@ -196,11 +199,49 @@ function simpleCommand(node: ScannedNode, text: string): string | null {
   if (inputs(node) > 1) return 'more than one input redirect (MULTIOS)';
   // the name a precommand modifier runs counts too (`builtin setopt`, `command zmodload`)
   let i = 0;
-  while (i < words.length - 1 && PRECOMMANDS.has(words[i].raw)) {
+  const edits: Rewrite[] = [];
+  while (i < words.length - 1 && (PRECOMMANDS.has(words[i].raw) || GLOB_MODIFIERS.has(words[i].raw))) {
+    // `noglob cmd` runs cmd with its words not globbed: walked as `cmd` with them globbed, which
+    // is more. A modifier after another precommand stays (and asks below).
+    if (GLOB_MODIFIERS.has(words[i].raw)) {
+      if (i > 0 && !GLOB_MODIFIERS.has(words[i - 1].raw)) return `\`${words[i].raw}\`, a zsh precommand modifier`;
+      edits.push({ span: words[i].span, by: '' });
+      i++;
+      continue;
+    }
     i++;
     while (i < words.length - 1 && words[i].raw.startsWith('-')) i++;
   }
   const first = words[i];
+  // `print` is the builtin unless `command` or `exec` runs a program of that name (mailcap has one)
+  const builtin = words.slice(0, i).every((w) => w.raw === 'builtin' || GLOB_MODIFIERS.has(w.raw));
+  if (builtin && first?.raw === 'print' && first.parts.length === 1 && first.parts[0].type === 'Literal') {
+    const echo = printAsEcho(words.slice(i));
+    return echo === null ? '`print` with these words' : { edits: [...edits, echo] };
+  }
+  const asEval = emulateAsEval(words.slice(i));
+  if (asEval !== null) return { edits: [...edits, asEval], ask: '`emulate`, which runs its code with other options' };
+  if (edits.length > 0) {
+    const rest = simpleCommandName(words.slice(i), text);
+    return rest ?? { edits };
+  }
+  return simpleCommandName(words.slice(i), text);
+}
+
+/**
+ * `emulate [-LR] MODE -c CODE` runs CODE with MODE's options: the words up to `-c` rewritten to
+ * `eval`, so the code is walked (as zsh reads it: an eval's text is read by the same shell). It
+ * asks all the same, since the options change how the code reads. Null for any other form.
+ */
+function emulateAsEval(words: WordNode[]): Rewrite | null {
+  if (words[0]?.raw !== 'emulate') return null;
+  const c = words.findIndex((w) => w.raw === '-c');
+  if (c < 2 || c === words.length - 1 || !words.slice(1, c).every((w) => /^(?:-[LR]+|zsh|sh|ksh|csh)$/.test(w.raw))) return null;
+  return { span: { start: words[0].span.start, end: words[c].span.end }, by: 'eval' };
+}
+
+function simpleCommandName(words: WordNode[], text: string): string | null {
+  const first = words[0];
   // zsh does not split an unquoted parameter: `x='wc -l'; $x f` looks up a program named `wc -l`
   if (first?.parts.some((p) => p.type === 'ParamExp')) return 'an unquoted parameter as the command name (zsh does not split it)';
   if (first === undefined || first.parts.length !== 1 || first.parts[0].type !== 'Literal') return null;
@@ -209,6 +250,39 @@ function simpleCommand(node: ScannedNode, text: string): string | null {
   const differ = SHARED_BUILTIN_DIFFERS[name];
   if (differ?.(words.slice(1).map((w) => text.slice(w.span.start, w.span.end)))) return `\`${name}\` with these arguments`;
   return null;
+}
+
+/** Precommand modifiers that only turn globbing or spelling correction off for the command. */
+const GLOB_MODIFIERS = new Set(['noglob', 'nocorrect']);
+
+/** `print`'s options that only choose how the words are printed to stdout (not -u, -s, -z, -v, -p, -f, -P, -m…). */
+const PRINT_OPTIONS = /^-[rnlNcaoOiDeER]+$/;
+
+/**
+ * `print …` (from `print`, a literal word) as the rewrite to `echo -n …`: both print their words
+ * and read nothing, and `-n` keeps the walker from following the text as if it were known (print
+ * separates by newlines with -l, sorts with -o…). zsh takes options from the words after
+ * expansion, so a word after the options must not be one: a literal not starting with `-`, or a
+ * glob starting with a literal character other than `-`, or one holding a `.` or `/` (print stops
+ * at that bad option before doing anything); anything goes after `-` or `--`. Null otherwise.
+ */
+function printAsEcho(words: WordNode[]): Rewrite | null {
+  let i = 1;
+  while (i < words.length && PRINT_OPTIONS.test(words[i].raw) && words[i].parts.length === 1 && words[i].parts[0].type === 'Literal') i++;
+  let last = words[i - 1];
+  if (i < words.length && (words[i].raw === '-' || words[i].raw === '--')) last = words[i];
+  else {
+    for (const w of words.slice(i)) {
+      const kinds = w.parts.map((p) => p.type);
+      const literal = kinds.every((k) => k === 'Literal' || k === 'SingleQuoted' || k === 'DoubleQuoted') && !w.raw.startsWith('-');
+      const glob = kinds.every((k) => k === 'Literal' || k === 'Glob') && (/^[^-*?[]/.test(w.raw) || (!w.raw.includes('[') && /[./]/.test(w.raw)));
+      const plain =
+        kinds.every((k) => k !== 'DoubleQuoted') ||
+        w.parts.every((p) => p.type !== 'DoubleQuoted' || (p.parts as ScannedNode[]).every((q) => q.type === 'Literal'));
+      if (!(literal && plain) && !glob) return null;
+    }
+  }
+  return { span: { start: words[0].span.start, end: last.span.end }, by: 'echo -n' };
 }
 
 /** Output redirects of one command (its own, not those of commands inside it). */

@@ -1,36 +1,36 @@
 /**
- * Which shells read the code being walked, and the check that runs where one of them is not bash.
- * shellgate walks bash's reading; a text that dash or zsh reads is judged from it only where every
- * construct means the same there (src/syntax/dash-reading.ts, zsh-reading.ts); anything else asks
- * with `dialect-difference`, naming the shell.
+ * Which shells read the code being walked, and what is walked for each. bash's reading is the
+ * text; dash's and zsh's are the text said in bash (src/syntax/shell-readings.ts): the same where
+ * every construct means the same there, rewritten where shellgate can say what that shell does,
+ * and asking with `dialect-difference`, naming the shell, where it cannot.
  */
 import type { Script, Span } from '../syntax/ast.js';
-import { firstDashDifference } from '../syntax/dash-reading.js';
-import { firstZshDifference } from '../syntax/zsh-reading.js';
+import type { ParseResult } from '../syntax/parse-result.js';
+import { readAs, type Reader, type ShellReading } from '../syntax/shell-readings.js';
 import type { ShellDialect } from '../syntax/dialects.js';
 import type { CommandContext } from './types.js';
 import type { SourceFrame } from './source-frame.js';
 import type { Walker } from './walker-api.js';
 
-/** A shell whose reading is checked against bash's. */
-export type Reader = 'bash' | 'dash' | 'zsh';
-
-/** Shells a body may be run by, each with the reading it gets (dash for `sh` as on Debian and Ubuntu). */
-const SHELL_READERS: Readonly<Record<string, Reader>> = {
-  sh: 'dash',
-  dash: 'dash',
-  ash: 'dash',
-  busybox: 'dash',
-  bash: 'bash',
-  ksh: 'bash',
-  mksh: 'bash',
-  zsh: 'zsh',
+/**
+ * Shells a body may be run by, each with the readings it gets: `sh` is dash on Debian and Ubuntu
+ * but bash (in POSIX mode) on macOS, so it gets both; ash and busybox get dash's.
+ */
+const SHELL_READERS: Readonly<Record<string, readonly Reader[]>> = {
+  sh: ['bash', 'dash'],
+  dash: ['dash'],
+  ash: ['dash'],
+  busybox: ['dash'],
+  bash: ['bash'],
+  ksh: ['bash'],
+  mksh: ['bash'],
+  zsh: ['zsh'],
 };
 
-/** The top-level `shell` option's readings: `auto` is all of them. */
+/** The top-level `shell` option's readings: `sh` as a nested `sh` is, `auto` all of them. */
 const TOP_READERS: Readonly<Record<ShellDialect, readonly Reader[]>> = {
   bash: ['bash'],
-  sh: ['dash'],
+  sh: SHELL_READERS.sh,
   zsh: ['zsh'],
   auto: ['bash', 'dash', 'zsh'],
 };
@@ -39,21 +39,39 @@ const TOP_READERS: Readonly<Record<ShellDialect, readonly Reader[]>> = {
 export function readersOf(ctx: CommandContext, top: ShellDialect): readonly Reader[] {
   for (let i = ctx.via.length - 1; i >= 0; i--) {
     const program = /^(?:shell-c|shell-stdin|wrapper):(.+)$/.exec(ctx.via[i])?.[1];
-    if (program !== undefined && SHELL_READERS[program] !== undefined) return [SHELL_READERS[program]];
+    if (program !== undefined && SHELL_READERS[program] !== undefined) return SHELL_READERS[program];
   }
   return TOP_READERS[top];
 }
 
 const NAMES: Readonly<Record<Exclude<Reader, 'bash'>, string>> = { dash: 'dash (`sh` on Debian and Ubuntu)', zsh: 'zsh' };
 
+/** `text` (parsed by bash as `parsed`) as each of `readers` reads it. */
+export function readingsOf(readers: readonly Reader[], text: string, parsed: ParseResult, parse: (t: string) => ParseResult): ShellReading[] {
+  return readers.map((reader) => readAs(reader, text, parsed, parse));
+}
+
+/** Whether some reading walks the text as written (whose parse issues then count). */
+export const walksText = (readings: readonly ShellReading[]): boolean => readings.some((r) => r.map === null);
+
 /**
- * Report, once per shell, the first construct of `script` (parsed from `text`) that a shell other
- * than bash that reads it may read to do more.
+ * Report, once per shell, the first construct the shell may read to do more than its walk shows,
+ * and give the scripts to walk: the text as written once for every shell that reads it so, and
+ * each rewritten reading with a frame that maps its spans back onto the text.
  */
-export function checkDialects(w: Walker, script: Script, text: string, frame: SourceFrame, ctx: CommandContext, owner?: number): void {
-  for (const reader of readersOf(ctx, w.options.shell)) {
-    if (reader === 'bash') continue;
-    const difference = reader === 'dash' ? firstDashDifference(script, text) : firstZshDifference(script, text);
-    if (difference) w.finding('dialect-difference', `${NAMES[reader]} reads ${difference.what}`, frame.map(difference.span as Span), owner);
+export function readingsToWalk(w: Walker, readings: readonly ShellReading[], frame: SourceFrame, owner?: number): { script: Script; frame: SourceFrame }[] {
+  const out: { script: Script; frame: SourceFrame }[] = [];
+  let asWritten = false;
+  for (const r of readings) {
+    if (r.reader !== 'bash' && r.difference !== null)
+      w.finding('dialect-difference', `${NAMES[r.reader]} reads ${r.difference.what}`, frame.map(r.difference.span), owner);
+    if (r.map === null) {
+      if (!asWritten) out.push({ script: r.parsed.script, frame });
+      asWritten = true;
+      continue;
+    }
+    const back = r.map;
+    out.push({ script: r.parsed.script, frame: { source: r.text, scriptDepth: frame.scriptDepth, map: (s: Span) => frame.map(back(s)) } });
   }
+  return out;
 }

@@ -14,7 +14,7 @@ import type { Walker } from './walker-api.js';
 import { forgetState, forkScope, withCertainty, type Scope } from './scope.js';
 import { resolvePath } from '../expand/paths.js';
 import { printedByArgs } from './printed-text.js';
-import { checkDialects } from './dialect.js';
+import { readersOf, readingsOf, readingsToWalk, walksText } from './dialect.js';
 
 export interface NestedOptions {
   /** Spans inside the text cannot be mapped exactly (it was decoded or read from a file). */
@@ -92,26 +92,33 @@ export function nestedText(
     scriptDepth: frame.scriptDepth + 1,
     map: exact ? (s) => ({ start: at + s.start, end: at + s.end }) : () => span,
   };
-  for (const issue of parsed.issues) {
-    w.finding(issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error', `\`${issue.text.slice(0, 40)}\` in a nested command`, inner.map(issue.span), owner.id);
+  // Read by the shell that runs it: `sh`'s dash, `zsh`, or the line's own (each, under `auto`).
+  const readings = readingsOf(readersOf(ctx, w.options.shell), text, parsed, w.options.parse);
+  if (walksText(readings)) {
+    for (const issue of parsed.issues) {
+      w.finding(issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error', `\`${issue.text.slice(0, 40)}\` in a nested command`, inner.map(issue.span), owner.id);
+    }
   }
-  // Run by `sh` or `zsh`: where that shell may do more than bash's tree shows, ask.
-  checkDialects(w, parsed.script, text, inner, ctx, owner.id);
+  const walks = readingsToWalk(w, readings, inner, owner.id);
   w.owners.push(owner.id);
   try {
-    if (opts.sameShell) {
-      withCertainty(scope, opts.certain ?? false, (s) => w.walkScript(parsed.script, inner, ctx, s));
-      return;
+    for (const { script, frame: read } of walks) {
+      if (opts.sameShell && walks.length === 1) {
+        withCertainty(scope, opts.certain ?? false, (s) => w.walkScript(script, read, ctx, s));
+        return;
+      }
+      const nested = forkScope(scope);
+      if (opts.fresh) startFresh(nested);
+      if (ctx.remote !== null && !scope.remote) {
+        // On the remote host: another filesystem, home and environment.
+        nested.remote = true;
+        nested.cwd = null;
+        nested.vars = new Map();
+      }
+      w.walkScript(script, read, ctx, nested);
     }
-    const nested = forkScope(scope);
-    if (opts.fresh) startFresh(nested);
-    if (ctx.remote !== null && !scope.remote) {
-      // On the remote host: another filesystem, home and environment.
-      nested.remote = true;
-      nested.cwd = null;
-      nested.vars = new Map();
-    }
-    w.walkScript(parsed.script, inner, ctx, nested);
+    // Shells that read it otherwise may each have left another state: none is known.
+    if (opts.sameShell) forgetState(scope);
   } finally {
     w.owners.pop();
   }

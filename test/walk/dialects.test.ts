@@ -17,15 +17,13 @@ describe('the shell that runs the line', () => {
   it('reads a line as zsh where zsh runs it, and only then', async () => {
     for (const command of [
       'ls *(e:true:)',
-      'echo ${(e)x}',
       'echo $~x',
-      'echo $PWD:h',
       'echo hi > a > b',
       'echo x > /dev/null | cat',
       '< README.md',
       'path=(/opt/bin $path)',
       'precmd() { ls; }',
-      'noglob ls',
+      'repeat 3 ls',
       'cd src lib',
       'alias -g L=less',
       'ls ~named',
@@ -55,10 +53,30 @@ describe('the shell that runs the line', () => {
       'find . -name "*.ts" | xargs grep -l foo',
       'ls > /dev/null 2>&1',
       '[ -f x ] && cat x',
+      // brace expansion is zsh's as bash's; dash reads the word as it is written
+      'echo {a,b}.txt',
+      // bash reads `$PWD` then `:t`; zsh the last part of $PWD; both only print
+      'echo $PWD:t',
     ])
       for (const shell of ['bash', 'zsh', 'sh', 'auto'] as const) expect((await check(command, inShell(shell))).level, `${shell}: ${command}`).toBe('allow');
-    // brace expansion is zsh's as bash's; dash has none (it asks there: other words)
-    expect((await check('echo {a,b}.txt', inShell('zsh'))).level).toBe('allow');
+  });
+
+  it('reads zsh word forms bash cannot parse as what zsh does with them', async () => {
+    // qualifiers that only choose or order names: the bare pattern lists at least as much
+    for (const command of ['ls -d *(/)', 'ls -l *(.om[1,5])', 'print -l *.md', 'print -rl -- *', 'noglob ls *', 'echo ${(L)PWD} ${(j:,:)@} "${PWD:h}"'])
+      expect((await check(command, inShell('zsh'))).level, command).toBe('allow');
+    // code zsh runs is walked with the normal rules, and reaches deny
+    for (const command of ["ls *(e:'rm -rf ~':)", "x='$(rm -rf ~)'; echo ${(e)x}", 'zshexit() { rm -rf ~; }', 'f() { rm -rf ~; }; ls *(+f)'])
+      expect((await check(command, inShell('zsh'))).level, command).toBe('deny');
+    // a value a modifier or flag makes is not known: it asks where it is a path
+    for (const command of ['cat ${PWD:h}/x', 'x=a; cat ${x:h}/../b', 'cat $HOME:h:h/etc/passwd', 'echo ${(e)x}', 'cat ${(P)x}'])
+      expect((await check(command, inShell('zsh'))).level, command).toBe('ask');
+    // zsh takes print's options from the words after expansion: a match like `-v` could be one
+    expect((await check('print -l *', inShell('zsh'))).level).toBe('ask');
+    // `command print` runs a program called print (mailcap's), not the builtin
+    expect((await check('command print -l x', inShell('zsh'))).level).toBe('ask');
+    // inside quotes and comments a zsh form is text: left as written
+    expect((await check("echo '*(e:x:)' # $PWD:h", inShell('zsh'))).level).toBe('allow');
   });
 
   it('reads each nested body by the shell that runs it, whatever runs the line', async () => {
@@ -66,17 +84,20 @@ describe('the shell that runs the line', () => {
     expect(dialect(await check("sh -c 'echo &>/dev/null ls'", inShell('zsh')))).toEqual([expect.stringMatching(/^dash/)]);
     // bash -c is bash's reading, also under zsh (its body is not zsh's)
     expect(dialect(await check("bash -c 'echo $PWD:h'", inShell('zsh')))).toEqual([]);
-    expect(dialect(await check("echo 'echo $PWD:h' | zsh", inShell('bash')))).toEqual([expect.stringMatching(/^zsh reads/)]);
+    expect(dialect(await check("echo 'echo $~x' | zsh", inShell('bash')))).toEqual([expect.stringMatching(/^zsh reads/)]);
+    // `sh` is dash on Debian, bash on macOS: both readings, so brace expansion counts there
+    expect((await check("echo 'cat {x,.env}' | sh", inShell('bash'))).level).toBe('ask');
+    expect((await check("echo 'cat {x,.env}' | dash", inShell('bash'))).level).toBe('allow');
   });
 
   it('takes the shell from the context, else the option, and caches each apart', async () => {
     const a = await createAnalyzer({ shell: 'zsh' });
-    expect(dialect(a.analyze('echo ${(e)x}', CONTEXT))).not.toEqual([]);
-    expect(dialect(a.analyze('echo ${(e)x}', { ...CONTEXT, shell: 'bash' }))).toEqual([]);
+    expect(dialect(a.analyze('echo $~x', CONTEXT))).not.toEqual([]);
+    expect(dialect(a.analyze('echo $~x', { ...CONTEXT, shell: 'bash' }))).toEqual([]);
     const b = await createAnalyzer();
-    expect(b.analyze('echo $PWD:h', CONTEXT).level).toBe('allow');
-    expect(b.analyze('echo $PWD:h', inShell('zsh')).level).toBe('ask');
-    expect(b.analyze('echo $PWD:h', CONTEXT).level).toBe('allow');
+    expect(b.analyze('echo $~PWD', CONTEXT).level).toBe('allow');
+    expect(b.analyze('echo $~PWD', inShell('zsh')).level).toBe('ask');
+    expect(b.analyze('echo $~PWD', CONTEXT).level).toBe('allow');
   });
 
   it('refuses an unknown shell with a message naming the choices', async () => {
