@@ -99,7 +99,7 @@ function parseFlags(flags: string): Set<string> | null {
   for (let i = 0; i < flags.length; i++) {
     const f = flags[i];
     if (f === 'j' || f === 's') {
-      const m = /^:((?:[^:$`'"(){}\\\s]|\\[nt0\\])*):/.exec(flags.slice(i + 1));
+      const m = /^:((?:[^:$`'"(){}\\\n\t]|\\[nt0\\])*):/.exec(flags.slice(i + 1));
       if (m === null) return null;
       i += m[0].length;
     } else if (!STRING_FLAGS.has(f) && f !== 'e' && f !== 'P') return null;
