@@ -93,7 +93,8 @@ export interface RewrittenText {
 /**
  * Make the rewrites (they come in source order and do not overlap; one that overlaps an earlier
  * one is returned in `clashes`, not made). A span of the new text maps to the same characters
- * outside the rewrites, and to the rewritten span from inside one.
+ * outside the rewrites, and to the rewritten span from inside one; a span that starts or ends
+ * where text was deleted takes the deleted text in.
  */
 export function applyRewrites(text: string, rewrites: readonly Rewrite[]): RewrittenText & { clashes: Rewrite[]; placed: Map<Rewrite, Span> } {
   const sorted = [...rewrites].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
@@ -118,8 +119,10 @@ export function applyRewrites(text: string, rewrites: readonly Rewrite[]): Rewri
   const back = (offset: number, end: boolean): number => {
     let shift = 0;
     for (const p of pieces) {
-      if (end ? offset <= p.newStart : offset < p.newStart) break;
-      if (end ? offset <= p.newEnd : offset < p.newEnd) return end ? p.old.end : p.old.start;
+      // a deletion (nothing in the new text) belongs to the spans that start or end where it was
+      const deleted = p.newStart === p.newEnd;
+      if (end ? offset < p.newStart || (offset === p.newStart && !deleted) : offset < p.newStart) break;
+      if (end ? offset <= p.newEnd : offset < p.newEnd || (deleted && offset === p.newStart)) return end ? p.old.end : p.old.start;
       shift = p.old.end - p.newEnd;
     }
     return offset + shift;
