@@ -59,10 +59,12 @@ export function readsAsDash(node: ScannedNode, text: string): NodeReading {
       // (`<<<` is a syntax error in dash: "redirection unexpected", nothing of the command runs)
       if (node.op === '&>' || node.op === '&>>') return `\`${String(node.op)}\``;
       return at('{') ? 'a named file descriptor `{fd}>`' : null;
-    // An assignment dash does not take (`a=(…)`, `a+=x`, `a[i]=x`) is a syntax error or a command
-    // that is not found there: never more than bash's reading.
+    // `a=(…)` is a syntax error in dash: nothing of that command runs. `a+=x` and `a[i]=x` are
+    // not assignments there but a command of that name, looked up in PATH: another command than
+    // bash's reading has (the real dash runs it in the oracle), so it asks.
     case 'Assignment':
-      return null;
+      if (node.append === true) return '`+=` (a command name in dash)';
+      return text[span.start + String(node.name).length] === '[' ? 'an array element assignment (a command name in dash)' : null;
     case 'SimpleCommand':
     case 'Subshell':
     case 'Group':

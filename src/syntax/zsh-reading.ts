@@ -242,6 +242,10 @@ function emulateAsEval(words: WordNode[]): Rewrite | null {
 
 function simpleCommandName(words: WordNode[], text: string): string | null {
   const first = words[0];
+  // `{a,b}` first in a command: zsh reads `{` as a group's opening, and runs another name
+  if (first?.parts[0]?.type === 'Brace') return 'a brace expansion first in a command (zsh opens a group there)';
+  // zsh's `time` is a reserved word with no options: `time -p cmd` runs a program `-p`
+  if (first?.raw === 'time' && words[1]?.raw.startsWith('-')) return "`time` with an option (zsh's takes none)";
   // zsh does not split an unquoted parameter: `x='wc -l'; $x f` looks up a program named `wc -l`
   if (first?.parts.some((p) => p.type === 'ParamExp')) return 'an unquoted parameter as the command name (zsh does not split it)';
   if (first === undefined || first.parts.length !== 1 || first.parts[0].type !== 'Literal') return null;
