@@ -68,8 +68,16 @@ describe('the shell that runs the line', () => {
     // code zsh runs is walked with the normal rules, and reaches deny
     for (const command of ["ls *(e:'rm -rf ~':)", "x='$(rm -rf ~)'; echo ${(e)x}", 'zshexit() { rm -rf ~; }', 'f() { rm -rf ~; }; ls *(+f)'])
       expect((await check(command, inShell('zsh'))).level, command).toBe('deny');
-    // a value a modifier or flag makes is not known: it asks where it is a path
-    for (const command of ['cat ${PWD:h}/x', 'x=a; cat ${x:h}/../b', 'cat $HOME:h:h/etc/passwd', 'echo ${(e)x}', 'cat ${(P)x}'])
+    // a value a modifier or flag makes is not known: it asks where it is a path (and `${(P)x}`,
+    // read as bash's `${!x}`, must stay unknown: zsh counts `a[1]` from 1, bash from 0)
+    for (const command of [
+      'cat ${PWD:h}/x',
+      'x=a; cat ${x:h}/../b',
+      'cat $HOME:h:h/etc/passwd',
+      'echo ${(e)x}',
+      'cat ${(P)x}',
+      'a=(/etc/shadow ./f); x="a[1]"; cat ${(P)x}',
+    ])
       expect((await check(command, inShell('zsh'))).level, command).toBe('ask');
     // zsh takes print's options from the words after expansion: a match like `-v` could be one
     expect((await check('print -l *', inShell('zsh'))).level).toBe('ask');
