@@ -75,7 +75,10 @@ function wordsAsZsh(
     if (!isClean(parsed)) return null;
     const sites = sitesOf(parsed);
     const placed = (r: Rewrite): Span => rewritten.placed.get(r)!;
-    const kept = candidates.filter((r) => rewritten.placed.has(r) && sites.has(r as WordRewrite, placed(r)));
+    const fits = (r: WordRewrite) => r.site === 'with-group' || (rewritten.placed.has(r) && sites.has(r, placed(r)));
+    // a group is made whole or not at all (a loop's `done` goes with its header)
+    const failed = new Set(candidates.filter((r) => !fits(r) || !rewritten.placed.has(r)).map((r) => r.group ?? -1));
+    const kept = candidates.filter((r) => fits(r) && rewritten.placed.has(r) && !failed.has(r.group ?? -2));
     if (kept.length === candidates.length) {
       const asking = kept.find((r) => r.ask !== undefined);
       return {
@@ -96,6 +99,7 @@ function sitesOf(parsed: ParseResult): { has: (r: WordRewrite, at: Span) => bool
   const wordEnds = new Set<number>();
   const parameters = new Set<string>();
   const substitutions = new Set<number>();
+  const loops = new Set<number>();
   firstNode(parsed.script, (o) => {
     const span = o.span as Span | undefined;
     if (span === undefined) return null;
@@ -105,12 +109,14 @@ function sitesOf(parsed: ParseResult): { has: (r: WordRewrite, at: Span) => bool
       if (last !== undefined && (last.type === 'Glob' || last.type === 'Literal')) wordEnds.add(span.end);
     } else if (o.type === 'ParamExp') parameters.add(`${span.start}:${span.end}`);
     else if (o.type === 'CmdSubst') substitutions.add(span.start);
+    else if (o.type === 'For') loops.add(span.start);
     return null;
   });
   return {
     has: (r, at) => {
       if (r.site === 'word-end') return wordEnds.has(at.start);
       if (r.site === 'parameter') return parameters.has(`${at.start}:${at.end}`);
+      if (r.site === 'loop') return loops.has(at.start);
       return substitutions.has(at.start);
     },
   };

@@ -12,6 +12,8 @@
  *   - `${(e)x}` evaluates x's value as a double-quoted string does: `$(eval "printf '%s' \"${x}\"")`;
  *     `${(P)x}` is `${!x}`.
  *
+ * zsh's short loop `for d (~) rm -rf $d` is said as bash's long one (shortLoops).
+ *
  * These are candidates found on the raw text, strings and comments included (an over-
  * approximation); shell-readings.ts keeps only those that bash's parse of the rewritten text puts
  * where they were meant to be: a qualifier at the end of an unquoted word, a parameter where a
@@ -20,12 +22,14 @@
 import type { Rewrite } from './dialect-scan.js';
 
 /** Where bash's parse of the rewritten text must put a rewrite for it to be zsh's reading. */
-export type RewriteSite = 'word-end' | 'parameter' | 'substitution';
+export type RewriteSite = 'word-end' | 'parameter' | 'substitution' | 'loop' | 'with-group';
 
 export interface WordRewrite extends Rewrite {
   site: RewriteSite;
   /** A construct to ask about even so (code zsh runs). */
   ask?: string;
+  /** Rewrites made together or not at all (a loop's header and its `done`). */
+  group?: number;
 }
 
 /** A history modifier in an unbraced parameter, as zsh's lexer reads one (`:h`, `:t2`, `:s/a/b/`). */
@@ -50,9 +54,32 @@ const FORMS = new RegExp(
 /** Flags that make a string or words of a value and evaluate nothing (zsh manual, "Parameter Expansion Flags"). */
 const STRING_FLAGS = new Set('@abcCDfFikLmnoOpqQtuUvVwWXz0SBEMNR');
 
+/**
+ * zsh's short loop `for NAME (WORDS) BODY`, first in a command: the body is the rest of the
+ * sublist. Said in bash as `for NAME in WORDS; do BODY` with `done` at the end of the text, so
+ * every command after the header is in the loop: walked, as in zsh, with NAME one of the words
+ * (commands zsh runs once after the loop are walked too).
+ */
+const SHORT_FOR = /(?<=^|[;&|\n]\s*)for\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(([^()'"`\\;&|<>\n]*)\)[ \t]*(?=[^\s{;&|])/g;
+
+function shortLoops(text: string): WordRewrite[] {
+  const out: WordRewrite[] = [];
+  let group = 0;
+  for (const m of text.matchAll(SHORT_FOR)) {
+    group++;
+    // the words stay where they are (a form in them is rewritten on its own)
+    const open = text.indexOf('(', m.index!);
+    const close = open + 1 + m[2].length;
+    out.push({ span: { start: m.index!, end: open + 1 }, by: `for ${m[1]} in `, site: 'loop', group });
+    out.push({ span: { start: close, end: m.index! + m[0].length }, by: '; do ', site: 'with-group', group });
+    out.push({ span: { start: text.length, end: text.length }, by: '\ndone', site: 'with-group', group });
+  }
+  return out;
+}
+
 /** Every rewrite candidate in `text`, left to right, none overlapping. */
 export function zshWordRewrites(text: string): WordRewrite[] {
-  const out: WordRewrite[] = [];
+  const out: WordRewrite[] = shortLoops(text);
   for (const m of text.matchAll(FORMS)) {
     const g = m.groups!;
     const span = { start: m.index!, end: m.index! + m[0].length };

@@ -66,7 +66,14 @@ describe('the shell that runs the line', () => {
     for (const command of ['ls -d *(/)', 'ls -l *(.om[1,5])', 'print -l *.md', 'print -rl -- *', 'noglob ls *', 'echo ${(L)PWD} ${(j:,:)@} "${PWD:h}"'])
       expect((await check(command, inShell('zsh'))).level, command).toBe('allow');
     // code zsh runs is walked with the normal rules, and reaches deny
-    for (const command of ["ls *(e:'rm -rf ~':)", "x='$(rm -rf ~)'; echo ${(e)x}", 'zshexit() { rm -rf ~; }', 'f() { rm -rf ~; }; ls *(+f)'])
+    for (const command of [
+      'for d (~) rm -rf $d',
+      'ls; for d (/ ~) rm -rf $d; echo end',
+      "ls *(e:'rm -rf ~':)",
+      "x='$(rm -rf ~)'; echo ${(e)x}",
+      'zshexit() { rm -rf ~; }',
+      'f() { rm -rf ~; }; ls *(+f)',
+    ])
       expect((await check(command, inShell('zsh'))).level, command).toBe('deny');
     // a value a modifier or flag makes is not known: it asks where it is a path (and `${(P)x}`,
     // read as bash's `${!x}`, must stay unknown: zsh counts `a[1]` from 1, bash from 0)
