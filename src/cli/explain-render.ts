@@ -40,6 +40,7 @@ const HANDLER_SOURCES: Record<OpHandler, { file: string; what: string }> = {
   'patch-targets': { file: 'src/ops/patch-targets.ts', what: 'files named inside the diff, for' },
   'project-config': { file: 'src/ops/project-config/', what: 'configuration the program loads, for' },
   'stdin-program': { file: 'src/ops/operations.ts', what: 'an interpreter reading its program from stdin:' },
+  glob: { file: 'src/ops/glob-listings.ts', what: 'the shell listing a directory to expand a glob:' },
 };
 
 export interface ExplainedOperation {
@@ -272,7 +273,7 @@ export function renderExplanation(e: Explanation, color: boolean): string {
     if (e.commands.length === 0) out.push('  none: nothing runs');
     for (const cmd of e.commands) {
       out.push(
-        `  #${cmd.id} ${c('bold', cmd.program ?? (cmd.programRaw || '(redirects/assignments)'))}${cmd.argv.length > 0 ? ' ' + oneLine(cmd.argv.join(' ')) : ''}`,
+        `  #${cmd.id} ${c('bold', cmd.program ?? (cmd.programRaw || (cmd.argv.length > 0 ? '(globs the shell expands)' : '(redirects/assignments)')))}${cmd.argv.length > 0 ? ' ' + oneLine(cmd.argv.join(' ')) : ''}`,
       );
       out.push(`      argv   ${oneLine(JSON.stringify([cmd.program ?? cmd.programRaw, ...cmd.argv]))}`);
       out.push(`      cwd    ${cmd.cwd ?? '(unknown: changed by a command shellgate cannot follow)'}`);

@@ -8,7 +8,7 @@ export function formatVerdict(v: Verdict, color: boolean): string {
   const lines: string[] = [];
   lines.push(`${c(v.level, c('bold', v.level.toUpperCase()))}  ${oneLine(v.command)}`);
   for (const cmd of v.commands) {
-    const name = cmd.program ?? (cmd.programRaw || '(redirects/assignments)');
+    const name = cmd.program ?? (cmd.programRaw || (cmd.args.length > 0 ? '(globs the shell expands)' : '(redirects/assignments)'));
     const args = cmd.args.map((a) => a.value).join(' ');
     const via = cmd.context.via.length > 0 ? c('dim', `  via ${cmd.context.via.join(' › ')}`) : '';
     lines.push(`  ${c('bold', name)} ${oneLine(args)}${via}`);

@@ -20,6 +20,7 @@ import { TAG_HOOKS } from '../programs/hooks/index.js';
 import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
 import { specWalk } from '../programs/walk-spec.js';
+import { globListings } from './glob-listings.js';
 import { redirectOps } from './redirects.js';
 import { projectRepoCode } from './project-config/registry.js';
 import { describeRepoCode } from './project-config/types.js';
@@ -73,6 +74,22 @@ const SCHEDULERS = new Set(['at', 'batch']);
 
 export function commandFacts(cmd: WalkedCommand, env: OpsEnv): CommandFacts {
   const b = new OpBuilder(cmd, env);
+  const facts = programFacts(cmd, b);
+  // The shell lists the directory of a glob no operation above reaches already (`echo ~/.ssh/*`).
+  if (cmd.args.some((a) => a.glob)) {
+    const reached = new Set(facts.ops.map((op) => `${op.span.start}:${op.span.end}`));
+    b.from({ handler: 'glob' }, () =>
+      globListings(
+        b,
+        cmd.args.filter((a) => !reached.has(`${a.span.start}:${a.span.end}`)),
+      ),
+    );
+  }
+  return facts;
+}
+
+function programFacts(cmd: WalkedCommand, b: OpBuilder): CommandFacts {
+  const env = b.env;
   if (cmd.assignments.length > 0) {
     b.from({ handler: 'assignment' }, () => {
       for (const a of cmd.assignments) b.add('Env', 'program', cmd.span, { target: a.name });

@@ -81,4 +81,5 @@ export type OpHandler =
   | 'landing'
   | 'patch-targets'
   | 'project-config'
-  | 'stdin-program';
+  | 'stdin-program'
+  | 'glob';

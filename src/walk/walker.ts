@@ -242,6 +242,10 @@ export class LineWalker implements Walker {
     const loop = { ...ctx, depth: ctx.depth + 1, loop: true, conditional: true, infiniteLoop: ctx.infiniteLoop || isInfinite(cmd, frame), loopPasses };
     if (cmd.type === 'For') {
       for (const w of cmd.items ?? []) this.wordSubstitutions(w.parts, frame, ctx, scope);
+      // the shell lists the directories the loop's globs walk (ops/glob-listings.ts)
+      const globs = cmd.items ? this.expandArgs(cmd.items, frame, scope).filter((a) => a.glob) : [];
+      if (globs.length > 0)
+        this.emit({ program: null, programRaw: '', args: globs, assignments: [], redirects: [], span: frame.map(cmd.span), text: '' }, ctx, scope);
       this.assigned(scope, cmd.variable, null, '(each word)', frame.map(cmd.span));
       scope.vars.set(cmd.variable, null);
       const values = cmd.items ? loopValues(cmd.items, this.expandScope(scope)) : null;
@@ -551,7 +555,13 @@ export class LineWalker implements Walker {
         if (scope.allexport) scope.exports.add(a.name);
         trackFoundProgram(scope, a.name, cmd.assignments[i], certain);
       }
-      const walked = this.emit({ program: null, programRaw: '', args: [], assignments, redirects, span, text }, ctx, scope);
+      // `a=(~/.ssh/*)`: the shell lists the directories an array's globs walk (ops/glob-listings.ts)
+      const globs = this.expandArgs(
+        cmd.assignments.flatMap((a) => a.array ?? []),
+        frame,
+        scope,
+      ).filter((a) => a.glob);
+      const walked = this.emit({ program: null, programRaw: '', args: globs, assignments, redirects, span, text }, ctx, scope);
       codeInAssignments(this, walked, assignments, frame, ctx, scope);
       return;
     }
