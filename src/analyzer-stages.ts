@@ -193,7 +193,10 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, readings: She
     shell: ctx.shell,
   });
   const frame = { source, map: identity, scriptDepth: 0 };
-  for (const walk of readingsToWalk(walker, readings, frame)) walker.walkScript(walk.script, walk.frame, topLevelContext(), newScope(ctx.cwd));
+  for (const walk of readingsToWalk(walker, readings, frame)) {
+    const top = topLevelContext();
+    walker.walkScript(walk.script, walk.frame, walk.via === null ? top : { ...top, via: [walk.via] }, newScope(ctx.cwd));
+  }
   return walker;
 }
 

@@ -55,23 +55,37 @@ export function readingsOf(readers: readonly Reader[], text: string, parsed: Par
 export const walksText = (readings: readonly ShellReading[]): boolean => readings.some((r) => r.map === null);
 
 /**
+ * A script to walk, and for a shell's rewritten reading the `via` its commands carry
+ * (`reading:zsh`), so a verdict says which shell's reading a command and its findings come from.
+ */
+export interface ReadingToWalk {
+  script: Script;
+  frame: SourceFrame;
+  via: string | null;
+}
+
+/**
  * Report, once per shell, the first construct the shell may read to do more than its walk shows,
  * and give the scripts to walk: the text as written once for every shell that reads it so, and
  * each rewritten reading with a frame that maps its spans back onto the text.
  */
-export function readingsToWalk(w: Walker, readings: readonly ShellReading[], frame: SourceFrame, owner?: number): { script: Script; frame: SourceFrame }[] {
-  const out: { script: Script; frame: SourceFrame }[] = [];
+export function readingsToWalk(w: Walker, readings: readonly ShellReading[], frame: SourceFrame, owner?: number): ReadingToWalk[] {
+  const out: ReadingToWalk[] = [];
   let asWritten = false;
   for (const r of readings) {
     if (r.reader !== 'bash' && r.difference !== null)
       w.finding('dialect-difference', `${NAMES[r.reader]} reads ${r.difference.what}`, frame.map(r.difference.span), owner);
     if (r.map === null) {
-      if (!asWritten) out.push({ script: r.parsed.script, frame });
+      if (!asWritten) out.push({ script: r.parsed.script, frame, via: null });
       asWritten = true;
       continue;
     }
     const back = r.map;
-    out.push({ script: r.parsed.script, frame: { source: r.text, scriptDepth: frame.scriptDepth, map: (s: Span) => frame.map(back(s)) } });
+    out.push({
+      script: r.parsed.script,
+      frame: { source: r.text, scriptDepth: frame.scriptDepth, map: (s: Span) => frame.map(back(s)) },
+      via: `reading:${r.reader}`,
+    });
   }
   return out;
 }

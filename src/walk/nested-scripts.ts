@@ -102,9 +102,10 @@ export function nestedText(
   const walks = readingsToWalk(w, readings, inner, owner.id);
   w.owners.push(owner.id);
   try {
-    for (const { script, frame: read } of walks) {
+    for (const { script, frame: read, via } of walks) {
+      const readCtx = via === null ? ctx : { ...ctx, via: [...ctx.via, via] };
       if (opts.sameShell && walks.length === 1) {
-        withCertainty(scope, opts.certain ?? false, (s) => w.walkScript(script, read, ctx, s));
+        withCertainty(scope, opts.certain ?? false, (s) => w.walkScript(script, read, readCtx, s));
         return;
       }
       const nested = forkScope(scope);
@@ -115,7 +116,7 @@ export function nestedText(
         nested.cwd = null;
         nested.vars = new Map();
       }
-      w.walkScript(script, read, ctx, nested);
+      w.walkScript(script, read, readCtx, nested);
     }
     // Shells that read it otherwise may each have left another state: none is known.
     if (opts.sameShell) forgetState(scope);
