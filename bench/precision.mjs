@@ -2,12 +2,19 @@
 // read-only, how many the gate allows with no settings; every allow of another label is listed.
 // Usage: npm run build && node bench/precision.mjs [--misses] [--shell bash|zsh|sh|auto]
 import { createGate } from '../dist/index.js';
-import { precisionCases, PRECISION_CONTEXT } from '../scripts/lib/precision-corpus.mjs';
+import { labelFor, precisionCases, PRECISION_CONTEXT, SHELLS, sharedPresent } from '../scripts/lib/precision-corpus.mjs';
 
-const gate = await createGate();
-const cases = precisionCases();
 const shellAt = process.argv.indexOf('--shell');
-const ctx = { ...PRECISION_CONTEXT, mode: 'default', channel: 'cli', shell: shellAt > 0 ? process.argv[shellAt + 1] : 'bash' };
+const shell = shellAt > 0 ? process.argv[shellAt + 1] : 'bash';
+if (!SHELLS.includes(shell)) {
+  console.error(`--shell takes one of ${SHELLS.join(', ')}, not "${shell}"`);
+  process.exit(2);
+}
+if (!sharedPresent()) console.log('../shared/corpus is missing: the referenced nl2bash and tldr cases are left out');
+const gate = await createGate();
+// Each case is judged by its label in the shell it is read as (bash's when it has none of its own).
+const cases = precisionCases({ withoutShared: true }).map((c) => ({ ...c, label: labelFor(c, shell) }));
+const ctx = { ...PRECISION_CONTEXT, mode: 'default', channel: 'cli', shell };
 const byFile = new Map();
 const misses = [];
 const wrong = [];
@@ -25,6 +32,7 @@ for (const c of cases) {
   }
 }
 const total = { readOnly: 0, allowed: 0, others: 0 };
+console.log(`read as ${shell}`);
 for (const [file, s] of byFile) {
   for (const k of Object.keys(total)) total[k] += s[k];
   console.log(

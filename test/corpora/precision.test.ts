@@ -1,12 +1,14 @@
 /**
  * The labelled precision corpus (corpus/precision/, issue 15): every command labelled by hand
- * with what it really does. No command labelled as writing, running code, reaching the network,
- * leaving the workspace or touching a secret may come back `allow`; of those labelled read-only,
- * at least MIN_RECALL must (the misses, by cause: node bench/precision.mjs --misses).
+ * with what it really does, in each shell that reads it (issue 28: the plain label is bash's, a
+ * case may carry zsh's and sh's). No command labelled as writing, running code, reaching the
+ * network, leaving the workspace or touching a secret may come back `allow` in the shell that
+ * label is for; of those labelled read-only, at least MIN_RECALL_BY_SHELL must (the misses, by
+ * cause: node bench/precision.mjs --shell S --misses).
  */
 import { describe, expect, it } from 'vitest';
 import { createGate } from '../../src/index.js';
-import { precisionCases, PRECISION_CONTEXT } from '../../scripts/lib/precision-corpus.mjs';
+import { labelFor, precisionCases, PRECISION_CONTEXT, sharedPresent } from '../../scripts/lib/precision-corpus.mjs';
 
 /**
  * The allow-recall reached (a ratchet: raise it when precision improves, never lower it). 0.945
@@ -19,14 +21,18 @@ const MIN_RECALL = 0.945;
 
 /**
  * The same ratchet read in each shell (issue 28): the dash and zsh readings only add asks to
- * bash's, so recall may only be lower, and no shell may allow what the labels say does more.
+ * bash's, so recall may only be lower, and no shell may allow what its label says does more.
  */
 const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.935, auto: 0.935 } as const;
 
-describe('precision corpus', () => {
-  const cases = precisionCases();
+/** The corpus is whole only with ../shared/corpus beside the project (the referenced cases). */
+const WHOLE = sharedPresent();
 
-  it('holds at least 1,000 hand-labelled commands, each with a note', () => {
+describe('precision corpus', () => {
+  const cases = precisionCases({ withoutShared: true });
+  if (!WHOLE) console.log('precision corpus: ../shared/corpus is missing; only the project-written cases are checked, recall is not');
+
+  it.skipIf(!WHOLE)('holds at least 1,000 hand-labelled commands, each with a note', () => {
     expect(cases.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(cases.map((c) => `${c.ref ?? ''}\0${c.command}`)).size).toBe(cases.length);
   });
@@ -40,14 +46,15 @@ describe('precision corpus', () => {
       let readOnly = 0;
       let allowed = 0;
       for (const c of cases) {
+        const label = labelFor(c, shell);
         const level = gate.evaluate({ tool: 'shell', args: { command: c.command } }, ctx).level;
-        if (c.label === 'read-only') {
+        if (label === 'read-only') {
           readOnly++;
           if (level === 'allow') allowed++;
-        } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${c.label}) ${c.command}`);
+        } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${label} in ${shell}) ${c.command}`);
       }
       expect(wrong).toEqual([]);
-      expect(allowed / readOnly).toBeGreaterThanOrEqual(minRecall);
+      if (WHOLE) expect(allowed / readOnly).toBeGreaterThanOrEqual(minRecall);
     },
   );
 });
