@@ -22,8 +22,33 @@ const MIN_RECALL = 0.945;
 /**
  * The same ratchet read in each shell (issue 28): the dash and zsh readings only add asks to
  * bash's, so recall may only be lower, and no shell may allow what its label says does more.
+ * Measured without dialects.jsonl, which has its own ratchet below.
  */
 const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.935, auto: 0.935 } as const;
+
+/**
+ * dialects.jsonl (issue 28): zsh- and dash-shaped commands and their dangerous twins, labelled per
+ * shell. Its own ratchet, so that the other files' stays as sharp as it was; what main gave when
+ * the file landed (raise it as the zsh and dash readings learn more, never lower it).
+ */
+const DIALECTS = 'dialects.jsonl';
+const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, number> = { bash: 0.497, zsh: 0.298, sh: 0.37, auto: 0.303 };
+
+/**
+ * Allows of commands whose label in that shell says they do more: holes found by dialects.jsonl
+ * and not closed yet (src/ is not this file's to change). Listed so the test stays green while
+ * they are open and fails both on a new hole and on a closed one still listed: remove a line
+ * when its hole is closed, never add one to silence a new hole.
+ */
+const KNOWN_HOLES: Record<keyof typeof MIN_RECALL_BY_SHELL, string[]> = {
+  bash: [],
+  // zsh has no shopt builtin: it runs whatever program PATH holds under that name; zsh writes a
+  // here-string to a temporary file under /tmp (traced), shared temp being outside.
+  zsh: ['shopt -s globstar; ls **/*.ts', 'cat <<< hello'],
+  // dash has none of these builtins: each runs whatever program PATH holds under that name.
+  sh: ['typeset -p PWD', 'pushd src >/dev/null && ls && popd', 'builtin echo hi', 'shopt -s globstar; ls **/*.ts'],
+  auto: ['typeset -p PWD', 'pushd src >/dev/null && ls && popd', 'builtin echo hi', 'shopt -s globstar; ls **/*.ts', 'cat <<< hello'],
+};
 
 /** The corpus is whole only with ../shared/corpus beside the project (the referenced cases). */
 const WHOLE = sharedPresent();
@@ -43,18 +68,26 @@ describe('precision corpus', () => {
       const gate = await createGate();
       const ctx = { ...PRECISION_CONTEXT, mode: 'default' as const, channel: 'cli', shell: shell as keyof typeof MIN_RECALL_BY_SHELL };
       const wrong: string[] = [];
-      let readOnly = 0;
-      let allowed = 0;
+      const holes: string[] = [];
+      const recall = { corpus: { readOnly: 0, allowed: 0 }, dialects: { readOnly: 0, allowed: 0 } };
       for (const c of cases) {
         const label = labelFor(c, shell);
         const level = gate.evaluate({ tool: 'shell', args: { command: c.command } }, ctx).level;
+        const r = c.file === DIALECTS ? recall.dialects : recall.corpus;
         if (label === 'read-only') {
-          readOnly++;
-          if (level === 'allow') allowed++;
-        } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${label} in ${shell}) ${c.command}`);
+          r.readOnly++;
+          if (level === 'allow') r.allowed++;
+        } else if (level === 'allow') {
+          if (c.file === DIALECTS && KNOWN_HOLES[shell as keyof typeof KNOWN_HOLES].includes(c.command)) holes.push(c.command);
+          else wrong.push(`${c.file}:${c.line} (${label} in ${shell}) ${c.command}`);
+        }
       }
       expect(wrong).toEqual([]);
-      if (WHOLE) expect(allowed / readOnly).toBeGreaterThanOrEqual(minRecall);
+      expect(holes.sort()).toEqual([...KNOWN_HOLES[shell as keyof typeof KNOWN_HOLES]].sort());
+      expect(recall.dialects.allowed / recall.dialects.readOnly).toBeGreaterThanOrEqual(
+        MIN_DIALECT_RECALL_BY_SHELL[shell as keyof typeof MIN_DIALECT_RECALL_BY_SHELL],
+      );
+      if (WHOLE) expect(recall.corpus.allowed / recall.corpus.readOnly).toBeGreaterThanOrEqual(minRecall);
     },
   );
 });
