@@ -32,7 +32,7 @@ const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.935, auto: 0.9
  * the file landed (raise it as the zsh and dash readings learn more, never lower it).
  */
 const DIALECTS = 'dialects.jsonl';
-const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, number> = { bash: 0.497, zsh: 0.298, sh: 0.37, auto: 0.303 };
+const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, number> = { bash: 0.49, zsh: 0.311, sh: 0.364, auto: 0.326 };
 
 /**
  * Allows of commands whose label in that shell says they do more: holes found by dialects.jsonl
@@ -42,12 +42,35 @@ const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, numb
  */
 const KNOWN_HOLES: Record<keyof typeof MIN_RECALL_BY_SHELL, string[]> = {
   bash: [],
-  // zsh has no shopt builtin: it runs whatever program PATH holds under that name; zsh writes a
-  // here-string to a temporary file under /tmp (traced), shared temp being outside.
-  zsh: ['shopt -s globstar; ls **/*.ts', 'cat <<< hello'],
-  // dash has none of these builtins: each runs whatever program PATH holds under that name.
-  sh: ['typeset -p PWD', 'pushd src >/dev/null && ls && popd', 'builtin echo hi', 'shopt -s globstar; ls **/*.ts'],
-  auto: ['typeset -p PWD', 'pushd src >/dev/null && ls && popd', 'builtin echo hi', 'shopt -s globstar; ls **/*.ts', 'cat <<< hello'],
+  // bash's own builtins zsh does not have run whatever program PATH holds under that name; zsh
+  // writes a here-string or here-document to a temporary file under /tmp (traced), shared temp
+  // being outside.
+  zsh: ['shopt -s globstar; ls **/*.ts', 'compgen -c | head', 'complete -p | head', 'help cd', 'cat <<< hello', 'cat <<EOF\nhi\nEOF'],
+  // bash's own builtins dash does not have run whatever program PATH holds under that name.
+  sh: [
+    'typeset -p PWD',
+    'pushd src >/dev/null && ls && popd',
+    'builtin echo hi',
+    'shopt -s globstar; ls **/*.ts',
+    'mapfile -t a < README.md; echo ${#a[@]}',
+    'readarray -t a < README.md; echo ${#a[@]}',
+    'compgen -c | head',
+    'complete -p | head',
+    'help cd',
+    'history | tail',
+  ],
+  auto: [
+    'typeset -p PWD',
+    'pushd src >/dev/null && ls && popd',
+    'builtin echo hi',
+    'shopt -s globstar; ls **/*.ts',
+    'compgen -c | head',
+    'complete -p | head',
+    'help cd',
+    'history | tail',
+    'cat <<< hello',
+    'cat <<EOF\nhi\nEOF',
+  ],
 };
 
 /** The corpus is whole only with ../shared/corpus beside the project (the referenced cases). */
