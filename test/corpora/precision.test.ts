@@ -84,6 +84,13 @@ describe('precision corpus', () => {
   const cases = precisionCases({ withoutShared: true });
   if (!WHOLE) console.log('precision corpus: ../shared/corpus is missing; only the project-written cases are checked, recall is not');
 
+  it("reads a case by the shell's own label, bash's where it has none, and the strictest when the shell is not known", () => {
+    const c = { file: 'x', line: 1, ref: null, command: 'x', label: 'read-only', shells: { zsh: 'writes', sh: 'unclear' }, note: 'n' } as const;
+    expect(['bash', 'zsh', 'sh', 'auto'].map((s) => labelFor(c, s))).toEqual(['read-only', 'writes', 'unclear', 'writes']);
+    expect(labelFor({ ...c, shells: {} }, 'zsh')).toBe('read-only');
+    expect(() => labelFor(c, 'fish')).toThrow(/unknown shell "fish"/);
+  });
+
   it.skipIf(!WHOLE)('holds at least 1,000 hand-labelled commands, each with a note', () => {
     expect(cases.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(cases.map((c) => `${c.ref ?? ''}\0${c.command}`)).size).toBe(cases.length);
