@@ -34,12 +34,7 @@ const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.935, auto: 0.9
 const DIALECTS = 'dialects.jsonl';
 const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, number> = { bash: 0.541, zsh: 0.343, sh: 0.4, auto: 0.335 };
 
-/**
- * Allows of commands whose label in that shell says they do more: holes found by dialects.jsonl
- * and not closed yet (src/ is not this file's to change). Listed so the test stays green while
- * they are open and fails both on a new hole and on a closed one still listed: remove a line
- * when its hole is closed, never add one to silence a new hole.
- */
+/* The known holes, by class (KNOWN_HOLES below). */
 /** bash's own builtins, which zsh does not have: it runs whatever program PATH holds of that name. */
 const BASH_BUILTINS_ZSH_LACKS = ['shopt -s globstar; ls **/*.ts', 'compgen -c | head', 'complete -p | head', 'help cd', 'bind -p | head', 'caller'];
 /** The same for dash. */
@@ -67,14 +62,25 @@ const BASH_BUILTINS_DASH_LACKS = [
 ];
 /** zsh writes a here-string or here-document to a temporary file under /tmp (traced); shared temp is outside. */
 const ZSH_TEMP_FILES = ['cat <<< hello', 'cat <<EOF\nhi\nEOF'];
+/**
+ * Every shell reads a directory to expand a glob in it, as the Glob tool does (README: a glob reads
+ * what it reaches), and the walk does not count that read: echo ../* lists the directory above.
+ */
+const GLOB_READS_OUTSIDE = ['echo ~/.ssh/*', 'echo ../*', "printf '%s\\n' /etc/*"];
+/**
+ * Allows of commands whose label in that shell says they do more: holes found by dialects.jsonl
+ * and not closed yet (src/ is not this file's to change). Listed so the test stays green while
+ * they are open and fails both on a new hole and on a closed one still listed: remove a line
+ * when its hole is closed, never add one to silence a new hole.
+ */
 const KNOWN_HOLES: Record<keyof typeof MIN_RECALL_BY_SHELL, string[]> = {
-  bash: [],
+  bash: GLOB_READS_OUTSIDE,
   // and zsh reads a { glued to a word at command position as a group: {ls,-la} runs a program named ls,-la
-  zsh: [...BASH_BUILTINS_ZSH_LACKS, ...ZSH_TEMP_FILES, '{ls,-la}'],
-  sh: BASH_BUILTINS_DASH_LACKS,
+  zsh: [...GLOB_READS_OUTSIDE, ...BASH_BUILTINS_ZSH_LACKS, ...ZSH_TEMP_FILES, '{ls,-la}'],
+  sh: [...GLOB_READS_OUTSIDE, ...BASH_BUILTINS_DASH_LACKS],
   // every reading kept, the strictest label: those the zsh reading already asks for (enable is zsh's
   // own; mapfile and readarray are no zsh builtins) leave auto's list
-  auto: [...BASH_BUILTINS_DASH_LACKS.filter((c) => !/^(enable|mapfile|readarray) /.test(c)), ...ZSH_TEMP_FILES],
+  auto: [...GLOB_READS_OUTSIDE, ...BASH_BUILTINS_DASH_LACKS.filter((c) => !/^(enable|mapfile|readarray) /.test(c)), ...ZSH_TEMP_FILES],
 };
 
 /** The corpus is whole only with ../shared/corpus beside the project (the referenced cases). */
