@@ -15,6 +15,11 @@
  * dash nor a stubbed `cat` can). A command killed at the time limit, or one that `exec`s, leaves no
  * trace: only the stubs' exec records.
  *
+ * Each traced line also carries the shell's working directory (`%/` in zsh's PS4, `$PWD` in dash's,
+ * both expanded at each line): a walked command explains a line only where the analyser has it run
+ * in that directory too, or does not know where it runs. Words alone miss a reading that got the
+ * directory wrong (`cd /etc; pushd /work; cat passwd` under dash, which has no pushd).
+ *
  * The two traces differ, and so does what can be compared:
  * - zsh quotes each word as bash does (`'a b'`, `$'\n'`): words are compared one by one. PS4 is
  *   prompt-expanded (PROMPT_PERCENT is on; PROMPT_SUBST is off and is not turned on, since it
@@ -40,6 +45,7 @@ const TRACE_FILE = '/tmp/.sg-xtrace';
 /** A stub's argument is at most 128 KiB (MAX_ARG_STRLEN); keep the trace well under it. */
 const MAX_TRACE = 100_000;
 const START = '\x1e';
+const SEP = '\x1d';
 const END = '\x1f';
 
 /** Reads the trace file whole and hands it to the recorder: bash, since dash's `read` cannot. */
@@ -51,13 +57,15 @@ const READER = `IFS= read -r -d '' t < ${TRACE_FILE}; exec /usr/bin/${TRACE_PROG
  */
 const ZSH_SETUP = [
   `exec 2>${TRACE_FILE}`,
-  `PS4=$'${START}%N${END} '`,
+  `PS4=$'${START}%N${SEP}%/${END} '`,
   `trap ${sq(`emulate -R zsh; wait; /bin/bash -c ${sq(READER)}`)} EXIT`,
   `setopt xtrace`,
 ].join('\n');
 
 /** dash: `set +x` in the trap is traced, as the last entry. */
-const DASH_SETUP = [`exec 2>${TRACE_FILE}`, `PS4='${START}${END} '`, `trap ${sq(`set +x; wait; /bin/bash -c ${sq(READER)}`)} EXIT`, `set -x`].join('\n');
+const DASH_SETUP = [`exec 2>${TRACE_FILE}`, `PS4='${START}${SEP}$PWD${END} '`, `trap ${sq(`set +x; wait; /bin/bash -c ${sq(READER)}`)} EXIT`, `set -x`].join(
+  '\n',
+);
 
 /**
  * The text the sandbox runs for `command`: the zsh sandbox reads it with `zsh -c` itself; the dash
@@ -70,6 +78,8 @@ export function instrumented(dialect: Dialect, command: string): string {
 export interface DialectEntry {
   /** zsh: the function the line ran in (`%N`; the shell's name at the top level); dash: null. */
   fn: string | null;
+  /** The shell's working directory when it ran the line (`%/` in zsh, `$PWD` in dash). */
+  pwd: string;
   /** The traced text, with whatever the command wrote to stderr after it. */
   text: string;
 }
@@ -81,11 +91,11 @@ export function traceOf(dialect: Dialect, r: RunResult): DialectEntry[] | null {
   const text = rec.args[0] ?? '';
   const entries: DialectEntry[] = [];
   // zsh may start a line in the middle of another (a substitution inside an assignment): split at every marker
-  const marker = /\x1e([^\x1f\n]*)\x1f /g;
+  const marker = /\x1e([^\x1d\x1f\n]*)\x1d([^\x1f\n]*)\x1f /g;
   const found = [...text.matchAll(marker)];
   found.forEach((m, i) => {
     const body = text.slice(m.index + m[0].length, i + 1 < found.length ? found[i + 1].index : text.length).replace(/\n$/, '');
-    entries.push({ fn: dialect === 'zsh' ? m[1] : null, text: body });
+    entries.push({ fn: dialect === 'zsh' ? m[1] : null, pwd: m[2], text: body });
   });
   const last = dialect === 'zsh' ? 'emulate -R zsh' : 'set +x';
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -102,6 +112,12 @@ export function execsOf(r: RunResult): string[] {
   return r.records.filter((x) => x.kind === 'exec' && x.program !== TRACE_PROGRAM).map((x) => x.program);
 }
 
+/** A walked command's tokens, and the directory the analyser has it run in (null: not known). */
+interface Pattern {
+  tokens: Token[];
+  cwd: string | null;
+}
+
 type Token = { kind: 'exact'; text: string } | { kind: 'program'; names: string[] } | { kind: 'prefix'; text: string } | { kind: 'any' };
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/;
@@ -115,19 +131,19 @@ const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
  * (what it matches depends on the disk) stands for any number of fields; for dash, a known word
  * is split at spaces as dash's trace shows it.
  */
-function patterns(w: WalkedCommand, dialect: Dialect): Token[][] {
+function patterns(w: WalkedCommand, dialect: Dialect): Pattern[] {
   const split = (text: string): Token[] => (dialect === 'sh' ? text.split(' ').map((t) => ({ kind: 'exact', text: t })) : [{ kind: 'exact', text }]);
   const assigns: Token[] = w.assignments.flatMap((a): Token[] =>
     a.value === null ? [{ kind: 'prefix', text: `${a.name}=` }, { kind: 'any' }] : split(`${a.name}=${a.value}`),
   );
   // a process substitution is a path the shell picks (`/proc/self/fd/11` in zsh, a temp file for `=(…)`)
   const args = w.args.flatMap((a): Token[] => (a.dynamic || a.glob || PROCESS_SUBSTITUTION.test(a.raw ?? a.value) ? [{ kind: 'any' }] : split(a.value)));
-  if (w.programRaw === '') return assigns.length > 0 ? [assigns] : [];
+  if (w.programRaw === '') return assigns.length > 0 ? [{ tokens: assigns, cwd: null }] : [];
   const names = w.program && !PROCESS_SUBSTITUTION.test(w.programRaw) ? [w.program, w.programRaw] : null;
   const program: Token = names ? { kind: 'program', names } : { kind: 'any' };
   const out = [[program, ...args]];
   if (assigns.length > 0) out.push([...assigns, program, ...args], assigns);
-  return out;
+  return out.map((tokens) => ({ tokens, cwd: w.cwd }));
 }
 
 /** Do the tokens match the fields, each `any` standing for zero or more of them? */
@@ -234,11 +250,11 @@ const TEST_OP = /^(?:!|-[a-zA-Z]{1,2}|==?|!=|=~|<|>)$/;
  * its operands expanded: explained by a walked `[[` whose known words hold the primary's operators
  * in the same order (judge.ts compares them the same way).
  */
-function explainsTest(v: Verdict, fields: string[]): boolean {
+function explainsTest(v: Verdict, fields: string[], pwd: string): boolean {
   if (fields[0] !== '[[') return false;
   const ops = fields.slice(1).filter((f) => TEST_OP.test(f));
   return v.commands.some((w) => {
-    if (w.program !== '[[') return false;
+    if (w.program !== '[[' || (w.cwd !== null && w.cwd !== pwd)) return false;
     let j = 0;
     for (const a of w.args) if (!a.dynamic && j < ops.length && a.value === ops[j]) j++;
     return j === ops.length;
@@ -299,7 +315,10 @@ export function unexplained(dialect: Dialect, v: Verdict, command: string, trace
   const all = v.commands.flatMap((w) => patterns(w, dialect));
   const arithmetic = forHeaders(command);
   const problems: string[] = [];
-  const explains = (fields: string[]) => all.some((p) => matches(p, fields)) || explainsTest(v, fields) || assignsOnly(dialect, fields, command);
+  const explains = (fields: string[], pwd: string) =>
+    all.some((p) => (p.cwd === null || p.cwd === pwd) && matches(p.tokens, fields)) || explainsTest(v, fields, pwd) || assignsOnly(dialect, fields, command);
+  /** Where the reading has the words run, when it has them run elsewhere. */
+  const elsewhere = (fields: string[]) => [...new Set(all.filter((p) => p.cwd !== null && matches(p.tokens, fields)).map((p) => p.cwd))];
   let pending = 0;
   for (const e of trace ?? []) {
     if (e.fn === 'command_not_found_handler') continue;
@@ -316,11 +335,16 @@ export function unexplained(dialect: Dialect, v: Verdict, command: string, trace
         if (notSimple(text, arithmetic)) next = k;
         else {
           const fields = fieldsOf(dialect, text);
-          if (fields && explains(fields)) next = k;
+          if (fields && explains(fields, e.pwd)) next = k;
         }
       }
       if (next < 0) {
-        problems.push(`${dialect} ran ${JSON.stringify(lines[at])}${e.fn && e.fn !== 'zsh' ? ` in ${e.fn}` : ''}, which the reading does not explain`);
+        const fields = fieldsOf(dialect, lines[at]);
+        const dirs = fields ? elsewhere(fields) : [];
+        const where = dirs.length > 0 ? ` in ${e.pwd}, where the reading has it run in ${dirs.join(' or ')}` : '';
+        problems.push(
+          `${dialect} ran ${JSON.stringify(lines[at])}${e.fn && e.fn !== 'zsh' ? ` in function ${e.fn}` : ''}${where || ', which the reading does not explain'}`,
+        );
         break;
       }
       at = next;
