@@ -23,6 +23,13 @@
 import type { Span } from './ast.js';
 import type { NodeReading, ScannedNode } from './dialect-scan.js';
 
+/** bash's builtins dash does not have (dash 0.5, "Builtins"): dash runs a program of that name. */
+const BASH_ONLY_BUILTINS = new Set(
+  'bind builtin caller compgen complete compopt declare dirs disown enable fc help history let logout mapfile popd pushd readarray shopt source suspend typeset'.split(
+    ' ',
+  ),
+);
+
 /** What dash reads differently in this one node (its children are read on their own), or null. */
 export function readsAsDash(node: ScannedNode, text: string): NodeReading {
   const span = node.span as Span;
@@ -65,7 +72,13 @@ export function readsAsDash(node: ScannedNode, text: string): NodeReading {
     case 'Assignment':
       if (node.append === true) return '`+=` (a command name in dash)';
       return text[span.start + String(node.name).length] === '[' ? 'an array element assignment (a command name in dash)' : null;
-    case 'SimpleCommand':
+    case 'SimpleCommand': {
+      // a bash builtin dash does not have is a program looked up in PATH there
+      const first = (node.words as { raw: string; parts: ScannedNode[] }[])[0];
+      return first?.parts.length === 1 && first.parts[0].type === 'Literal' && BASH_ONLY_BUILTINS.has(first.raw)
+        ? `\`${first.raw}\`, which is no builtin there (a program of that name in PATH runs)`
+        : null;
+    }
     case 'Subshell':
     case 'Group':
     case 'If':

@@ -38,6 +38,9 @@ const ZSH_ONLY_COMMANDS = new Set(
     .split(' '),
 );
 
+/** bash's builtins zsh does not have (zsh 5.9): zsh runs a program of that name. */
+const BASH_ONLY_BUILTINS = new Set(['bind', 'caller', 'compgen', 'complete', 'compopt', 'help', 'mapfile', 'readarray', 'shopt']);
+
 /** Builtins both shells have, whose zsh meaning differs with some arguments: when any argument makes it so. */
 const SHARED_BUILTIN_DIFFERS: Readonly<Record<string, (args: readonly string[]) => boolean>> = {
   // `cd OLD NEW` replaces OLD by NEW in $PWD; `cd -N`/`+N` go to the directory stack
@@ -119,8 +122,11 @@ export function readsAsZsh(node: ScannedNode, text: string): NodeReading {
     case 'CmdSubst':
     case 'ProcSubst':
     case 'ArithExp':
-    case 'Brace':
       return null;
+    // zsh keeps the empty words of a brace expansion (`git -C {,push} status` runs
+    // `git -C '' push status`); bash drops them
+    case 'Brace':
+      return /[{,](?=[,}])/.test(String(node.raw)) ? 'a brace expansion with an empty word (zsh keeps it)' : null;
     case 'DoubleQuoted':
       // zsh has no `$"…"`: the `$` stays
       return at('$') || text[span.start - 1] === '$' ? '`$"…"`' : null;
@@ -251,6 +257,7 @@ function simpleCommandName(words: WordNode[], text: string): string | null {
   if (first === undefined || first.parts.length !== 1 || first.parts[0].type !== 'Literal') return null;
   const name = first.raw;
   if (ZSH_ONLY_COMMANDS.has(name)) return `\`${name}\`, a zsh builtin`;
+  if (BASH_ONLY_BUILTINS.has(name)) return `\`${name}\`, which is no builtin in zsh (a program of that name in PATH runs)`;
   const differ = SHARED_BUILTIN_DIFFERS[name];
   if (differ?.(words.slice(1).map((w) => text.slice(w.span.start, w.span.end)))) return `\`${name}\` with these arguments`;
   return null;

@@ -32,8 +32,22 @@ export function callFunction(w: Walker, call: WalkedCommand, name: string, fn: F
   w.owners.push(call.id);
   try {
     const bodyCtx: CommandContext = { ...ctx, depth: ctx.depth + 1, functionName: name, via: [...ctx.via, `function:${name}`] };
-    // The body runs in this shell: its `cd` and assignments reach the commands after the call.
-    withCertainty(scope, certain, (s) => w.command(fn.body, fn.frame, bodyCtx, s, true));
+    // The body runs in this shell: its `cd` and assignments reach the commands after the call,
+    // but not its locals, which the return restores.
+    withCertainty(scope, certain, (s) => {
+      const before = s.locals;
+      const values = new Map(s.vars);
+      s.locals = new Set();
+      try {
+        w.command(fn.body, fn.frame, bodyCtx, s, true);
+      } finally {
+        for (const name of s.locals) {
+          if (values.has(name)) s.vars.set(name, values.get(name)!);
+          else s.vars.delete(name);
+        }
+        s.locals = before;
+      }
+    });
   } finally {
     w.owners.pop();
     w.callStack.pop();

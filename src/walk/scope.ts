@@ -57,6 +57,11 @@ export interface Scope {
    * not stored as written (case changed, or evaluated as arithmetic: values are then unknown).
    */
   transforms?: Map<string, string>;
+  /**
+   * While a function's body is walked: the names it declared local (`local`, and `declare` or
+   * `typeset` without -g), whose values the call restores when it returns. Undefined outside one.
+   */
+  locals?: Set<string>;
 }
 
 export function newScope(cwd: string): Scope {
@@ -92,6 +97,7 @@ export function forkScope(scope: Scope): Scope {
     globOptions: copySet(scope.globOptions),
     namerefs: copyMap(scope.namerefs),
     ...(scope.transforms ? { transforms: new Map(scope.transforms) } : {}),
+    ...(scope.locals ? { locals: new Set(scope.locals) } : {}),
   };
 }
 

@@ -155,6 +155,15 @@ function declaration(program: string, args: Arg[], scope: Scope, certain: boolea
       continue;
     }
     if (transforms !== '') (scope.transforms ??= new Map()).set(m![1], [...new Set((scope.transforms.get(m![1]) ?? '') + transforms)].join(''));
+    // In a function, `local` (and `declare`/`typeset` without -g) lasts until the call returns
+    // (calls.ts restores it). Outside one, bash refuses `local` and zsh makes a global: either value.
+    const local = program === 'local' || ((program === 'declare' || program === 'typeset') && !has('g'));
+    if (local && scope.locals !== undefined) scope.locals.add(m![1]);
+    else if (program === 'local' && m![2] !== '') {
+      out.push(...assignmentFindings(scope, m![1], null, a.raw ?? a.value));
+      scope.vars.set(m![1], null);
+      continue;
+    }
     if (m![2] !== '') {
       const value = a.dynamic ? null : a.value.slice(m![0].length);
       out.push(...assignmentFindings(scope, m![1], arithmeticResult(a) ?? value, a.raw ?? a.value));

@@ -228,7 +228,10 @@ export class LineWalker implements Walker {
   private functionDefinition(cmd: FunctionDef, frame: SourceFrame, inner: CommandContext, scope: Scope, certain: boolean): void {
     defineFunction(scope, cmd.name, { body: cmd.body, frame, certain });
     this.callStack.push(cmd.name);
-    this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, forkScope(scope), false);
+    // walked as a body (its locals are the function's), on a copy that is dropped
+    const body = forkScope(scope);
+    body.locals = new Set();
+    this.command(cmd.body, frame, { ...inner, functionName: cmd.name, conditional: true }, body, false);
     this.callStack.pop();
   }
 

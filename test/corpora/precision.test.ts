@@ -24,64 +24,16 @@ const MIN_RECALL = 0.945;
  * bash's, so recall may only be lower, and no shell may allow what its label says does more.
  * Measured without dialects.jsonl, which has its own ratchet below.
  */
-const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.935, auto: 0.935 } as const;
+const MIN_RECALL_BY_SHELL = { bash: MIN_RECALL, zsh: 0.945, sh: 0.94, auto: 0.94 } as const;
 
 /**
  * dialects.jsonl (issue 28): zsh- and dash-shaped commands and their dangerous twins, labelled per
  * shell. Its own ratchet, so that the other files' stays as sharp as it was; what main gave when
- * the file landed (raise it as the zsh and dash readings learn more, never lower it).
+ * the file landed, raised when the zsh reading learnt qualifiers, modifiers, flags and print
+ * (raise it as the zsh and dash readings learn more, never lower it).
  */
 const DIALECTS = 'dialects.jsonl';
-const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, number> = { bash: 0.541, zsh: 0.343, sh: 0.4, auto: 0.335 };
-
-/* The known holes, by class (KNOWN_HOLES below). */
-/** bash's own builtins, which zsh does not have: it runs whatever program PATH holds of that name. */
-const BASH_BUILTINS_ZSH_LACKS = ['shopt -s globstar; ls **/*.ts', 'compgen -c | head', 'complete -p | head', 'help cd', 'bind -p | head', 'caller'];
-/** The same for dash. */
-const BASH_BUILTINS_DASH_LACKS = [
-  'typeset -p PWD',
-  'pushd src >/dev/null && ls && popd',
-  'builtin echo hi',
-  'shopt -s globstar; ls **/*.ts',
-  'mapfile -t a < README.md; echo ${#a[@]}',
-  'readarray -t a < README.md; echo ${#a[@]}',
-  'compgen -c | head',
-  'complete -p | head',
-  'help cd',
-  'history | tail',
-  'dirs',
-  'let x=1+2; echo $x',
-  'declare -p PWD',
-  'bind -p | head',
-  'caller',
-  'enable | head',
-  'disown',
-  'popd',
-  'typeset -f',
-  'logout',
-];
-/** zsh writes a here-string or here-document to a temporary file under /tmp (traced); shared temp is outside. */
-const ZSH_TEMP_FILES = ['cat <<< hello', 'cat <<EOF\nhi\nEOF'];
-/**
- * Every shell reads a directory to expand a glob in it, as the Glob tool does (README: a glob reads
- * what it reaches), and the walk does not count that read: echo ../* lists the directory above.
- */
-const GLOB_READS_OUTSIDE = ['echo ~/.ssh/*', 'echo ../*', "printf '%s\\n' /etc/*"];
-/**
- * Allows of commands whose label in that shell says they do more: holes found by dialects.jsonl
- * and not closed yet (src/ is not this file's to change). Listed so the test stays green while
- * they are open and fails both on a new hole and on a closed one still listed: remove a line
- * when its hole is closed, never add one to silence a new hole.
- */
-const KNOWN_HOLES: Record<keyof typeof MIN_RECALL_BY_SHELL, string[]> = {
-  bash: GLOB_READS_OUTSIDE,
-  // and zsh reads a { glued to a word at command position as a group: {ls,-la} runs a program named ls,-la
-  zsh: [...GLOB_READS_OUTSIDE, ...BASH_BUILTINS_ZSH_LACKS, ...ZSH_TEMP_FILES, '{ls,-la}'],
-  sh: [...GLOB_READS_OUTSIDE, ...BASH_BUILTINS_DASH_LACKS],
-  // every reading kept, the strictest label: those the zsh reading already asks for (enable is zsh's
-  // own; mapfile and readarray are no zsh builtins) leave auto's list
-  auto: [...GLOB_READS_OUTSIDE, ...BASH_BUILTINS_DASH_LACKS.filter((c) => !/^(enable|mapfile|readarray) /.test(c)), ...ZSH_TEMP_FILES],
-};
+const MIN_DIALECT_RECALL_BY_SHELL: Record<keyof typeof MIN_RECALL_BY_SHELL, number> = { bash: 0.56, zsh: 0.524, sh: 0.42, auto: 0.433 };
 
 /** The corpus is whole only with ../shared/corpus beside the project (the referenced cases). */
 const WHOLE = sharedPresent();
@@ -108,7 +60,6 @@ describe('precision corpus', () => {
       const gate = await createGate();
       const ctx = { ...PRECISION_CONTEXT, mode: 'default' as const, channel: 'cli', shell: shell as keyof typeof MIN_RECALL_BY_SHELL };
       const wrong: string[] = [];
-      const holes: string[] = [];
       const recall = { corpus: { readOnly: 0, allowed: 0 }, dialects: { readOnly: 0, allowed: 0 } };
       for (const c of cases) {
         const label = labelFor(c, shell);
@@ -117,13 +68,9 @@ describe('precision corpus', () => {
         if (label === 'read-only') {
           r.readOnly++;
           if (level === 'allow') r.allowed++;
-        } else if (level === 'allow') {
-          if (c.file === DIALECTS && KNOWN_HOLES[shell as keyof typeof KNOWN_HOLES].includes(c.command)) holes.push(c.command);
-          else wrong.push(`${c.file}:${c.line} (${label} in ${shell}) ${c.command}`);
-        }
+        } else if (level === 'allow') wrong.push(`${c.file}:${c.line} (${label} in ${shell}) ${c.command}`);
       }
       expect(wrong).toEqual([]);
-      expect(holes.sort()).toEqual([...KNOWN_HOLES[shell as keyof typeof KNOWN_HOLES]].sort());
       expect(recall.dialects.allowed / recall.dialects.readOnly).toBeGreaterThanOrEqual(
         MIN_DIALECT_RECALL_BY_SHELL[shell as keyof typeof MIN_DIALECT_RECALL_BY_SHELL],
       );
