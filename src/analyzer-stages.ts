@@ -101,6 +101,21 @@ function readSourceFile(path: string): string | null {
   }
 }
 
+/**
+ * A directory `cd` can enter as the disk is now: it exists, is a directory, and everyone may
+ * search it (or we own it and may): anything less may make the cd fail.
+ */
+function enterable(path: string): boolean {
+  try {
+    const st = statSync(path);
+    if (!st.isDirectory()) return false;
+    const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+    return uid === 0 || (st.mode & 0o111) === 0o111 || (st.uid === uid && (st.mode & 0o100) !== 0);
+  } catch {
+    return false;
+  }
+}
+
 /** One reading of `command`: its verdict, with a trace step per stage. */
 export function analyzeOnce(engine: Engine, command: string, ctx: Required<AnalysisContext>): Verdict {
   const clock = stageClock.current; // bench/stages.mjs only
@@ -188,6 +203,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, readings: She
     maxFunctionWalks: opts.maxFunctionWalks,
     maxWalkSteps: opts.maxWalkSteps,
     readSource: opts.followSource ? readSourceFile : () => null,
+    enterable,
     commandStart: (program, args) => commandOperandStart(specs, program, args),
     optionValues: (program, args, role) => optionValues(specs, program, args, role),
     shell: ctx.shell,

@@ -51,6 +51,11 @@ export interface WalkOptions {
   optionValues?: (program: string, args: Arg[], role: 'shell-string' | 'chdir') => Arg[];
   /** Read `source FILE` contents when the file exists (bounded size). */
   readSource: (path: string) => string | null;
+  /**
+   * Whether `cd` into this directory would succeed as the disk is now (a directory the shell may
+   * enter). Absent: not known, so a `cd` may fail.
+   */
+  enterable?: (path: string) => boolean;
   /** The shell that runs the line (nested `sh -c`, `zsh -c` bodies are read by their own). */
   shell: ShellDialect;
 }

@@ -92,6 +92,7 @@ export class LineWalker implements Walker {
 
   private list(list: List, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
     const { items, operators } = list;
+    const failedCds: Scope[] = [];
     for (let i = 0; i < items.length;) {
       // One and-or list: items[i..j] joined by `&&` / `||`; `&` after it backgrounds all of it.
       let j = i;
@@ -107,7 +108,18 @@ export class LineWalker implements Walker {
       // `&` inside a loop starts one job per pass; the count is taken where the `&` is.
       const backgroundJobs = background && ctx.loop ? ctx.loopPasses : ctx.backgroundJobs;
       const itemCtx: CommandContext = { ...ctx, background: ctx.background || background, backgroundJobs };
+      const before = { cwd: groupScope.cwd, oldpwd: groupScope.oldpwd, dirStack: groupScope.dirStack.slice() };
       this.command(items[i], frame, itemCtx, groupScope, !background);
+      if (!background && j === i && j < items.length - 1 && changesDirectory(items[i]) && this.cdMayFail(before.cwd, groupScope.cwd)) {
+        // `cd DIR; next`: the cd fails where DIR is missing, a file or not enterable (the
+        // workspace's files are the attacker's), and next then runs where the shell was. The
+        // rest of the list is walked there too; the walk goes on in DIR, and what follows the
+        // list may be in either.
+        const failed = forkScope(groupScope);
+        Object.assign(failed, before);
+        this.list({ ...list, items: items.slice(j + 1), operators: operators.slice(j + 1) }, frame, ctx, failed);
+        failedCds.push(failed);
+      }
       if (j > i) {
         // Later items run only if earlier ones succeeded (`&&`) or failed (`||`): inside the chain
         // an `&&` chain keeps state certain; after the chain, whatever it changed is uncertain.
@@ -121,6 +133,23 @@ export class LineWalker implements Walker {
       }
       i = j + 1;
     }
+    for (const failed of failedCds) mergeUncertain(scope, failed);
+  }
+
+  /**
+   * May a `cd` from `from` to `to` have failed? Not when it did not move, nor where `to` is not
+   * known (relative paths are unknown there already); else unless `to` can be entered as the disk
+   * is now and nothing the line ran before could have changed that (only programs that leave
+   * the disk alone, without a redirect to a file, ran so far).
+   */
+  private cdMayFail(from: string | null, to: string | null): boolean {
+    if (to === null || to === from) return false;
+    const untouched = this.commands.every(
+      (c) =>
+        (c.program === null ? c.programRaw === '' : DISK_NEUTRAL.has(c.program)) &&
+        c.redirects.every((r) => r.path === null || r.path.value === '/dev/null' || r.op === '<'),
+    );
+    return !(untouched && this.options.enterable?.(to) === true);
   }
 
   /** `certain`: the command surely runs in this shell, so its state changes are known. */
@@ -733,3 +762,35 @@ function substitutionKind(p: CmdSubst | ProcSubst): CommandContext['substitution
 function feedsStdin(r: RedirectTarget): boolean {
   return (r.fd ?? (r.op.startsWith('<') ? 0 : 1)) === 0;
 }
+
+/** A simple command that changes the shell's directory (`cd`, `pushd`, `popd`, through `builtin`/`command`). */
+function changesDirectory(cmd: Command): boolean {
+  if (cmd.type !== 'SimpleCommand') return false;
+  const names = cmd.words.map((w) => w.raw);
+  let i = 0;
+  while (names[i] === 'builtin' || names[i] === 'command') i++;
+  return names[i] === 'cd' || names[i] === 'pushd' || names[i] === 'popd';
+}
+
+/** Programs that change nothing on disk: after them, whether a directory can be entered is as it was. */
+const DISK_NEUTRAL = new Set([
+  'cd',
+  'pushd',
+  'popd',
+  'pwd',
+  'echo',
+  'printf',
+  'true',
+  'false',
+  ':',
+  'test',
+  '[',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'grep',
+  'export',
+  'set',
+]);

@@ -115,7 +115,8 @@ describe('constructs and context', () => {
   it('tracks cd, pushd and popd', async () => {
     const v = await check('cd sub && cat a; pushd /etc; cat b; popd; cat c');
     const cwd = v.commands.filter((c) => c.program === 'cat').map((c) => c.cwd);
-    expect(cwd).toEqual(['/ws/project/sub', '/etc', '/ws/project/sub']);
+    // popd back to sub may fail (sub is not on disk here): cat c is walked in /etc too
+    expect(cwd).toEqual(['/ws/project/sub', '/etc', '/etc', '/ws/project/sub']);
     expect((await check('cd $X; cat a')).commands[1].cwd).toBeNull();
   });
   it('normalises program names and keeps what was written', async () => {
