@@ -109,7 +109,7 @@ function enterable(path: string): boolean {
   try {
     const st = statSync(path);
     if (!st.isDirectory()) return false;
-    const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+    const uid = typeof process !== 'undefined' && typeof process.getuid === 'function' ? process.getuid() : -1;
     return uid === 0 || (st.mode & 0o111) === 0o111 || (st.uid === uid && (st.mode & 0o100) !== 0);
   } catch {
     return false;
