@@ -41,9 +41,31 @@ function trusted(p) {
   }
 }
 
-// The bundle keeps main.js's `#!` line, which only a module loader skips.
-const source = fs.readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
-const stat = fs.statSync(bundle);
+/**
+ * A failure of the launcher itself (the bundle missing or truncated mid-upgrade, a bundle that
+ * does not compile): as a hook, every agent reads exit 2 with the reason on stderr as "blocked",
+ * and any other failure as "go ahead", so a hook blocks. Elsewhere it is an internal error (70).
+ */
+function startFailed(error) {
+  const why =
+    error && error.code === 'ENOENT'
+      ? `${bundle} is missing`
+      : `${bundle} cannot be run (${error && error.message ? error.message.split('\n')[0] : String(error)})`;
+  process.stderr.write(
+    `shellgate: could not start: ${why}; reinstall shellgate or run \`npm run build\`${sub === 'hook' ? ' (the tool call is blocked)' : ''}\n`,
+  );
+  process.exit(sub === 'hook' ? 2 : 70);
+}
+
+let source;
+let stat;
+try {
+  // The bundle keeps main.js's `#!` line, which only a module loader skips.
+  source = fs.readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+  stat = fs.statSync(bundle);
+} catch (error) {
+  startFailed(error);
+}
 const dir = cacheDir();
 // One cache per build of the bundle and Node, and per flag set (Liftoff-only runs and tier-up runs
 // compile differently; V8 would reject the other's cache).
@@ -57,7 +79,12 @@ if (file && trusted(dir) && trusted(file)) {
     cachedData = undefined;
   }
 }
-const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
+let script;
+try {
+  script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
+} catch (error) {
+  startFailed(error);
+}
 if (file && (cachedData === undefined || script.cachedDataRejected)) {
   // Written at exit, after the run compiled the functions it needed: the next run starts warm.
   process.once('exit', () => {
@@ -75,6 +102,11 @@ if (file && (cachedData === undefined || script.cachedDataRejected)) {
     }
   });
 }
-const run = script.runInThisContext();
-const mod = { exports: {} };
-run.call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+try {
+  const run = script.runInThisContext();
+  const mod = { exports: {} };
+  run.call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+} catch (error) {
+  // what the bundle's top level throws before its own error handling is installed
+  startFailed(error);
+}

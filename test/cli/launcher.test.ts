@@ -4,10 +4,10 @@
  * and writable by nobody else, and a bad cache never changes an answer.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'shellgate.cjs');
@@ -57,5 +57,36 @@ describe('bin/shellgate.cjs', () => {
     expect(JSON.parse(again.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(existsSync(join(dir, file))).toBe(true);
     expect(statSync(join(dir, file)).size).not.toBe(4096); // rejected by V8 and written afresh
+  });
+});
+
+describe('bin/shellgate.cjs when it cannot start', () => {
+  // A copy of the launcher beside a bundle that is missing, cut short (an upgrade under way) or
+  // throws as it loads. Agents read exit 2 with a reason on stderr as "blocked", anything else
+  // as "go ahead": a hook must block, other commands fail as an internal error (70).
+  const root = mkdtempSync(join(tmpdir(), 'sg-launcher-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const real = readFileSync(join(ROOT, 'dist', 'cli', 'shellgate.cjs'), 'utf8');
+  const install = (name: string, bundle: string | null): string => {
+    mkdirSync(join(root, name, 'bin'), { recursive: true });
+    mkdirSync(join(root, name, 'dist', 'cli'), { recursive: true });
+    copyFileSync(BIN, join(root, name, 'bin', 'shellgate.cjs'));
+    if (bundle !== null) writeFileSync(join(root, name, 'dist', 'cli', 'shellgate.cjs'), bundle);
+    return join(root, name, 'bin', 'shellgate.cjs');
+  };
+  const cases = {
+    missing: install('missing', null),
+    truncated: install('truncated', real.slice(0, Math.floor(real.length / 2))),
+    throwing: install('throwing', "throw new Error('half-written module');"),
+  };
+
+  it.each(Object.entries(cases))('blocks a hook call when the bundle is %s, saying why', (_name, bin) => {
+    const r = run(bin, ['hook', 'claude-code'], payload('rm -rf ~', root), join(root, 'cache'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^shellgate: could not start: .*shellgate\.cjs.*blocked/);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const check = run(bin, ['check', '--', 'ls'], '', join(root, 'cache'));
+    expect(check.status).toBe(70);
+    expect(check.stderr).toMatch(/could not start/);
   });
 });
