@@ -23,6 +23,10 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** The page's policy (also in its <meta>): its own scripts, styles and images; nothing fetched, framed or sent. */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'; frame-src 'none'; object-src 'none'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 export function playgroundDir(): string {
   return fileURLToPath(new URL('../playground/', import.meta.url));
 }
@@ -43,14 +47,28 @@ export function parsePlaygroundArgs(argv: string[]): { port: number } {
 export function servePlayground(port: number, dir = playgroundDir()): Promise<{ url: string; close(): void }> {
   if (!existsSync(join(dir, 'index.html'))) throw new UsageError(`${dir}index.html is missing: build the playground first (npm run playground)`);
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      // `/%E0%A4%A` and the like: a request, not a reason to stop serving
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path is not a valid URL\n');
+      return;
+    }
     const rel = normalize(path === '/' ? '/index.html' : path).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, rel);
     if (!file.startsWith(dir) || !TYPES[extname(file)] || !existsSync(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)]!, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).end(readFileSync(file));
+    res
+      .writeHead(200, {
+        'content-type': TYPES[extname(file)]!,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': PAGE_POLICY,
+      })
+      .end(readFileSync(file));
   });
   return new Promise((resolve, reject) => {
     server.once('error', (e) => reject(new UsageError(`cannot listen on 127.0.0.1:${port}: ${e.message}`)));

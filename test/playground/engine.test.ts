@@ -95,4 +95,22 @@ describe('shellgate playground', () => {
       close();
     }
   });
+
+  it('answers a malformed path with 400 and keeps serving, under a policy that names every source', async () => {
+    const { servePlayground } = await import('../../src/cli/playground-command.js');
+    const { url, close } = await servePlayground(0, OUT + '/');
+    try {
+      // an invalid percent-encoding used to throw out of the request handler and stop the server
+      expect((await fetch(url + '%E0%A4%A')).status).toBe(400);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const policy = page.headers.get('content-security-policy') ?? '';
+      for (const directive of ["default-src 'none'", "script-src 'self'", "img-src 'self' data:", "connect-src 'none'", "frame-ancestors 'none'"])
+        expect(policy).toContain(directive);
+      // the page carries the same policy for when it is opened from the disk
+      expect(await page.text()).toMatch(/Content-Security-Policy[\s\S]*default-src 'none'; script-src 'self'/);
+    } finally {
+      close();
+    }
+  });
 });
