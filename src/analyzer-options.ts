@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { ShellgateError } from './errors.js';
 import { TrustedInstallers } from './guard/installer-urls.js';
-import { SHELL_DIALECTS, type ShellDialect } from './syntax/dialects.js';
+import { isShellDialect, SHELL_DIALECTS, type ShellDialect } from './syntax/dialects.js';
 
 /** Far above what a real command line walks: none of the 47,000 corpus commands takes 200 steps. */
 export const DEFAULT_WALK_STEPS = 5_000;
@@ -145,7 +145,7 @@ export function checkOptions(o: AnalyzerOptions): Required<AnalyzerOptions> {
 
 function shellOption(what: string, v: unknown): ShellDialect | null {
   if (v === undefined) return null;
-  if (typeof v === 'string' && (SHELL_DIALECTS as readonly string[]).includes(v)) return v as ShellDialect;
+  if (isShellDialect(v)) return v;
   throw new ShellgateError('options', `${what} must be ${SHELL_DIALECTS.map((d) => `"${d}"`).join(', ')}, not ${JSON.stringify(v)}`);
 }
 

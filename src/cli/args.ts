@@ -1,5 +1,5 @@
 /** Command-line parsing for `shellgate`: small and strict; a bad flag is a usage error (exit 64). */
-import { SHELL_DIALECTS, type ShellDialect } from '../syntax/dialects.js';
+import { isShellDialect, SHELL_DIALECTS, type ShellDialect } from '../syntax/dialects.js';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -130,6 +130,6 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
 
 /** `--shell`'s value, or a usage error naming the choices. */
 export function checkShell(value: string): ShellDialect {
-  if ((SHELL_DIALECTS as readonly string[]).includes(value)) return value as ShellDialect;
+  if (isShellDialect(value)) return value;
   throw new UsageError(`--shell must be ${SHELL_DIALECTS.join(', ')}, not ${JSON.stringify(value)}`);
 }

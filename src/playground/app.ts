@@ -2,7 +2,7 @@
  * The playground page: the command and its context in, the decision out, updated as you type
  * (debounced), with the state in the URL fragment so a decision can be shared as a link.
  */
-import { SHELL_DIALECTS, type ShellDialect } from '../syntax/dialects.js';
+import { isShellDialect, SHELL_DIALECTS, type ShellDialect } from '../syntax/dialects.js';
 import './data.js';
 import { MODES } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
@@ -44,7 +44,7 @@ function readForm(): State {
 function writeForm(s: Partial<State>): void {
   if (s.c !== undefined) $<HTMLTextAreaElement>('command').value = s.c;
   if (s.m !== undefined) $<HTMLSelectElement>('mode').value = s.m;
-  $<HTMLSelectElement>('shell').value = s.sh !== undefined && (SHELL_DIALECTS as readonly string[]).includes(s.sh) ? s.sh : 'bash';
+  $<HTMLSelectElement>('shell').value = isShellDialect(s.sh) ? s.sh : 'bash';
   if (s.ch !== undefined) $<HTMLSelectElement>('channel').value = s.ch;
   for (const p of ['jail', 'sensitive']) $<HTMLInputElement>(`preset-${p}`).checked = (s.p ?? []).includes(p);
   if (s.w !== undefined) $<HTMLInputElement>('workspace').value = s.w;

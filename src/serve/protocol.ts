@@ -10,7 +10,7 @@
  * never read a refusal as "go ahead", and it carries `error`: shellgate's own client then decides
  * in-process instead. This module imports nothing heavy: the client loads it on every hook call.
  */
-import { SHELL_DIALECTS } from '../syntax/dialects.js';
+import { isShellDialect } from '../syntax/dialects.js';
 
 /** The policy flags a hook or a server runs with; a server answers only clients with the same. */
 export interface PolicyOptions {
@@ -95,7 +95,7 @@ export function parseRequest(line: string): ServeRequest | string {
       !strings(p.workspaces) ||
       typeof p.agentSettings !== 'boolean' ||
       !nullableString(p.auditLog) ||
-      !(p.shell === undefined || (typeof p.shell === 'string' && (SHELL_DIALECTS as readonly string[]).includes(p.shell)))
+      !(p.shell === undefined || isShellDialect(p.shell))
     ) {
       return 'the request\'s "options" are malformed';
     }

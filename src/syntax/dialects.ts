@@ -5,3 +5,6 @@
  */
 export type ShellDialect = 'bash' | 'zsh' | 'sh' | 'auto';
 export const SHELL_DIALECTS: readonly ShellDialect[] = ['bash', 'zsh', 'sh', 'auto'];
+
+/** Is `v` one of the shell names above (the one check every entry point makes: options, flags, requests, links)? */
+export const isShellDialect = (v: unknown): v is ShellDialect => typeof v === 'string' && (SHELL_DIALECTS as readonly string[]).includes(v);
