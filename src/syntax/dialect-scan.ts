@@ -7,6 +7,7 @@
  * from x and unknown). The rewritten text is the shell's reading, and it is what gets walked.
  */
 import type { Script, Span } from './ast.js';
+import { visitNodes } from './parse-result.js';
 
 /** A construct the other shell reads otherwise, as a finding names it, with where it is. */
 export interface DialectDifference {
@@ -55,32 +56,25 @@ export interface DialectReading {
 export function readDialect(script: Script, text: string, reads: (node: ScannedNode, text: string) => NodeReading, skip: readonly Span[] = []): DialectReading {
   let difference: DialectDifference | null = null;
   const rewrites: Rewrite[] = [];
-  const stack: unknown[] = [script];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (x === null || typeof x !== 'object') continue;
-    if (Array.isArray(x)) {
-      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
-      continue;
+  visitNodes(script, (o) => {
+    const node = o as ScannedNode;
+    const span = node.span;
+    if (span === undefined) return;
+    if (skip.some((s) => s.start <= span.start && span.end <= s.end)) return 'skip';
+    if (typeof node.type !== 'string') return;
+    const reading = reads(node, text);
+    if (reading === null) return;
+    if (typeof reading === 'string') {
+      difference ??= { what: reading, span };
+      return;
     }
-    const node = x as ScannedNode;
-    let skipChildren = false;
-    if (node.span && skip.some((s) => s.start <= node.span!.start && node.span!.end <= s.end)) continue;
-    if (typeof node.type === 'string' && node.span) {
-      const reading = reads(node, text);
-      if (typeof reading === 'string') difference ??= { what: reading, span: node.span };
-      else if (reading !== null) {
-        if (reading.ask !== undefined) difference ??= { what: reading.ask, span: node.span };
-        if (reading.replace !== undefined) {
-          rewrites.push({ span: reading.span ?? node.span, by: reading.replace });
-          skipChildren = true;
-        }
-        if (reading.edits !== undefined) rewrites.push(...reading.edits);
-        if (reading.append !== undefined) rewrites.push({ span: { start: node.span.end, end: node.span.end }, by: reading.append });
-      }
-    }
-    if (!skipChildren) for (const k in node) if (k !== 'span') stack.push(node[k]);
-  }
+    if (reading.ask !== undefined) difference ??= { what: reading.ask, span };
+    if (reading.edits !== undefined) rewrites.push(...reading.edits);
+    if (reading.append !== undefined) rewrites.push({ span: { start: span.end, end: span.end }, by: reading.append });
+    if (reading.replace === undefined) return;
+    rewrites.push({ span: reading.span ?? span, by: reading.replace });
+    return 'skip';
+  });
   return { difference, rewrites };
 }
 

@@ -18,10 +18,11 @@ export interface ParseResult {
 }
 
 /**
- * The first non-null answer of `test` over every object of the tree in source order (substitution
- * bodies, heredocs and fields without a `type` included; spans skipped), or null.
+ * Visit every object of the tree in source order (substitution bodies, heredocs and fields without
+ * a `type` included; spans skipped). `visit` answers `skip` to leave that object's fields out,
+ * `stop` to end the walk.
  */
-export function firstNode<T>(root: Node, test: (o: Record<string, unknown>) => T | null): T | null {
+export function visitNodes(root: Node, visit: (o: Record<string, unknown>) => 'skip' | 'stop' | void): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const x = stack.pop();
@@ -31,11 +32,20 @@ export function firstNode<T>(root: Node, test: (o: Record<string, unknown>) => T
       continue;
     }
     const o = x as Record<string, unknown>;
-    const found = test(o);
-    if (found !== null) return found;
-    for (const k in o) if (k !== 'span') stack.push(o[k]);
+    const next = visit(o);
+    if (next === 'stop') return;
+    if (next !== 'skip') for (const k in o) if (k !== 'span') stack.push(o[k]);
   }
-  return null;
+}
+
+/** The first non-null answer of `test` over every object of the tree in source order (visitNodes), or null. */
+export function firstNode<T>(root: Node, test: (o: Record<string, unknown>) => T | null): T | null {
+  let found: T | null = null;
+  visitNodes(root, (o) => {
+    found = test(o);
+    return found === null ? undefined : 'stop';
+  });
+  return found;
 }
 
 /** The first Unparsed node anywhere in the tree (substitution bodies included), or null. */
