@@ -123,7 +123,7 @@ export function analyzeOnce(engine: Engine, command: string, ctx: Required<Analy
   const trace: TraceStep[] = [];
   engine.analysisHome.current = ctx.home;
   const { source, raw } = checkInput(engine.opts.maxInputLength, command);
-  const { parsed, readings } = parseStage(engine, ctx, source, raw, trace);
+  const { parsed, readings, asWritten } = parseStage(engine, ctx, source, raw, trace);
   clock?.lap('parse');
   const walker = walkStage(engine, ctx, readings, source);
   clock?.lap('walk');
@@ -135,7 +135,7 @@ export function analyzeOnce(engine: Engine, command: string, ctx: Required<Analy
   clock?.lap('guard');
   findings.push(...guardFindings);
   trace.push(guardStep(guardFindings));
-  const { level, shown } = finalLevel(engine, command, walksText(readings) ? parsed : null, walker, findings, trace);
+  const { level, shown } = finalLevel(engine, command, asWritten ? parsed : null, walker, findings, trace);
   clock?.lap('other');
   return { command, level, findings: shown, commands: walker.commands, operations, trace };
 }
@@ -173,22 +173,24 @@ function parseStage(
   source: string,
   raw: RawFinding[],
   trace: TraceStep[],
-): { parsed: ParseResult; readings: ShellReading[] } {
+): { parsed: ParseResult; readings: ShellReading[]; asWritten: boolean } {
   const parsed = engine.parse(source);
   const readings = readingsOf(readersOf(topLevelContext(), ctx.shell), source, parsed, engine.parse);
-  const issues = walksText(readings) ? parsed.issues : [];
+  // The parse's issues count where some shell's reading walks the text as written.
+  const asWritten = walksText(readings);
+  const issues = asWritten ? parsed.issues : [];
   for (const issue of issues) {
     const rule = issue.kind === 'doubt' ? 'parse-doubt' : 'parse-error';
     raw.push({ rule, detail: issue.kind === 'missing' ? `a missing \`${issue.text}\`` : `\`${issue.text.slice(0, 40)}\``, span: issue.span });
   }
-  const clean = walksText(readings) ? 'parsed cleanly' : `parsed cleanly as ${ctx.shell} reads it`;
+  const clean = asWritten ? 'parsed cleanly' : `parsed cleanly as ${ctx.shell} reads it`;
   trace.push({ layer: 'parse', level: issues.length > 0 ? 'ask' : 'allow', reason: issues.length > 0 ? `${issues.length} parse issue(s)` : clean });
   if (engine.consensus !== null && parsed.issues.length === 0) {
     const { difference, reason } = engine.consensus(parsed, source);
     if (difference !== null) raw.push({ rule: 'parser-disagreement', detail: difference, span: { start: 0, end: source.length } });
     trace.push({ layer: 'consensus', level: difference === null ? 'allow' : 'ask', reason });
   }
-  return { parsed, readings };
+  return { parsed, readings, asWritten };
 }
 
 /** Walk each shell's reading from the top level: its commands, findings and line links. */

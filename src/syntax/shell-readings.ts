@@ -75,10 +75,11 @@ function wordsAsZsh(
     if (!isClean(parsed)) return null;
     const sites = sitesOf(parsed);
     const placed = (r: Rewrite): Span => rewritten.placed.get(r)!;
-    const fits = (r: WordRewrite) => r.site === 'with-group' || (rewritten.placed.has(r) && sites.has(r, placed(r)));
+    // made, and where it was meant to be (a `with-group` rewrite is where its group's first one is)
+    const fits = (r: WordRewrite) => rewritten.placed.has(r) && (r.site === 'with-group' || sites.has(r, placed(r)));
     // a group is made whole or not at all (a loop's `done` goes with its header)
-    const failed = new Set(candidates.filter((r) => !fits(r) || !rewritten.placed.has(r)).map((r) => r.group ?? -1));
-    const kept = candidates.filter((r) => fits(r) && rewritten.placed.has(r) && !failed.has(r.group ?? -2));
+    const failed = new Set(candidates.filter((r) => !fits(r)).map((r) => r.group));
+    const kept = candidates.filter((r) => fits(r) && (r.group === undefined || !failed.has(r.group)));
     if (kept.length === candidates.length) {
       const asking = kept.find((r) => r.ask !== undefined);
       return {

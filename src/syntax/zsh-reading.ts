@@ -227,11 +227,7 @@ function simpleCommand(node: ScannedNode, text: string): NodeReading {
   }
   const asEval = emulateAsEval(words.slice(i));
   if (asEval !== null) return { edits: [...edits, asEval], ask: '`emulate`, which runs its code with other options' };
-  if (edits.length > 0) {
-    const rest = simpleCommandName(words.slice(i), text);
-    return rest ?? { edits };
-  }
-  return simpleCommandName(words.slice(i), text);
+  return simpleCommandName(words.slice(i), text) ?? (edits.length > 0 ? { edits } : null);
 }
 
 /**
