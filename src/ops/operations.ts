@@ -21,6 +21,7 @@ import { LANDING_PROGRAMS, landingOps } from './landing.js';
 import { patchTargets } from './patch-targets.js';
 import { specWalk } from '../programs/walk-spec.js';
 import { globListings } from './glob-listings.js';
+import { DIRECTORY_BUILTINS } from '../walk/shell-state.js';
 import { redirectOps } from './redirects.js';
 import { projectRepoCode } from './project-config/registry.js';
 import { describeRepoCode } from './project-config/types.js';
@@ -57,9 +58,6 @@ export const SYSTEM_BIN_DIRS = new Set([
 
 /** PROGRAM_HANDLERS as a Map: every command looks its name up (own-property semantics kept). */
 const HANDLERS: ReadonlyMap<string, (typeof PROGRAM_HANDLERS)[string]> = new Map(Object.entries(PROGRAM_HANDLERS));
-
-/** Changing directory is not acting there. */
-const CWD_CHANGERS = new Set(['cd', 'pushd', 'popd']);
 
 /** Every interpreter (`python3.12`, `nodejs`…) without hooks of its own shares the interpreters' (programs/hooks/interpreter.ts). */
 function interpreterHandler(program: string): Handler | undefined {
@@ -101,7 +99,8 @@ function programFacts(cmd: WalkedCommand, b: OpBuilder): CommandFacts {
     cmd.cwd !== null &&
     !cmd.context.remote &&
     cmd.program !== null &&
-    !CWD_CHANGERS.has(cmd.program) &&
+    // changing directory is not acting there
+    !DIRECTORY_BUILTINS.has(cmd.program) &&
     (b.directoryClasses(cmd.cwd) ?? ['outside']).some((c) => c === 'outside' || c === 'temp')
       ? cmd.cwd
       : null;

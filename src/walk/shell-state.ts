@@ -18,6 +18,9 @@ import { variableValue, type ExpandScope } from '../expand/word.js';
 
 /** Builtins whose `NAME=VALUE` arguments assign (and, for `export` / `-x`, export) variables. */
 export const DECLARATION_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/** The builtins that change the shell's directory. */
+export const DIRECTORY_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPTION = /^[-+][A-Za-z]+$/;
 
@@ -73,7 +76,7 @@ export function trackShellState(
     if (unknown) forgetVariables(scope);
     return out;
   }
-  if (program === 'cd' || program === 'pushd' || program === 'popd') {
+  if (DIRECTORY_BUILTINS.has(program)) {
     // `CDPATH=/etc cd ssh`, `HOME=/ cd`: a prefix is seen by the builtin itself.
     const own = prefixes.length === 0 ? es : { ...es, vars: new Map([...es.vars, ...prefixes.map((p) => [p.name, p.value] as const)]) };
     changeDirectory(program, args, scope, certain, own);

@@ -37,7 +37,7 @@ import { filteredText, printedByArgs, processOutput, substitutionNames } from '.
 import { arithmeticAssignedNames, arithmeticOperands, arithmeticRisk, isInfinite, mayExpandSecret } from './expansion-risks.js';
 import { defineFunction, exportedVariables, forkScope, globOptionsNow, mergeUncertain, withCertainty, type Scope } from './scope.js';
 import { codeInAssignments } from './code-variables.js';
-import { assignmentFindings, namerefTarget } from './shell-state.js';
+import { assignmentFindings, DIRECTORY_BUILTINS, namerefTarget } from './shell-state.js';
 import { loopPasses as loopPassesOf, nestedPasses } from './loop-passes.js';
 import { LineLinkEvents } from './link-events.js';
 import { trackFoundProgram } from './found-programs.js';
@@ -60,6 +60,8 @@ export class LineWalker implements Walker {
   private pipelineIds = 0;
   /** Commands by pipeline stage (`id:index`), so a stage finds the one before it in constant time. */
   private readonly stages = new Map<string, WalkedCommand[]>();
+  /** Has a command that may change the disk been walked yet (cdMayFail trusts the disk only before one)? */
+  private diskTouched = false;
   /** Redirects of the compound commands being walked, inherited by every command inside. */
   private readonly inheritedRedirects: RedirectTarget[] = [];
   /** The names a simple command's assignments have set so far: bash assigns them left to right (`x=1 y=$x`). */
@@ -144,12 +146,7 @@ export class LineWalker implements Walker {
    */
   private cdMayFail(from: string | null, to: string | null): boolean {
     if (to === null || to === from) return false;
-    const untouched = this.commands.every(
-      (c) =>
-        (c.program === null ? c.programRaw === '' : DISK_NEUTRAL.has(c.program)) &&
-        c.redirects.every((r) => r.path === null || r.path.value === '/dev/null' || r.op === '<'),
-    );
-    return !(untouched && this.options.enterable?.(to) === true);
+    return this.diskTouched || this.options.enterable?.(to) !== true;
   }
 
   /** `certain`: the command surely runs in this shell, so its state changes are known. */
@@ -645,6 +642,7 @@ export class LineWalker implements Walker {
       text: c.text,
     };
     this.commands.push(walked);
+    this.diskTouched ||= !leavesDiskAlone(walked);
     if (ctx.pipeline) {
       const key = `${ctx.pipeline.id}:${ctx.pipeline.index}`;
       const list = this.stages.get(key);
@@ -769,7 +767,15 @@ function changesDirectory(cmd: Command): boolean {
   const names = cmd.words.map((w) => w.raw);
   let i = 0;
   while (names[i] === 'builtin' || names[i] === 'command') i++;
-  return names[i] === 'cd' || names[i] === 'pushd' || names[i] === 'popd';
+  return DIRECTORY_BUILTINS.has(names[i]);
+}
+
+/** A program that changes nothing on disk, with no redirect to a file. */
+function leavesDiskAlone(c: WalkedCommand): boolean {
+  return (
+    (c.program === null ? c.programRaw === '' : DISK_NEUTRAL.has(c.program)) &&
+    c.redirects.every((r) => r.path === null || r.path.value === '/dev/null' || r.op === '<')
+  );
 }
 
 /** Programs that change nothing on disk: after them, whether a directory can be entered is as it was. */
