@@ -12,6 +12,7 @@ import { loadSource } from '../../src/policy/settings.js';
 
 const inShell = (shell: 'bash' | 'zsh' | 'sh' | 'auto') => ({ ...CONTEXT, shell });
 const dialect = (v: Verdict) => v.findings.filter((f) => f.rule === 'dialect-difference').map((f) => f.message);
+const inZsh = async (command: string) => (await check(command, inShell('zsh'))).level;
 
 describe('the shell that runs the line', () => {
   it('reads a line as zsh where zsh runs it, and only then', async () => {
@@ -64,7 +65,7 @@ describe('the shell that runs the line', () => {
   it('reads zsh word forms bash cannot parse as what zsh does with them', async () => {
     // qualifiers that only choose or order names: the bare pattern lists at least as much
     for (const command of ['ls -d *(/)', 'ls -l *(.om[1,5])', 'print -l *.md', 'print -rl -- *', 'noglob ls *', 'echo ${(L)PWD} ${(j:,:)@} "${PWD:h}"'])
-      expect((await check(command, inShell('zsh'))).level, command).toBe('allow');
+      expect(await inZsh(command), command).toBe('allow');
     // code zsh runs is walked with the normal rules, and reaches deny
     for (const command of [
       'for d (~) rm -rf $d',
@@ -74,7 +75,7 @@ describe('the shell that runs the line', () => {
       'zshexit() { rm -rf ~; }',
       'f() { rm -rf ~; }; ls *(+f)',
     ])
-      expect((await check(command, inShell('zsh'))).level, command).toBe('deny');
+      expect(await inZsh(command), command).toBe('deny');
     // a value a modifier or flag makes is not known: it asks where it is a path (and `${(P)x}`,
     // read as bash's `${!x}`, must stay unknown: zsh counts `a[1]` from 1, bash from 0)
     for (const command of [
@@ -85,13 +86,13 @@ describe('the shell that runs the line', () => {
       'cat ${(P)x}',
       'a=(/etc/shadow ./f); x="a[1]"; cat ${(P)x}',
     ])
-      expect((await check(command, inShell('zsh'))).level, command).toBe('ask');
+      expect(await inZsh(command), command).toBe('ask');
     // zsh takes print's options from the words after expansion: a match like `-v` could be one
-    expect((await check('print -l *', inShell('zsh'))).level).toBe('ask');
+    expect(await inZsh('print -l *')).toBe('ask');
     // `command print` runs a program called print (mailcap's), not the builtin
-    expect((await check('command print -l x', inShell('zsh'))).level).toBe('ask');
+    expect(await inZsh('command print -l x')).toBe('ask');
     // inside quotes and comments a zsh form is text: left as written
-    expect((await check("echo '*(e:x:)' # $PWD:h", inShell('zsh'))).level).toBe('allow');
+    expect(await inZsh("echo '*(e:x:)' # $PWD:h")).toBe('allow');
   });
 
   it('reads each nested body by the shell that runs it, whatever runs the line', async () => {
