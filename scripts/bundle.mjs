@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** A CommonJS bundle of one CLI module, written beside it in dist/cli/. */
-const cliBundle = (entry, outfile) =>
+/** A CommonJS bundle of one CLI module, written beside it in dist/cli/ (or in `dir`, one level below dist/ too). */
+const cliBundle = (entry, outfile, dir = 'cli') =>
   build({
-    entryPoints: [`${root}dist/cli/${entry}`],
-    outfile: `${root}dist/cli/${outfile}`,
+    entryPoints: [`${root}dist/${dir}/${entry}`],
+    outfile: `${root}dist/${dir}/${outfile}`,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -35,6 +35,9 @@ await cliBundle('main.js', 'shellgate.cjs');
 // `shellgate lint` in a bundle of its own, which main.ts requires only for that command: its YAML
 // parser and source kinds stay out of what a hook call loads.
 await cliBundle('lint-command.js', 'lint.cjs');
+// The analysis thread of `shellgate serve` (src/serve/analysis-pool.ts starts it): a thread that
+// replaces one stopped at a deadline starts from one file, not ~150 modules.
+await cliBundle('analysis-worker.js', 'analysis-worker.cjs', 'serve');
 
 // The library in one ES module, dist/lib/shellgate.mjs: the package's entry point. Loading ~150
 // modules one by one was most of an in-process cold start. The tree-sitter front end is inside

@@ -1,7 +1,7 @@
 /**
  * `shellgate serve [--socket PATH] [--http PORT] [--token-file FILE] [--idle-timeout SECONDS]
- * [--config FILE] [--preset NAME]… [--mode MODE] [--workspace DIR]… [--no-agent-settings]
- * [--audit-log FILE]`: the resident server (src/serve/). Prints one line saying where it listens,
+ * [--workers N] [--deadline SECONDS] [--auth-timeout SECONDS] [--config FILE] [--preset NAME]…
+ * [--mode MODE] [--workspace DIR]… [--no-agent-settings] [--audit-log FILE]`: the resident server (src/serve/). Prints one line saying where it listens,
  * then runs until SIGTERM/SIGINT or the idle timeout; SIGHUP re-reads the settings.
  */
 import { resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { defaultSocketPath } from '../serve/socket-path.js';
 import { UsageError } from './args.js';
 
 export const SERVE_USAGE = `usage: shellgate serve [--socket PATH] [--http PORT] [--token-file FILE] [--idle-timeout SECONDS]
+                       [--workers N] [--deadline SECONDS] [--auth-timeout SECONDS]
                        [--config FILE] [--preset NAME]... [--mode MODE] [--workspace DIR]...
                        [--no-agent-settings] [--audit-log FILE] [--ask-as-deny]
 
@@ -28,6 +29,11 @@ server is not there), or an agent's HTTP hook (Claude Code: POST /hook/claude-co
   --token-file FILE      HTTP bearer token: kept in FILE (0600) and reused across restarts;
                          default: a new token at each start in \`token\` next to the socket
   --idle-timeout SECONDS exit after this long without a request (default 3600; 0: never)
+  --workers N            analysis threads (default: the cores available, at least 2, at most 8)
+  --deadline SECONDS     a request not decided in this time is answered ask, saying so, and
+                         its thread is replaced (default 5; decimals allowed)
+  --auth-timeout SECONDS a connection that has not sent a request (socket) or the bearer token
+                         (HTTP) in this time is closed (default 2; decimals allowed)
   other flags            as for \`shellgate hook\`; a hook client with other flags decides in-process
 
 Prints one line saying where it listens. SIGHUP re-reads the settings (they are also watched);
@@ -39,12 +45,27 @@ export interface ServeArgs {
   httpPort: number | null;
   tokenFile: string | null;
   idleTimeoutSec: number;
+  workers: number | undefined;
+  deadlineMs: number | undefined;
+  authTimeoutMs: number | undefined;
   policy: PolicyOptions;
+}
+
+/** Seconds, decimals allowed, as milliseconds: at least 1 ms, at most a day. */
+function milliseconds(text: string, flag: string): number {
+  const ms = Math.round(Number(text) * 1000);
+  if (!/^\d+(\.\d+)?$/.test(text) || ms < 1 || ms > 86_400_000) throw new UsageError(`${flag} must be a number of seconds from 0.001 to 86400 (not "${text}")`);
+  return ms;
 }
 
 function nonNegativeInteger(text: string, flag: string, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max} (not "${text}")`);
   return Number(text);
+}
+
+function positive(n: number, flag: string): number {
+  if (n < 1) throw new UsageError(`${flag} must be at least 1`);
+  return n;
 }
 
 export function parseServeArgs(argv: string[]): ServeArgs {
@@ -57,6 +78,9 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         http: { type: 'string' },
         'token-file': { type: 'string' },
         'idle-timeout': { type: 'string' },
+        workers: { type: 'string' },
+        deadline: { type: 'string' },
+        'auth-timeout': { type: 'string' },
         ...POLICY_OPTIONS,
       },
       strict: true,
@@ -78,6 +102,9 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     httpPort: values.http !== undefined ? nonNegativeInteger(values.http, '--http', 65535) : null,
     tokenFile: values['token-file'] !== undefined ? resolve(values['token-file']) : null,
     idleTimeoutSec: values['idle-timeout'] !== undefined ? nonNegativeInteger(values['idle-timeout'], '--idle-timeout', 2 ** 31 / 1000 - 1) : 3600,
+    workers: values.workers !== undefined ? positive(nonNegativeInteger(values.workers, '--workers', 256), '--workers') : undefined,
+    deadlineMs: values.deadline !== undefined ? milliseconds(values.deadline, '--deadline') : undefined,
+    authTimeoutMs: values['auth-timeout'] !== undefined ? milliseconds(values['auth-timeout'], '--auth-timeout') : undefined,
     policy: {
       ...flags,
       config: flags.config !== null ? resolve(flags.config) : null,
@@ -101,6 +128,9 @@ export async function runServe(argv: string[], version: string): Promise<number>
       httpPort: args.httpPort,
       tokenFile: args.tokenFile,
       idleTimeoutSec: args.idleTimeoutSec,
+      ...(args.workers !== undefined ? { workers: args.workers } : {}),
+      ...(args.deadlineMs !== undefined ? { deadlineMs: args.deadlineMs } : {}),
+      ...(args.authTimeoutMs !== undefined ? { limits: { authTimeoutMs: args.authTimeoutMs } } : {}),
       policy: p,
       version,
       ...(audit ? { record: (r) => audit.append(r) } : {}),

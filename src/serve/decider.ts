@@ -50,6 +50,26 @@ function envInterner(limit = 16): (env: Record<string, string>) => Record<string
   };
 }
 
+/** The agent's profile, or why there is none. */
+export function agentOf(id: string): AgentProfile | string {
+  if (!isAgentId(id)) return `unknown agent "${id}"`;
+  return AGENTS[id] ?? `no hook for ${id} yet`;
+}
+
+/**
+ * Why a client's request is not answered here (null: it is): another version, other policy
+ * options, a relative cwd. Checked before anything is decided — also before an answer the server
+ * gives on its own (a passed deadline), which must never come from a policy the client does not run.
+ */
+export function clientRefusal(from: Omit<ServeRequest, 'agent' | 'input'>, version: string, ownKey: string): string | null {
+  if (from.version !== undefined && from.version !== version) return `the server runs shellgate ${version}, the client ${from.version}`;
+  if (from.options !== undefined && optionsKey(from.options) !== ownKey) {
+    return 'the server runs with other policy options than the hook (--config, --preset, --mode, --workspace, --no-agent-settings, --audit-log)';
+  }
+  if (from.cwd !== undefined && !isAbsolute(from.cwd)) return `the client's cwd ${JSON.stringify(from.cwd)} is not an absolute path`;
+  return null;
+}
+
 export function createDecider(opts: DeciderOptions): Decider {
   const runtimes = new Map<string, ProjectRuntime>();
   const ownKey = optionsKey(opts.policy);
@@ -101,21 +121,10 @@ export function createDecider(opts: DeciderOptions): Decider {
   };
 
   return {
-    agentOf(id) {
-      if (!isAgentId(id)) return `unknown agent "${id}"`;
-      return AGENTS[id] ?? `no hook for ${id} yet`;
-    },
+    agentOf,
     async decide(agent, input, from = {}) {
-      if (from.version !== undefined && from.version !== opts.version) {
-        return { refused: `the server runs shellgate ${opts.version}, the client ${from.version}`, agent };
-      }
-      if (from.options !== undefined && optionsKey(from.options) !== ownKey) {
-        return {
-          refused: 'the server runs with other policy options than the hook (--config, --preset, --mode, --workspace, --no-agent-settings, --audit-log)',
-          agent,
-        };
-      }
-      if (from.cwd !== undefined && !isAbsolute(from.cwd)) return { refused: `the client's cwd ${JSON.stringify(from.cwd)} is not an absolute path`, agent };
+      const refused = clientRefusal(from, opts.version, ownKey);
+      if (refused !== null) return { refused, agent };
       const rt = runtimeOf(agent);
       const view: HookRuntime = {
         ...rt,

@@ -10,17 +10,26 @@
  * not JSON, a missing field, an unknown tool, one too large, an internal error — is a 200 whose
  * body is the agent's deny, the JSON form of its blocking answer. A missing or wrong token is a
  * 401: it cannot be answered with a decision, since whoever sent it is not the user's agent.
+ *
+ * Before anything else the `Host` header must name this server (`127.0.0.1:PORT`, `localhost:PORT`
+ * or `[::1]:PORT`), else 421 — /health included: a web page that rebinds its own name to 127.0.0.1
+ * sends its own name as the host, and must not read anything here. A connection that has not sent a
+ * request with the token within the guard's deadline is closed (connection-guard.ts), and every
+ * answer to an unauthenticated request closes its connection.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AgentProfile } from '../agents/types.js';
-import type { Decider } from './decider.js';
+import type { Decisions } from './analysis-messages.js';
+import { createConnectionGuard, type ConnectionGuard, type GuardLimits } from './connection-guard.js';
 import { MAX_REQUEST_BYTES } from './protocol.js';
+import { createTcpPeerKey } from './tcp-peer.js';
 import { bearerMatches } from './token.js';
 
 export interface HttpTransportOptions {
   port: number;
   token: string;
-  decider: Decider;
+  decisions: Decisions;
+  limits: GuardLimits;
   version: string;
   onActivity(): void;
 }
@@ -70,16 +79,29 @@ async function hook(o: HttpTransportOptions, agent: AgentProfile, req: IncomingM
   }
   o.onActivity();
   try {
-    const r = await o.decider.decide(agent, body);
+    const r = await o.decisions.decide(agent, body, {});
     if ('refused' in r) return deny(r.refused);
     if (r.answer.exitCode === 0) return send(res, 200, r.answer.stdout);
-    return deny(r.record.reason, r.record.tool);
+    return deny(r.block?.reason ?? 'blocked', r.block?.tool);
   } catch (e) {
     return deny(`internal error (${(e as Error).message}); blocked rather than let an unchecked call run`);
   }
 }
 
-async function route(o: HttpTransportOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The `Host` values that name this server: its loopback names with the port it listens on. */
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  if (typeof host !== 'string') return false;
+  const h = host.toLowerCase();
+  return h === `127.0.0.1:${port}` || h === `localhost:${port}` || h === `[::1]:${port}`;
+}
+
+async function route(o: HttpTransportOptions, guard: ConnectionGuard, port: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Until the token is shown, each answer ends its connection: an unauthenticated peer holds nothing.
+  if (!guard.isAuthenticated(req.socket)) res.setHeader('connection', 'close');
+  if (!hostAllowed(req.headers.host, port)) {
+    req.resume();
+    return send(res, 421, '{"error":"the Host header does not name this server (127.0.0.1, localhost or [::1] with its port)"}\n');
+  }
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/health') {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, '{"error":"use GET"}\n', { allow: 'GET, HEAD' });
@@ -92,13 +114,15 @@ async function route(o: HttpTransportOptions, req: IncomingMessage, res: ServerR
     req.resume();
     return send(res, 401, '{"error":"missing or wrong bearer token"}\n', { 'www-authenticate': 'Bearer' });
   }
+  guard.authenticated(req.socket);
+  res.removeHeader('connection');
   let id: string;
   try {
     id = decodeURIComponent(m[1]);
   } catch {
     id = m[1];
   }
-  const agent = o.decider.agentOf(id);
+  const agent = o.decisions.agentOf(id);
   if (typeof agent === 'string') {
     req.resume();
     return send(res, 404, JSON.stringify({ error: agent }) + '\n');
@@ -111,8 +135,12 @@ async function route(o: HttpTransportOptions, req: IncomingMessage, res: ServerR
 }
 
 export async function listenHttp(o: HttpTransportOptions): Promise<Server> {
-  const server = createServer((req, res) => {
-    route(o, req, res).catch((e: unknown) => {
+  const server = createServer();
+  const guard = createConnectionGuard(server, o.limits, createTcpPeerKey());
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const addr = server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : o.port;
+    route(o, guard, port, req, res).catch((e: unknown) => {
       // route and hook answer every failure themselves; this is a last resort before a 500 fails open.
       if (!res.headersSent) send(res, 500, JSON.stringify({ error: `internal error (${(e as Error).message})` }) + '\n');
     });

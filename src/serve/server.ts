@@ -4,18 +4,26 @@
  * re-read when a file changes (and on `reload()`, which the CLI calls on SIGHUP); a file that no
  * longer parses keeps the previous policy. After `idleTimeoutSec` without a request it closes,
  * removing its socket.
+ *
+ * The main thread only accepts, authenticates and answers: analyses run in a pool of worker
+ * threads, each request with a deadline (analysis-pool.ts), and each transport holds connections
+ * under its own limits (connection-guard.ts).
  */
 import { lstatSync, unlinkSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { createGate } from '../policy/gate.js';
 import type { AuditRecord } from '../audit/types.js';
-import { createDecider, type Decider } from './decider.js';
+import type { Decisions } from './analysis-messages.js';
+import { createAnalysisPool, type AnalysisPool } from './analysis-pool.js';
+import { defaultLimits, type GuardLimits } from './connection-guard.js';
+import { agentOf, clientRefusal } from './decider.js';
+import { lateAnswer } from './late-answer.js';
 import { listenHttp } from './http.js';
 import { createPeerChecker, findSs } from './peer.js';
-import type { PolicyOptions } from './protocol.js';
+import { optionsKey, type PolicyOptions } from './protocol.js';
 import { currentUid, ensurePrivateDir } from './socket-path.js';
 import { loadOrCreateToken } from './token.js';
 import { listenUnix } from './unix.js';
@@ -29,6 +37,12 @@ export interface ServeConfig {
   tokenFile: string | null;
   /** Seconds without a request before the server exits; 0: never. */
   idleTimeoutSec: number;
+  /** Analysis threads (default: the cores available, at least 2, at most 8). */
+  workers?: number;
+  /** Milliseconds a request may take before it is answered ask (default 5000). */
+  deadlineMs?: number;
+  /** Connection limits of each transport (default: defaultLimits(), from the descriptor limit). */
+  limits?: Partial<GuardLimits>;
   policy: PolicyOptions;
   version: string;
   record?(r: AuditRecord): void;
@@ -67,13 +81,46 @@ interface HttpListener {
 }
 
 /** The HTTP transport with its bearer token, kept in `cfg.tokenFile` or next to the socket in `dir`. */
-async function startHttp(cfg: ServeConfig, port: number, dir: string, uid: number, decider: Decider, onActivity: () => void): Promise<HttpListener> {
+async function startHttp(cfg: ServeConfig, port: number, dir: string, uid: number, decisions: Decisions, onActivity: () => void): Promise<HttpListener> {
   const tokenFile = cfg.tokenFile ?? join(dir, 'token');
   const t = loadOrCreateToken(tokenFile, cfg.tokenFile !== null, uid);
   const tokenCreated = t.created && cfg.tokenFile === null;
-  const http = await listenHttp({ port, token: t.token, decider, version: cfg.version, onActivity });
+  const http = await listenHttp({ port, token: t.token, decisions, limits: limitsOf(cfg), version: cfg.version, onActivity });
   const addr = http.address();
   return { http, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : port}`, tokenFile, tokenCreated };
+}
+
+const limitsOf = (cfg: ServeConfig): GuardLimits => ({ ...defaultLimits(), ...cfg.limits });
+
+/** Default pool size: the cores this process may use, at least 2 (one slow request leaves one free), at most 8 (each thread holds its own parser and gates). */
+export function defaultWorkers(): number {
+  return Math.min(8, Math.max(2, availableParallelism()));
+}
+
+/** The pool, and the decisions the transports ask for: client checks on the main thread, analyses in the pool. */
+function startAnalysis(cfg: ServeConfig, onProjectFiles: (files: string[]) => void): { pool: AnalysisPool; decisions: Decisions } {
+  // One snapshot of the server's environment, as the decider takes (the late answer reads the shell from it).
+  const env = Object.freeze({ ...process.env });
+  const ownKey = optionsKey(cfg.policy);
+  const pool = createAnalysisPool({
+    size: cfg.workers ?? defaultWorkers(),
+    deadlineMs: cfg.deadlineMs ?? 5000,
+    setup: { policy: cfg.policy, version: cfg.version, home: homedir(), audit: cfg.record !== undefined },
+    late: (agent, input, from, why) =>
+      lateAnswer(agent, input, from, { policy: cfg.policy, version: cfg.version, env, ...(cfg.record ? { record: cfg.record } : {}) }, why),
+    ...(cfg.record ? { record: cfg.record } : {}),
+    onProjectFiles,
+    log: cfg.log,
+  });
+  const decisions: Decisions = {
+    agentOf,
+    decide: async (agent, input, from) => {
+      // Refused before queueing: an answer of the server's own (a deadline) must not come from a policy the client does not run.
+      const refused = clientRefusal(from, cfg.version, ownKey);
+      return refused !== null ? { refused } : pool.decide(agent, input, from);
+    },
+  };
+  return { pool, decisions };
 }
 
 export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
@@ -84,20 +131,14 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
   let reloading: Promise<void> = Promise.resolve();
   const reload = (why: string): Promise<void> => {
     reloading = reloading.then(async () => {
-      const errors = await decider.reload();
+      const errors = await pool.reload();
       if (errors.length === 0) cfg.log(`settings reloaded (${why})`);
       for (const e of errors) cfg.log(`reload failed, keeping the previous policy: ${e}`);
     });
     return reloading;
   };
   const watcher = createSettingsWatcher(() => void reload('a settings file changed'));
-  const decider = createDecider({
-    policy: cfg.policy,
-    version: cfg.version,
-    home: homedir(),
-    ...(cfg.record ? { record: cfg.record } : {}),
-    onProjectFiles: (files) => watcher.add(files),
-  });
+  const { pool, decisions } = startAnalysis(cfg, (files) => watcher.add(files));
   if (cfg.policy.config) watcher.add([cfg.policy.config]);
 
   let last = Date.now();
@@ -107,14 +148,23 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
 
   const ss = findSs();
   const peers = ss ? createPeerChecker(ss, cfg.socketPath, uid) : null;
-  const unix: Server = await listenUnix({ socketPath: cfg.socketPath, decider, peers, onActivity });
+  let unix: Server;
+  try {
+    unix = await listenUnix({ socketPath: cfg.socketPath, decisions, limits: limitsOf(cfg), peers, onActivity });
+  } catch (e) {
+    void pool.close();
+    watcher.close();
+    peers?.close();
+    throw e;
+  }
   const socketIno = lstatSync(cfg.socketPath).ino;
 
   let httpListener: HttpListener | null = null;
   try {
-    if (cfg.httpPort !== null) httpListener = await startHttp(cfg, cfg.httpPort, dir, uid, decider, onActivity);
+    if (cfg.httpPort !== null) httpListener = await startHttp(cfg, cfg.httpPort, dir, uid, decisions, onActivity);
   } catch (e) {
     unix.close();
+    void pool.close();
     watcher.close();
     peers?.close();
     throw e;
@@ -134,6 +184,7 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
         done.push(new Promise((r) => h.close(() => r())));
         h.closeAllConnections();
       }
+      done.push(pool.close());
       await Promise.all(done);
       // Node removes the socket file on close; make sure, and never remove another server's socket.
       removeIfSame(cfg.socketPath, socketIno);

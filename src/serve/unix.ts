@@ -1,18 +1,21 @@
 /**
  * The Unix-socket transport: newline-delimited JSON requests (protocol.ts), answered in order on
  * each connection. The peer is checked once per connection before its first answer (peer.ts);
- * a refused peer gets a blocking answer with `error` and the connection is closed.
+ * a refused peer gets a blocking answer with `error` and the connection is closed. A connection
+ * must send its first request line within the guard's deadline (connection-guard.ts).
  */
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AgentProfile, HookAnswer } from '../agents/types.js';
-import type { Decider } from './decider.js';
+import type { Decisions } from './analysis-messages.js';
+import { createConnectionGuard, type ConnectionGuard, type GuardLimits } from './connection-guard.js';
 import type { PeerChecker, PeerResult } from './peer.js';
 import { MAX_REQUEST_BYTES, parseRequest, type ServeAnswer, type ServeRequest } from './protocol.js';
 
 export interface UnixTransportOptions {
   socketPath: string;
-  decider: Decider;
+  decisions: Decisions;
+  limits: GuardLimits;
   /** null: no peer check on this system (the 0700 directory is the only one). */
   peers: PeerChecker | null;
   onActivity(): void;
@@ -47,18 +50,19 @@ async function clearStaleSocket(path: string): Promise<void> {
 
 /** The answer to one request line; `end`: close the connection after it (a refused peer). */
 async function answer(o: UnixTransportOptions, req: ServeRequest | string, peer: () => Promise<PeerResult>): Promise<{ a: ServeAnswer; end: boolean }> {
-  const agent = typeof req === 'string' ? null : o.decider.agentOf(req.agent);
+  const agent = typeof req === 'string' ? null : o.decisions.agentOf(req.agent);
   const profile = agent !== null && typeof agent !== 'string' ? agent : null;
   const p = await peer();
   if (!p.ok) return { a: refusal(profile, `connection refused: ${p.reason}`), end: true };
   if (typeof req === 'string') return { a: refusal(null, `bad request: ${req}`), end: false };
   if (profile === null) return { a: refusal(null, agent as string), end: false };
   const { agent: _agent, input, ...from } = req;
-  const r = await o.decider.decide(profile, input, from);
+  const r = await o.decisions.decide(profile, input, from);
   return { a: 'refused' in r ? refusal(profile, r.refused) : r.answer, end: false };
 }
 
-function serveConnection(o: UnixTransportOptions, socket: Socket): void {
+function serveConnection(o: UnixTransportOptions, guard: ConnectionGuard, socket: Socket): void {
+  if (socket.destroyed) return; // closed by the guard as it arrived
   let buffered: Buffer[] = [];
   let size = 0;
   let chain: Promise<void> = Promise.resolve();
@@ -93,6 +97,8 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
       size = 0;
       start = nl + 1;
       if (line.trim() === '') continue;
+      // A whole request line: the peer check that comes with its answer decides the rest.
+      guard.authenticated(socket);
       o.onActivity();
       const req = parseRequest(line);
       const hint = typeof req === 'string' ? undefined : req.pid;
@@ -119,7 +125,12 @@ function serveConnection(o: UnixTransportOptions, socket: Socket): void {
 
 export async function listenUnix(o: UnixTransportOptions): Promise<Server> {
   await clearStaleSocket(o.socketPath);
-  const server = createServer((socket) => serveConnection(o, socket));
+  const server = createServer();
+  // Every peer that can reach the socket is this user or root (the 0700 directory): before their
+  // first line, connections share one count, and a burst of the user's parallel hook calls may use
+  // the whole transport (past it, the oldest silent connection makes room).
+  const guard = createConnectionGuard(server, { ...o.limits, maxPendingPerPeer: o.limits.maxConnections }, () => 'unix');
+  server.on('connection', (socket: Socket) => serveConnection(o, guard, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.socketPath, () => {
