@@ -7,17 +7,18 @@
  * - A connection must authenticate — a request line from a peer of this uid on the socket, a
  *   request with the bearer token on HTTP — within `authTimeoutMs` of being accepted, else it is
  *   closed.
- * - Unauthenticated connections are counted per peer (`peerKey`: on HTTP the peer's uid, see
- *   tcp-peer.ts). Past `maxPendingPerPeer` the peer's oldest unauthenticated connection is closed
- *   at once: a peer's flood of idle connections only ever costs that peer its own connections.
+ * - Unauthenticated connections are counted per peer (on HTTP the peer's uid, see tcp-peer.ts;
+ *   known within ~100 ms of arrival). Past `maxPendingPerPeer` the peer's oldest unauthenticated
+ *   connection is closed at once: a peer's flood of idle connections only costs that peer its own.
  * - The transport holds at most `maxConnections`, far below the descriptor limit. A connection
- *   past it closes the oldest unauthenticated connection of the peer that holds the most, never
- *   the newcomer (unless every connection held is authenticated): a flood cannot keep the user's
- *   hook out, it only evicts itself.
+ *   past it closes the oldest unauthenticated connection of the peer that holds the most (those
+ *   whose peer is not known yet count as one more peer), never the newcomer (unless every
+ *   connection held is authenticated): a flood cannot keep the user's hook out, it evicts itself.
  * - An authenticated connection with nothing to say for `idleTimeoutMs` is closed.
  */
 import { readFileSync } from 'node:fs';
 import type { Server, Socket } from 'node:net';
+import type { PeerClassifier } from './tcp-peer.js';
 
 export interface GuardLimits {
   maxConnections: number;
@@ -58,7 +59,8 @@ export interface ConnectionGuard {
 }
 
 interface State {
-  key: string;
+  /** The peer; null until the classifier knows it. */
+  key: string | null;
   authenticated: boolean;
   timer: NodeJS.Timeout;
 }
@@ -72,33 +74,55 @@ function drop(socket: Socket): void {
   else socket.destroy();
 }
 
-export function createConnectionGuard(server: Server, limits: GuardLimits, peerKey: (socket: Socket) => string): ConnectionGuard {
+export function createConnectionGuard(server: Server, limits: GuardLimits, peers: PeerClassifier): ConnectionGuard {
   const states = new WeakMap<Socket, State>();
-  /** Unauthenticated connections per peer, oldest first (a Set keeps insertion order). */
+  /** Unauthenticated connections per peer, oldest first (a Set keeps insertion order); those of a peer not known yet apart. */
   const byPeer = new Map<string, Set<Socket>>();
+  const unclassified = new Set<Socket>();
   let open = 0;
   let pendingCount = 0;
 
   const leave = (socket: Socket, st: State): void => {
     clearTimeout(st.timer);
-    const set = byPeer.get(st.key);
+    const set = st.key === null ? unclassified : byPeer.get(st.key);
     if (set?.delete(socket)) {
       pendingCount--;
-      if (set.size === 0) byPeer.delete(st.key);
+      if (st.key !== null && set.size === 0) byPeer.delete(st.key);
     }
   };
 
-  /** Closes the oldest unauthenticated connection of the peer holding the most; false: there is none. */
+  const kill = (socket: Socket): void => {
+    const st = states.get(socket);
+    if (st) leave(socket, st);
+    drop(socket);
+  };
+
+  /** Closes the oldest unauthenticated connection of the largest group; false: there is none. */
   const evictOne = (): boolean => {
-    let largest: Set<Socket> | null = null;
-    for (const set of byPeer.values()) if (!largest || set.size > largest.size) largest = set;
-    const oldest = largest?.values().next().value;
+    let largest: Set<Socket> = unclassified;
+    for (const set of byPeer.values()) if (set.size > largest.size) largest = set;
+    const oldest = largest.values().next().value;
     if (!oldest) return false;
-    const st = states.get(oldest);
-    if (st) leave(oldest, st);
-    drop(oldest);
+    kill(oldest);
     return true;
   };
+
+  const classify = (socket: Socket, st: State, key: string): void => {
+    unclassified.delete(socket);
+    st.key = key;
+    let set = byPeer.get(key);
+    if (!set) byPeer.set(key, (set = new Set()));
+    set.add(socket);
+    if (set.size > limits.maxPendingPerPeer) kill(set.values().next().value as Socket);
+  };
+
+  peers.onRefresh(() => {
+    for (const socket of [...unclassified]) {
+      const st = states.get(socket);
+      const key = peers.keyOf(socket);
+      if (st && key !== null) classify(socket, st, key);
+    }
+  });
 
   // Every connection is seen here before its first byte is read.
   server.on('connection', (socket: Socket) => {
@@ -107,23 +131,17 @@ export function createConnectionGuard(server: Server, limits: GuardLimits, peerK
       return;
     }
     open++;
-    const key = peerKey(socket);
-    const st: State = { key, authenticated: false, timer: setTimeout(() => drop(socket), limits.authTimeoutMs) };
+    const st: State = { key: null, authenticated: false, timer: setTimeout(() => drop(socket), limits.authTimeoutMs) };
     st.timer.unref();
     states.set(socket, st);
     socket.once('close', () => {
       open--;
       leave(socket, st);
     });
-    let set = byPeer.get(key);
-    if (!set) byPeer.set(key, (set = new Set()));
-    set.add(socket);
     pendingCount++;
-    if (set.size > limits.maxPendingPerPeer) {
-      const oldest = set.values().next().value as Socket;
-      leave(oldest, states.get(oldest)!);
-      drop(oldest);
-    }
+    unclassified.add(socket);
+    const key = peers.keyOf(socket);
+    if (key !== null) classify(socket, st, key);
   });
 
   return {

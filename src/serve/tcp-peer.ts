@@ -6,18 +6,17 @@
  * owner's uid in /proc/net/tcp (readable by every user): the row whose local port is the client's
  * and whose remote port is ours.
  *
- * Read synchronously, so a connection is counted under its peer the moment it is accepted, and once
- * per turn of the event loop: Node accepts every connection waiting in the backlog in one turn, and
- * each of them was listed when the turn began, so a flood costs one read per turn, not one per
- * connection. Where the table cannot be read (not Linux) or the row is gone (the client already
- * closed), the key falls back to the remote address.
+ * The table lists every TCP socket of the system, the attacker's thousands included, so it is read
+ * in the background and at most every 100 ms, however fast connections arrive: a connection is
+ * unclassified until the next read (connection-guard.ts never evicts one for its peer's count
+ * before). Where the table cannot be read (not Linux) or a connection is still missing from a read
+ * made after it arrived (the client already closed), the key falls back to the remote address.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 
 const TABLE = '/proc/net/tcp';
-
-export type PeerKeyOf = (socket: Socket) => string;
 
 /** `ADDR:PORT` hex fields of a /proc/net/tcp row → the port. */
 const portOf = (field: string): number => parseInt(field.slice(field.indexOf(':') + 1), 16);
@@ -38,37 +37,71 @@ function parseTable(text: string, serverPort: number): Map<string, number> {
   return uids;
 }
 
-export function createTcpPeerKey(): PeerKeyOf {
-  const available = process.platform === 'linux' && existsSync(TABLE);
-  /** The table as read in this turn of the event loop, and how often it was (cleared on the next turn). */
-  let table: Map<string, number> | null = null;
-  let reads = 0;
-  const read = (serverPort: number): Map<string, number> | null => {
-    try {
-      return parseTable(readFileSync(TABLE, 'utf8'), serverPort);
-    } catch {
-      return null; // unreadable now: the address for this connection
-    }
-  };
+/** Classifies connections by peer; `null` until known. `onRefresh` is called when more may be known. */
+export interface PeerClassifier {
+  keyOf(socket: Socket): string | null;
+  onRefresh(listener: () => void): void;
+}
+
+/** Every connection under one key at once (the Unix socket: only this user and root can reach it). */
+export const oneKey = (key: string): PeerClassifier => ({ keyOf: () => key, onRefresh: () => undefined });
+
+/** The table is read at most once per this many ms: a flood costs a bounded number of reads, whatever its rate. */
+const MIN_INTERVAL_MS = 100;
+
+export function createTcpPeerKey(): PeerClassifier {
   const fallback = (socket: Socket): string => `addr:${socket.remoteAddress ?? '?'}`;
-  return (socket) => {
-    if (!available) return fallback(socket);
-    const key = `${socket.remotePort}:${socket.localPort}`;
-    if (reads === 0) {
-      table = read(socket.localPort ?? 0);
-      reads = 1;
-      setImmediate(() => {
-        table = null;
-        reads = 0;
-      });
-    }
-    let uid = table?.get(key);
-    // Connected after this turn's read (a rare race): read once more in this turn, not once per connection.
-    if (uid === undefined && reads === 1) {
-      table = read(socket.localPort ?? 0);
-      reads = 2;
-      uid = table?.get(key);
-    }
-    return uid !== undefined && socket.remotePort !== socket.localPort ? `uid:${uid}` : fallback(socket);
+  if (process.platform !== 'linux' || !existsSync(TABLE)) return { keyOf: fallback, onRefresh: () => undefined };
+  let table: Map<string, number> = new Map();
+  /** When the read behind `table` began: a row read before a connection arrived may be a former owner of its port. */
+  let tableTime = -Infinity;
+  /** When each connection was first looked up (it arrives then). */
+  const seen = new WeakMap<Socket, number>();
+  /** Connections looked up and not found since the last read began. */
+  let missed = new Set<Socket>();
+  /** Connections still missing from a read that began after they arrived: keyed by address from then on. */
+  const settled = new WeakSet<Socket>();
+  let lastRead = 0;
+  let scheduled = false;
+  const listeners: (() => void)[] = [];
+  const keyIn = (t: Map<string, number>, socket: Socket): number | undefined => t.get(`${socket.remotePort}:${socket.localPort}`);
+
+  const refresh = (serverPort: number): void => {
+    if (scheduled) return;
+    scheduled = true;
+    const read = (): void => {
+      const before = missed;
+      missed = new Set();
+      const began = performance.now();
+      const done = (t: Map<string, number>): void => {
+        table = t;
+        tableTime = began;
+        lastRead = Date.now();
+        scheduled = false;
+        for (const socket of before) if (keyIn(t, socket) === undefined) settled.add(socket);
+        for (const l of listeners) l();
+      };
+      readFile(TABLE, 'utf8').then(
+        (text) => done(parseTable(text, serverPort)),
+        () => done(new Map()),
+      );
+    };
+    setTimeout(read, Math.max(0, lastRead + MIN_INTERVAL_MS - Date.now())).unref();
+  };
+
+  return {
+    keyOf(socket) {
+      let arrived = seen.get(socket);
+      if (arrived === undefined) seen.set(socket, (arrived = performance.now()));
+      const uid = tableTime >= arrived ? keyIn(table, socket) : undefined;
+      if (uid !== undefined && socket.remotePort !== socket.localPort) return `uid:${uid}`;
+      if (settled.has(socket)) return fallback(socket);
+      missed.add(socket);
+      refresh(socket.localPort ?? 0);
+      return null;
+    },
+    onRefresh(listener) {
+      listeners.push(listener);
+    },
   };
 }

@@ -9,6 +9,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import type { AgentProfile, HookAnswer } from '../agents/types.js';
 import type { Decisions } from './analysis-messages.js';
 import { createConnectionGuard, type ConnectionGuard, type GuardLimits } from './connection-guard.js';
+import { oneKey } from './tcp-peer.js';
 import type { PeerChecker, PeerResult } from './peer.js';
 import { MAX_REQUEST_BYTES, parseRequest, type ServeAnswer, type ServeRequest } from './protocol.js';
 
@@ -129,7 +130,7 @@ export async function listenUnix(o: UnixTransportOptions): Promise<Server> {
   // Every peer that can reach the socket is this user or root (the 0700 directory): before their
   // first line, connections share one count, and a burst of the user's parallel hook calls may use
   // the whole transport (past it, the oldest silent connection makes room).
-  const guard = createConnectionGuard(server, { ...o.limits, maxPendingPerPeer: o.limits.maxConnections }, () => 'unix');
+  const guard = createConnectionGuard(server, { ...o.limits, maxPendingPerPeer: o.limits.maxConnections }, oneKey('unix'));
   server.on('connection', (socket: Socket) => serveConnection(o, guard, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
