@@ -5,7 +5,9 @@
 //   3. the ratios between them (in the targets table);
 //   4. scaling: 1 KB to 1 MB commands of four shapes, each shape in a child process with a time limit;
 //   5. cold start in fresh processes (in-process, and the one-shot CLI against `node -e 0`);
-//   6. the per-stage table of bench/stages.mjs, when that file exists.
+//   6. the per-stage table of bench/stages.mjs, when that file exists;
+//   7. `shellgate serve` under load and under a connection flood (bench/serve-load.mjs), last: its
+//      flood competes for the cores.
 // Prints a compact table and writes every figure to bench/results/<date>.json (<date>-2.json… when taken).
 // Usage: npm run bench   (builds dist/ and the CLI bundle first)
 // Environment: SHELLGATE_BENCH_SCALING_LIMIT_S (default 5: five times the 1 MB target),
@@ -23,6 +25,7 @@ import { loadPeer } from './lib/peer.mjs';
 import { printReport } from './lib/report.mjs';
 import { measureScaling, SCALING_MAX_INPUT } from './lib/scaling.mjs';
 import { runStageTable } from './lib/stage-table.mjs';
+import { measureServeLoad, printServeLoad } from './serve-load.mjs';
 import { sideBySide } from './lib/side-by-side.mjs';
 import { checkTargets } from './lib/targets.mjs';
 import { timeEach } from './lib/timing.mjs';
@@ -87,10 +90,14 @@ if (MEMORY_RUNS > 0) {
   results.memory = await measureMemory(corpora.synthetic, MEMORY_RUNS);
 }
 
+progress('serve under load and under a connection flood');
+results.serveLoad = await measureServeLoad();
+
 results.loadAverage.end = loadavg()[0];
 results.targets = checkTargets(results);
 results.seconds = (performance.now() - started) / 1000;
 printReport(results);
+printServeLoad(results.serveLoad);
 
 mkdirSync(new URL('bench/results/', ROOT), { recursive: true });
 // A second run on the same day gets its own file: a committed result (the "before" of a change) is never overwritten.

@@ -9,7 +9,7 @@
 //      the HTTP port and opens a new one whenever the server closes one, while an authenticated client
 //      keeps POSTing hook events for SECONDS. Reported: its p50/p99 and failures.
 //
-// Usage: npm run build && node bench/serve-load.mjs
+// Usage: npm run build && node bench/serve-load.mjs   (bench/run.mjs runs it too: measureServeLoad)
 // Environment: SHELLGATE_BENCH_SERVE_SECONDS (default 10), SHELLGATE_BENCH_SERVE_CLIENTS (100),
 // SHELLGATE_BENCH_SERVE_FLOOD (5000).
 import { spawn } from 'node:child_process';
@@ -18,6 +18,7 @@ import { request } from 'node:http';
 import { createConnection } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = new URL('..', import.meta.url);
 const LAUNCHER = new URL('bin/shellgate.cjs', ROOT).pathname;
@@ -27,13 +28,17 @@ const CLIENTS = env('SHELLGATE_BENCH_SERVE_CLIENTS', 100);
 const FLOOD = env('SHELLGATE_BENCH_SERVE_FLOOD', 5000);
 const DEADLINE_S = 5;
 
-const TMP = mkdtempSync(join(tmpdir(), 'sg-serve-load-'));
-const HOME = join(TMP, 'home');
-const PROJECT = join(TMP, 'project');
-mkdirSync(HOME);
-mkdirSync(join(PROJECT, 'src'), { recursive: true });
-writeFileSync(join(PROJECT, 'src', 'index.ts'), 'export {};\n');
-const SOCK = join(TMP, 's', 'sock');
+// The fixture: a project and a home in a temporary folder, made by measureServeLoad and removed after.
+let TMP, HOME, PROJECT, SOCK;
+function makeFixture() {
+  TMP = mkdtempSync(join(tmpdir(), 'sg-serve-load-'));
+  HOME = join(TMP, 'home');
+  PROJECT = join(TMP, 'project');
+  SOCK = join(TMP, 's', 'sock');
+  mkdirSync(HOME);
+  mkdirSync(join(PROJECT, 'src'), { recursive: true });
+  writeFileSync(join(PROJECT, 'src', 'index.ts'), 'export {};\n');
+}
 
 const TYPICAL = [
   'git status',
@@ -210,48 +215,60 @@ const f = (ms) => (Number.isFinite(ms) ? ms.toFixed(1) : '-');
 const row = (name, s) =>
   `${name.padEnd(40)} ${String(s.requests).padStart(7)} ${String(s.failed).padStart(6)} ${f(s.p50).padStart(8)} ${f(s.p99).padStart(8)} ${f(s.max).padStart(8)} ${String(s.pastDeadline).padStart(6)}`;
 
-const results = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: cpus().length,
-  loadAverage: { start: loadavg()[0] },
-  seconds: SECONDS,
-  clients: CLIENTS,
-  deadlineSeconds: DEADLINE_S,
-  slowCommandBytes: SLOW.length,
-};
-let server;
-try {
-  server = await startServer();
-  // One request per thread first, so start-up is not counted as load.
-  await Promise.all(Array.from({ length: 4 }, () => askSocket(event('git status'))));
-  process.stderr.write(`load: ${CLIENTS} clients + 1 slow, ${SECONDS} s\n`);
-  results.load = await loadPhase();
-  process.stderr.write(`flood: ${FLOOD} idle connections, ${SECONDS} s\n`);
-  results.flood = await floodPhase(server);
-  results.loadAverage.end = loadavg()[0];
-} finally {
-  server?.child.kill('SIGTERM');
-  rmSync(TMP, { recursive: true, force: true });
+/** Both phases against one server; the figures (bench/run.mjs keeps them as `serveLoad`). */
+export async function measureServeLoad() {
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    loadAverage: { start: loadavg()[0] },
+    seconds: SECONDS,
+    clients: CLIENTS,
+    deadlineSeconds: DEADLINE_S,
+    slowCommandBytes: SLOW.length,
+  };
+  makeFixture();
+  let server;
+  try {
+    server = await startServer();
+    // One request per thread first, so start-up is not counted as load.
+    await Promise.all(Array.from({ length: 4 }, () => askSocket(event('git status'))));
+    process.stderr.write(`serve load: ${CLIENTS} clients + 1 slow, ${SECONDS} s\n`);
+    results.load = await loadPhase();
+    process.stderr.write(`serve flood: ${FLOOD} idle connections, ${SECONDS} s\n`);
+    results.flood = await floodPhase(server);
+    results.loadAverage.end = loadavg()[0];
+  } finally {
+    server?.child.kill('SIGTERM');
+    rmSync(TMP, { recursive: true, force: true });
+  }
+  return results;
 }
 
-console.log(
-  `\nshellgate serve under load (${results.cpus} cores, load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)}; deadline ${DEADLINE_S} s)`,
-);
-console.log(
-  `${'ms'.padEnd(40)} ${'reqs'.padStart(7)} ${'failed'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'>dl'.padStart(6)}`,
-);
-console.log(row(`load: ${CLIENTS} clients, typical commands`, results.load.others));
-console.log(row(`load: the slow command (${SLOW.length} B)`, results.load.slow));
-console.log(`      slow answers: ${JSON.stringify(results.load.slow.answers)}`);
-console.log(row(`flood: authenticated HTTP client`, results.flood.http));
-console.log(row(`flood: socket client`, results.flood.socket));
-console.log(
-  `      flood: uid ${results.flood.attackerUid}, ${FLOOD} connections held${results.flood.reachedFlood ? '' : ' (never all open at once)'}, ${results.flood.closedByServer} closed by the server`,
-);
+export function printServeLoad(results) {
+  const { load, flood } = results;
+  console.log(
+    `\nshellgate serve under load (${results.cpus} cores, load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)}; deadline ${results.deadlineSeconds} s)`,
+  );
+  console.log(
+    `${'ms'.padEnd(40)} ${'reqs'.padStart(7)} ${'failed'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'>dl'.padStart(6)}`,
+  );
+  console.log(row(`load: ${results.clients} clients, typical commands`, load.others));
+  console.log(row(`load: the slow command (${results.slowCommandBytes} B)`, load.slow));
+  console.log(`      slow answers: ${JSON.stringify(load.slow.answers)}`);
+  console.log(row(`flood: authenticated HTTP client`, flood.http));
+  console.log(row(`flood: socket client`, flood.socket));
+  console.log(
+    `      flood: uid ${flood.attackerUid}, ${flood.connections} connections held${flood.reachedFlood ? '' : ' (never all open at once)'}, ${flood.closedByServer} closed by the server`,
+  );
+}
 
-mkdirSync(new URL('bench/results/', ROOT), { recursive: true });
-let name = `bench/results/serve-load-${results.date.slice(0, 10)}.json`;
-for (let n = 2; existsSync(new URL(name, ROOT)); n++) name = `bench/results/serve-load-${results.date.slice(0, 10)}-${n}.json`;
-writeFileSync(new URL(name, ROOT), JSON.stringify(results, null, 2) + '\n');
-console.log(`written: ${name}`);
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const results = await measureServeLoad();
+  printServeLoad(results);
+  mkdirSync(new URL('bench/results/', ROOT), { recursive: true });
+  let name = `bench/results/serve-load-${results.date.slice(0, 10)}.json`;
+  for (let n = 2; existsSync(new URL(name, ROOT)); n++) name = `bench/results/serve-load-${results.date.slice(0, 10)}-${n}.json`;
+  writeFileSync(new URL(name, ROOT), JSON.stringify(results, null, 2) + '\n');
+  console.log(`written: ${name}`);
+}
