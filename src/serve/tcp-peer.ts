@@ -22,7 +22,7 @@ const TABLE = '/proc/net/tcp';
 const portOf = (field: string): number => parseInt(field.slice(field.indexOf(':') + 1), 16);
 
 /** uid by `clientPort:serverPort`, from the table's text: only rows whose remote port is `serverPort` (clients of ours). */
-function parseTable(text: string, serverPort: number): Map<string, number> {
+export function parseTable(text: string, serverPort: number): Map<string, number> {
   const uids = new Map<string, number>();
   // The remote address field ends in `:PORT ` (4 hex digits): a cheap test before splitting a row.
   const remote = `:${serverPort.toString(16).toUpperCase().padStart(4, '0')} `;
@@ -30,7 +30,7 @@ function parseTable(text: string, serverPort: number): Map<string, number> {
     if (!line.includes(remote)) continue;
     const t = line.trim().split(/\s+/);
     // sl local rem st tx:rx tr:when retrnsmt uid …
-    if (t.length < 8 || !t[1].includes(':')) continue;
+    if (t.length < 8 || !t[1].includes(':') || portOf(t[2]) !== serverPort) continue;
     const uid = Number(t[7]);
     if (Number.isSafeInteger(uid)) uids.set(`${portOf(t[1])}:${portOf(t[2])}`, uid);
   }
