@@ -239,7 +239,12 @@ export async function measureServeLoad() {
     results.flood = await floodPhase(server);
     results.loadAverage.end = loadavg()[0];
   } finally {
-    server?.child.kill('SIGTERM');
+    if (server && server.child.exitCode === null) {
+      // Removed only once the server has exited: the launcher writes its code cache under HOME at exit.
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(TMP, { recursive: true, force: true });
   }
   return results;
