@@ -69,7 +69,9 @@ function sensitiveRules(ctx: PresetContext): RuleEntry[] {
       return classifier.classify(p, true).includes('sensitive');
     };
     const text = `sensitive(${tool}, glob)`;
-    out.push(presetEntry({ text, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: glob }, 'sensitive'));
+    out.push(
+      presetEntry({ text, tool, whole: false, bash: null, domain: null, mcp: null, toolName: null, subject: null, literals: [], path: glob }, 'sensitive'),
+    );
   }
   return out;
 }
@@ -89,7 +91,7 @@ const GLOB = /[*?[]/;
 function sensitiveMatcher(own: (p: string) => boolean, pattern: string): (p: string) => boolean {
   const fixed = GLOB.test(pattern) ? staticPrefix(pattern) : pattern;
   const above: string[] = [];
-  for (let d = fixed; d !== '/' && !pattern.startsWith('/**'); ) above.push((d = posix.dirname(d)));
+  for (let d = fixed; d !== '/' && !pattern.startsWith('/**');) above.push((d = posix.dirname(d)));
   const meets = (glob: string, target: string) => globsMayMeet(glob, target, { dotA: false, dotB: true, nocase: false });
   return (p) => {
     if (own(p)) return true;
