@@ -158,6 +158,8 @@ export const claudeCode: AgentProfile = {
     { source: 'local', path: './.claude/settings.local.json', format: 'claude' },
     managedSettings(),
   ],
+  // Managed drop-ins (`managed-settings.d/*.json`) may carry hooks and `disableAllHooks`.
+  hookFiles: [managedSettingsPath().replace(/managed-settings\.json$/, 'managed-settings.d/*.json')],
   // The Bash tool runs in the user's shell; CLAUDE_CODE_SHELL names another.
   shell: (env) => dialectOfShell(env.CLAUDE_CODE_SHELL ?? env.SHELL),
   hook: {

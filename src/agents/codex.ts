@@ -104,6 +104,8 @@ export const codex: AgentProfile = {
     { source: 'project', path: './.codex/config.toml', format: 'none' },
     { source: 'managed', path: '/etc/codex/requirements.toml', format: 'none' },
   ],
+  // hooks.json (or inline [hooks] of config.toml) next to every config layer.
+  hookFiles: ['~/.codex/hooks.json', './.codex/hooks.json', '/etc/codex/hooks.json'],
   // `zsh -lc` on macOS (openai/codex#3823, #5411), the user's shell elsewhere (#3916): on macOS a
   // bash $SHELL may still get zsh, so only zsh itself is sure there.
   shell: (env, platform) => {

@@ -154,6 +154,8 @@ export const copilotCli: AgentProfile = {
     { source: 'project', path: './.github/copilot/settings.json', format: 'none' },
     { source: 'local', path: './.github/copilot/settings.local.json', format: 'none' },
   ],
+  // Hook files in ~/.copilot/hooks, a repository's .github/hooks and root-owned policy files.
+  hookFiles: ['~/.copilot/hooks/*.json', './.github/hooks/*.json', '/etc/github-copilot/policy.d/*.json'],
   hook: {
     decode(input: unknown): HookRequest {
       const o = expectObject(input, 'the hook input');

@@ -150,6 +150,8 @@ export const cursor: AgentProfile = {
     { source: 'project', path: './.cursor/cli.json', format: 'none' },
     { source: 'project', path: './.cursor/permissions.json', format: 'none' },
   ],
+  // hooks.json in the project, the home and the enterprise directory ("Configuration").
+  hookFiles: ['./.cursor/hooks.json', '~/.cursor/hooks.json', '/etc/cursor/hooks.json', '/Library/Application Support/Cursor/hooks.json'],
   hook: {
     decode,
     encode,

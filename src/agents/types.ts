@@ -143,6 +143,12 @@ export interface AgentProfile {
   /** The agent's mode names → shellgate's modes. */
   modes: Readonly<Record<string, ModeMapping>>;
   settings: readonly SettingsFile[];
+  /**
+   * Other files where the agent reads hook registrations (`~` home, `.` project, `*` any name):
+   * with `settings` and `init.file` they are the agent's gate files (policy/gate-files.ts), which
+   * no tool call may change — rewriting one turns the hook off.
+   */
+  hookFiles?: readonly string[];
   hook: HookCodec;
   init: InitSpec;
   /**

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import type { ShellDialect } from '../syntax/dialects.js';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
 import { PathClassifier } from '../paths/classify.js';
@@ -21,6 +22,7 @@ import { approvalRules } from './approvals.js';
 import type { Decision } from './decision.js';
 import { decisionOf, runLayers, type Evaluation, type EvaluationInput } from './layers.js';
 import { presetRulesFor } from './preset-rules.js';
+import { gateFileRules } from './gate-files.js';
 
 export type { Decision, PartDecision, LayerName, GateLayerName, AutoLayerName, AutoStepName } from './decision.js';
 export type { Evaluation } from './layers.js';
@@ -72,6 +74,8 @@ export interface Gate {
 interface Loaded {
   policy: Policy;
   analyzer: Analyzer;
+  /** The settings and approvals files the gate reads: gate files (policy/gate-files.ts) like the agents' own. */
+  files: string[];
 }
 
 async function load(options: GateOptions): Promise<Loaded> {
@@ -86,7 +90,8 @@ async function load(options: GateOptions): Promise<Loaded> {
   if (options.mode !== undefined && !(MODES as readonly string[]).includes(options.mode))
     throw new ShellgateError('options', `mode must be one of ${MODES.join(', ')}`);
   const analyzer = await createAnalyzer({ ...options.analyzerDefaults, ...policy.analyzer, ...options.analyzer });
-  return { policy, analyzer };
+  const files = [...sources.map((s) => s.file), options.approvalsFile].filter((f): f is string => f !== undefined).map((f) => resolve(cwd, f));
+  return { policy, analyzer, files };
 }
 
 export async function createGate(options: GateOptions = {}): Promise<Gate> {
@@ -209,8 +214,14 @@ function evaluationInput(
     analysisContext,
     classifier,
     isExternal,
-    // Approvals first (session before persistent), then settings by source, presets last.
-    rules: [...approvals, ...settingsRules, ...presetRulesFor(policy.presets, { ...ctx, roots }, extraRoots)],
+    // Approvals first (session before persistent), then settings by source, presets, and the
+    // gate files' built-in deny (and ask for a glob that may reach one) in every mode.
+    rules: [
+      ...approvals,
+      ...settingsRules,
+      ...presetRulesFor(policy.presets, { ...ctx, roots }, extraRoots),
+      ...gateFileRules({ home: ctx.home, roots: ctx.roots, loaded: loaded.files }),
+    ],
     settingsRules,
   };
 }
