@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { ParseResult } from './syntax/parse-result.js';
-import { LineWalker, type RawFinding } from './walk/walker.js';
+import { LineWalker, type RawFinding, type WalkBudget } from './walk/walker.js';
 import { identity } from './walk/source-frame.js';
 import { newScope } from './walk/scope.js';
 import { topLevelContext, type Arg } from './walk/types.js';
@@ -117,7 +117,7 @@ function enterable(path: string): boolean {
 }
 
 /** One reading of `command`: its verdict, with a trace step per stage. */
-export function analyzeOnce(engine: Engine, command: string, ctx: Required<AnalysisContext>): Verdict {
+export function analyzeOnce(engine: Engine, command: string, ctx: Required<AnalysisContext>, budget?: WalkBudget): Verdict {
   const clock = stageClock.current; // bench/stages.mjs only
   clock?.lap('other');
   const trace: TraceStep[] = [];
@@ -125,7 +125,7 @@ export function analyzeOnce(engine: Engine, command: string, ctx: Required<Analy
   const { source, raw } = checkInput(engine.opts.maxInputLength, command);
   const { parsed, readings, asWritten } = parseStage(engine, ctx, source, raw, trace);
   clock?.lap('parse');
-  const walker = walkStage(engine, ctx, readings, source);
+  const walker = walkStage(engine, ctx, readings, source, budget);
   clock?.lap('walk');
   raw.push(...walker.findings);
   trace.push({ layer: 'walk', level: 'allow', reason: `${walker.commands.length} sub-command(s)` });
@@ -194,7 +194,7 @@ function parseStage(
 }
 
 /** Walk each shell's reading from the top level: its commands, findings and line links. */
-function walkStage(engine: Engine, ctx: Required<AnalysisContext>, readings: ShellReading[], source: string): LineWalker {
+function walkStage(engine: Engine, ctx: Required<AnalysisContext>, readings: ShellReading[], source: string, budget: WalkBudget | undefined): LineWalker {
   const { opts, specs } = engine;
   const walker = new LineWalker({
     home: ctx.home,
@@ -204,6 +204,7 @@ function walkStage(engine: Engine, ctx: Required<AnalysisContext>, readings: She
     maxScriptDepth: opts.maxScriptDepth,
     maxFunctionWalks: opts.maxFunctionWalks,
     maxWalkSteps: opts.maxWalkSteps,
+    ...(budget ? { budget } : {}),
     readSource: opts.followSource ? readSourceFile : () => null,
     enterable,
     commandStart: (program, args) => commandOperandStart(specs, program, args),

@@ -18,6 +18,7 @@ import { ShellgateError } from './errors.js';
 import { checkOptions, NO_CONTEXT, type AnalysisContext, type AnalyzerOptions } from './analyzer-options.js';
 
 export type { AnalysisContext, AnalyzerOptions } from './analyzer-options.js';
+export type { WalkBudget } from './walk/walker.js';
 import { VerdictCache } from './verdict-cache.js';
 import { loadRules } from './guard/load-rules.js';
 import { TrustedInstallers } from './guard/installer-urls.js';
@@ -25,9 +26,14 @@ import type { GuardRule } from './guard/rule-types.js';
 import { ClassifierCache, ContextCache } from './analyzer-context.js';
 import { frontEnd, secondOpinions } from './analyzer-front-ends.js';
 import { analyzeOnce, type Engine } from './analyzer-stages.js';
+import type { WalkBudget } from './walk/walker.js';
 
 export interface Analyzer {
-  analyze(command: string, context?: AnalysisContext): Verdict;
+  /**
+   * `budget`: a walk budget shared by several analyses (a linter's file), spent by each in turn in
+   * place of `maxWalkSteps`; the verdict cache is not used with one (the verdict depends on it).
+   */
+  analyze(command: string, context?: AnalysisContext, budget?: WalkBudget): Verdict;
   /** The guard rules in force (built-in and from `ruleFiles`). */
   readonly rules: readonly GuardRule[];
 }
@@ -81,11 +87,11 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
 
   return {
     rules: guards.rules,
-    analyze(command: string, context: AnalysisContext = NO_CONTEXT): Verdict {
+    analyze(command: string, context: AnalysisContext = NO_CONTEXT, budget?: WalkBudget): Verdict {
       if (typeof command !== 'string') throw new ShellgateError('input', `command must be a string, got ${command === null ? 'null' : typeof command}`);
       if (typeof context !== 'object' || context === null) throw new ShellgateError('options', 'context must be an object');
       const checked = contexts.checked(context);
-      if (opts.cacheSize === 0) return analyzeUncached(engine, command, checked.ctx);
+      if (opts.cacheSize === 0 || budget !== undefined) return analyzeUncached(engine, command, checked.ctx, budget);
       const key = `${checked.prefix}${contexts.envId(checked.ctx.env)}\0${command}`;
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
@@ -96,11 +102,11 @@ export async function createAnalyzer(options: AnalyzerOptions = {}): Promise<Ana
   };
 }
 
-function analyzeUncached(engine: Engine, command: string, ctx: Required<AnalysisContext>): Verdict {
+function analyzeUncached(engine: Engine, command: string, ctx: Required<AnalysisContext>, budget?: WalkBudget): Verdict {
   engine.classifiers.for(ctx).startAnalysis();
   try {
-    const verdict = analyzeOnce(engine, command, ctx);
-    if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(engine, verdict, ctx);
+    const verdict = analyzeOnce(engine, command, ctx, budget);
+    if (verdict.findings.some((f) => f.rule === 'parse-error')) recoverSegments(engine, verdict, ctx, budget);
     // tree-sitter only: where bash reads the text otherwise than tree-sitter does
     // (backslash-newline removed before tokens, `coproc` as a keyword), the text rewritten to
     // bash's reading is analysed and its commands are the ones listed. tree-sitter's reading
@@ -109,7 +115,7 @@ function analyzeUncached(engine: Engine, command: string, ctx: Required<Analysis
     // must not lift them). Our own parser reads both as bash does.
     const reading = engine.opts.parser === 'tree-sitter' ? bashReading(command) : null;
     if (reading === null) return verdict;
-    const alt = analyzeOnce(engine, reading.text, ctx);
+    const alt = analyzeOnce(engine, reading.text, ctx, budget);
     mapSpans(alt, reading.toOriginal);
     return withStricterFindings({ ...alt, command }, verdict, (f) => f.rule === 'line-continuation', 'in the text as written');
   } catch (e) {
@@ -124,12 +130,12 @@ function analyzeUncached(engine: Engine, command: string, ctx: Required<Analysis
  * A parse error may hide whole commands inside tree-sitter's ERROR node: analyse each piece
  * between separators on its own and keep what they find (the verdict only gets stricter).
  */
-function recoverSegments(engine: Engine, verdict: Verdict, ctx: Required<AnalysisContext>): void {
+function recoverSegments(engine: Engine, verdict: Verdict, ctx: Required<AnalysisContext>, budget: WalkBudget | undefined): void {
   const segments = commandSegments(verdict.command);
   if (segments.length < 2) return;
   let raised: Level = verdict.level;
   for (const seg of segments) {
-    const v = analyzeOnce(engine, seg.text, ctx);
+    const v = analyzeOnce(engine, seg.text, ctx, budget);
     for (const f of v.findings) {
       if (f.level === 'allow' || f.rule === 'parse-error') continue;
       const { command: _c, operation: _o, ...rest } = f;

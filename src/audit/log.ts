@@ -10,8 +10,14 @@
  * `onError` is told once, and told again only after a write has succeeded in between, so a hook
  * reports it on every call where it fails but a long-running server reports it once per outage.
  * The folder is not created: a mistyped path should be reported, not silently made.
+ *
+ * Nothing is lost without a trace: a record this log could not write is counted, and the next
+ * record it writes says how many and why (`lost`, `lostBecause`). A line left without its newline
+ * by a write that failed half-way (a full disk) is ended before the next record, in the same
+ * write, and that record says so (`tornTail`): it is never glued onto the torn line.
  */
-import { appendFileSync, closeSync, existsSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AuditRecord } from './types.js';
 
@@ -41,6 +47,9 @@ export class AuditLog {
   private readonly keep: number;
   private readonly onError: ((message: string) => void) | undefined;
   private failing = false;
+  /** Records this log could not write since its last one written, and the last cause. */
+  private lost = 0;
+  private lostBecause = '';
 
   constructor(
     readonly file: string,
@@ -53,31 +62,54 @@ export class AuditLog {
 
   /** Append one record; true when it was written. Never throws. */
   append(record: AuditRecord): boolean {
-    let line: string;
-    try {
-      line = JSON.stringify(boundRecord(record)) + '\n';
-    } catch (e) {
-      return this.failed(e);
-    }
     try {
       this.rotateIfNeeded();
     } catch {
       // A failed rotation leaves a long file, never a lost line.
     }
+    let fd: number;
+    let readable = true;
     try {
-      // One write of one whole line: O_APPEND makes each write land at the end, whole.
-      appendFileSync(this.file, line, { flag: 'a', mode: 0o600 });
+      // Read and append: the last byte says whether a write before this one was cut short.
+      fd = openSync(this.file, 'a+', 0o600);
+    } catch (e) {
+      // A log the user may append to but not read (mode 0200): appended to without the check.
+      if ((e as NodeJS.ErrnoException).code !== 'EACCES') return this.failed(e);
+      readable = false;
+      try {
+        fd = openSync(this.file, 'a', 0o600);
+      } catch (e2) {
+        return this.failed(e2);
+      }
+    }
+    try {
+      const torn = readable ? tornTail(fd) : 0;
+      const notes: Partial<AuditRecord> = {
+        ...(this.lost > 0 ? { lost: this.lost, lostBecause: this.lostBecause } : {}),
+        ...(torn > 0 ? { tornTail: torn } : {}),
+      };
+      // A torn line is ended first, in the same write: the record is never glued onto it.
+      const line = (torn > 0 ? '\n' : '') + serialise(boundRecord(record), notes) + '\n';
+      writeWhole(fd, Buffer.from(line, 'utf8'));
     } catch (e) {
       return this.failed(e);
+    } finally {
+      closeSync(fd);
     }
     this.failing = false;
+    this.lost = 0;
+    this.lostBecause = '';
     return true;
   }
 
+  /** A record not written: counted for the next record, reported once per outage. */
   private failed(e: unknown): false {
+    const why = describe(e, this.file);
+    this.lost++;
+    this.lostBecause = why;
     if (!this.failing) {
       this.failing = true;
-      this.onError?.(`audit log ${this.file} not written (${describe(e, this.file)}); the decision stands`);
+      this.onError?.(`audit log ${this.file} not written (${why}); the decision stands`);
     }
     return false;
   }
@@ -123,10 +155,60 @@ export function auditLogFiles(file: string, keep = DEFAULT_AUDIT_KEEP): string[]
   return out;
 }
 
+/** The command and the reason cut at MAX_AUDIT_COMMAND_CHARS, with the length and hash of the whole. */
 function boundRecord(r: AuditRecord): AuditRecord {
-  if (r.command.length <= MAX_AUDIT_COMMAND_CHARS) return r;
-  const cut = r.command.length - MAX_AUDIT_COMMAND_CHARS;
-  return { ...r, command: r.command.slice(0, MAX_AUDIT_COMMAND_CHARS) + ` [… ${cut} more characters not logged]` };
+  const command = boundText(r.command);
+  const reason = boundText(r.reason);
+  return command === r.command && reason === r.reason ? r : { ...r, command, reason };
+}
+
+function boundText(text: unknown): string {
+  const s = typeof text === 'string' ? text : String(text);
+  if (s.length <= MAX_AUDIT_COMMAND_CHARS) return s;
+  const cut = s.length - MAX_AUDIT_COMMAND_CHARS;
+  const sha = createHash('sha256').update(s).digest('hex');
+  return s.slice(0, MAX_AUDIT_COMMAND_CHARS) + ` [… ${cut} more characters not logged; ${s.length} in all, sha256 ${sha}]`;
+}
+
+/** The record's line, its notes after its fields; a record that cannot be serialised is logged as what is known of it. */
+function serialise(r: AuditRecord, notes: Partial<AuditRecord>): string {
+  try {
+    return JSON.stringify({ ...r, ...notes });
+  } catch (e) {
+    const known: AuditRecord = {
+      time: String(r.time),
+      agent: String(r.agent),
+      tool: String(r.tool),
+      command: `[record not serialisable: ${e instanceof Error ? e.message : String(e)}]`,
+      level: r.level,
+      layer: String(r.layer),
+      rules: [],
+      reason: boundText(r.reason),
+      version: String(r.version),
+      durationMs: Number(r.durationMs),
+    };
+    return JSON.stringify({ ...known, ...notes });
+  }
+}
+
+/** Bytes after the file's last newline: a line a failed or interrupted write left without its end (0: none). */
+function tornTail(fd: number): number {
+  const size = fstatSync(fd).size;
+  if (size === 0) return 0;
+  const last = Buffer.alloc(1);
+  if (readSync(fd, last, 0, 1, size - 1) !== 1 || last[0] === 0x0a) return 0;
+  // How long the torn line is, up to the last 64 KiB (a line is at most a few times 16 KiB).
+  const n = Math.min(size, 64 * 1024);
+  const tail = Buffer.alloc(n);
+  const got = readSync(fd, tail, 0, n, size - n);
+  const nl = tail.subarray(0, got).lastIndexOf(0x0a);
+  return nl < 0 ? got : got - nl - 1;
+}
+
+/** One write where the kernel takes it whole; the rest in further writes if it does not. */
+function writeWhole(fd: number, buf: Buffer): void {
+  let done = 0;
+  while (done < buf.length) done += writeSync(fd, buf, done, buf.length - done);
 }
 
 function sizeOf(file: string): number {

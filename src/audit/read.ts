@@ -35,15 +35,28 @@ export function parseAuditText(text: string, file: string, out: AuditLines = { r
   const lines = text.split('\n');
   // The writer ends every line with a newline: what follows the last one is empty, or a line being written.
   if (lines[lines.length - 1] === '') lines.pop();
+  const malformed = (line: number, problem: string) => {
+    out.malformedCount++;
+    if (out.malformed.length < NAMED_MALFORMED) out.malformed.push({ file, line, problem });
+  };
   lines.forEach((line, i) => {
     const problem = recordProblem(line);
-    if (typeof problem === 'string') {
-      out.malformedCount++;
-      if (out.malformed.length < NAMED_MALFORMED) out.malformed.push({ file, line: i + 1, problem });
-    } else out.records.push(problem);
+    if (typeof problem !== 'string') return void out.records.push(problem);
+    // A line cut short by a failed write, with a record glued onto it by a writer that did not end
+    // it: the record is kept, the torn part counted. `{"time":"` cannot occur inside a JSON string
+    // (its quotes would be escaped), so where it starts a later record does.
+    const at = line.lastIndexOf(RECORD_START);
+    const glued = at > 0 ? recordProblem(line.slice(at)) : null;
+    if (glued !== null && typeof glued !== 'string') {
+      malformed(i + 1, 'a line cut short, with a record after it');
+      out.records.push(glued);
+    } else malformed(i + 1, problem);
   });
   return out;
 }
+
+/** How every record the writer makes starts (`time` is its first field). */
+const RECORD_START = '{"time":"';
 
 /** The record on a line, or what is wrong with it. */
 function recordProblem(line: string): AuditRecord | string {
@@ -62,5 +75,6 @@ function recordProblem(line: string): AuditRecord | string {
   if (r.session !== undefined && typeof r.session !== 'string') return '"session" is not a string';
   if (r.cwd !== undefined && typeof r.cwd !== 'string') return '"cwd" is not a string';
   if (r.family !== undefined && typeof r.family !== 'string') return '"family" is not a string';
+  for (const k of ['lost', 'tornTail'] as const) if (r[k] !== undefined && typeof r[k] !== 'number') return `"${k}" is not a number`;
   return r as unknown as AuditRecord;
 }

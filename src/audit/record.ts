@@ -4,7 +4,8 @@
  */
 import type { Decision } from '../policy/gate.js';
 import { familyOf, type ToolCall } from '../policy/tool-calls.js';
-import { redactSecrets, redactValue } from '../auto/redact.js';
+import { redactSecrets } from '../auto/redact.js';
+import { auditArguments } from './bounded-args.js';
 import { steeringReason } from '../policy/steering.js';
 import type { AuditRecord } from './types.js';
 
@@ -20,8 +21,7 @@ export interface DecisionRecordOptions {
 
 export function decisionRecord(call: ToolCall, d: Decision, o: DecisionRecordOptions): AuditRecord {
   const family = familyOf(call.tool, call.agent);
-  const command =
-    family === 'shell' && typeof call.args?.command === 'string' ? redactSecrets(call.args.command) : JSON.stringify(redactValue(call.args ?? {}));
+  const command = family === 'shell' && typeof call.args?.command === 'string' ? redactSecrets(call.args.command) : auditArguments(call.args ?? {});
   return {
     time: (o.time ?? new Date()).toISOString(),
     agent: o.agent,

@@ -51,6 +51,8 @@ export interface NotSuggested {
 export interface AuditSummary {
   records: number;
   malformed: { count: number; lines: MalformedLine[] };
+  /** What the writers noted: decisions they could not log (`lost`), lines they found cut short (`tornTail`). */
+  notLogged: { decisions: number; tornLines: number };
   period: { first: string; last: string } | null;
   levels: Record<string, number>;
   layers: Record<string, number>;
@@ -153,7 +155,7 @@ export function summariseAudit(input: AuditLines, o: AuditSummaryOptions): Audit
   const { suggestions, notSuggested } = suggest(ranked, o, minAsks, top);
   return {
     records: input.records.length,
-    malformed: { count: input.malformedCount, lines: input.malformed },
+    ...readProblems(input),
     period: first !== null && last !== null ? { first, last } : null,
     levels,
     layers: sortedCounts(layers),
@@ -241,4 +243,13 @@ function mostFrequent(m: Map<string, number>): string {
 
 function sortedCounts(m: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(m).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+}
+
+/** Lines that are not records, and what the writers noted in the records they did write. */
+function readProblems(input: AuditLines): Pick<AuditSummary, 'malformed' | 'notLogged'> {
+  const rs = input.records;
+  return {
+    malformed: { count: input.malformedCount, lines: input.malformed },
+    notLogged: { decisions: rs.reduce((n, r) => n + (r.lost ?? 0), 0), tornLines: rs.filter((r) => (r.tornTail ?? 0) > 0).length },
+  };
 }

@@ -23,4 +23,13 @@ export interface AuditRecord {
   reason: string;
   version: string;
   durationMs: number;
+  /** Decisions the writer of this record could not log since its last record written (a full disk, a log that is a directory…). */
+  lost?: number;
+  /** Why the last of those was not written. */
+  lostBecause?: string;
+  /**
+   * Bytes of a line found cut short at the end of the log before this record was written (a write
+   * that failed or was interrupted, by any process): the line was ended, and this record starts on its own.
+   */
+  tornTail?: number;
 }

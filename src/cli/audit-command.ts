@@ -12,6 +12,7 @@ import { defaultSpecs, layerSpecs, loadSpecDir, type SpecTable } from '../progra
 import { auditLogFiles } from '../audit/log.js';
 import { readAuditFiles } from '../audit/read.js';
 import { summariseAudit, type AuditSummary } from '../audit/summary.js';
+import { jsonForTerminal, visible } from '../audit/terminal-text.js';
 import { UsageError } from './args.js';
 
 export const AUDIT_USAGE = `usage: shellgate audit FILE [--all] [--json] [--top N] [--min-asks N] [--config FILE]
@@ -96,13 +97,17 @@ export async function auditOutput(args: AuditArgs): Promise<string> {
       return v;
     },
   });
-  return args.json ? JSON.stringify({ files, ...summary }) : formatSummary(files, summary, args.top);
+  // Everything shown comes from the log, which holds what an agent (or whoever steers it) wrote.
+  return args.json ? jsonForTerminal(JSON.stringify({ files, ...summary })) : formatSummary(files, summary, args.top);
 }
 
 export function formatSummary(files: string[], s: AuditSummary, top = 10): string {
   const out: string[] = [];
   const pct = (n: number) => (s.records > 0 ? `${Math.round((n / s.records) * 100)}%` : '');
   out.push(`${files.join(', ')}: ${s.records} decision${s.records === 1 ? '' : 's'}${s.period ? `, ${s.period.first} → ${s.period.last}` : ''}`);
+  if (s.notLogged.decisions > 0)
+    out.push(`${s.notLogged.decisions} decision${s.notLogged.decisions === 1 ? '' : 's'} not logged (a write that failed, noted by the next record written)`);
+  if (s.notLogged.tornLines > 0) out.push(`${s.notLogged.tornLines} line${s.notLogged.tornLines === 1 ? '' : 's'} cut short by a write that failed`);
   if (s.malformed.count > 0) {
     out.push(`${s.malformed.count} malformed line${s.malformed.count === 1 ? '' : 's'} skipped:`);
     for (const m of s.malformed.lines) out.push(`  ${m.file}:${m.line}: ${m.problem}`);
@@ -111,6 +116,8 @@ export function formatSummary(files: string[], s: AuditSummary, top = 10): strin
   const table = (title: string, rows: [string, string, string?][]) => {
     if (rows.length === 0) return;
     out.push('', title);
+    // Escaped before the columns are measured, so an escape does not shift them.
+    rows = rows.map(([a, b, c]) => [visible(a), visible(b), ...(c !== undefined ? [visible(c)] : [])] as [string, string, string?]);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}${c ? `  ${c}` : ''}`);
@@ -158,7 +165,8 @@ export function formatSummary(files: string[], s: AuditSummary, top = 10): strin
     out.push('', 'Not suggested');
     for (const x of s.notSuggested) out.push(`  ${x.rule}  ${x.asks} prompt${x.asks === 1 ? '' : 's'}`, `      ${x.because}`);
   }
-  return out.join('\n');
+  // Each line escaped on its own: a newline inside a logged field is shown, not obeyed.
+  return out.map(visible).join('\n');
 }
 
 function clip(text: string, max = 80): string {

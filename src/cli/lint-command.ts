@@ -158,7 +158,7 @@ export async function runLint(args: LintArgs): Promise<number> {
   }
   const analyzerOptions = lintAnalyzerOptions(args.config);
   const baseline = args.baseline !== null ? readBaseline(args.baseline) : null;
-  const opts: LintOptions = { root, all: args.all };
+  const opts: LintOptions = { root, all: args.all, ...(analyzerOptions.maxWalkSteps !== undefined ? { maxWalkSteps: analyzerOptions.maxWalkSteps } : {}) };
   const items = found.map((file) => ({ file, shown: shownPath(file.abs, cwd) }));
   const progress = progressLine(items.length);
   let results: (FileResult | null)[];

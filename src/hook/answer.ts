@@ -9,7 +9,8 @@ import { isAbsolute } from 'node:path';
 import type { Decision, GateContext } from '../policy/gate.js';
 import type { ToolCall } from '../policy/tool-calls.js';
 import type { AuditRecord } from '../audit/types.js';
-import { redactSecrets, redactValue } from '../auto/redact.js';
+import { redactSecrets } from '../auto/redact.js';
+import { auditArguments } from '../audit/bounded-args.js';
 import { dialectOfShell, HookInputError, type AgentProfile, type HookAnswer, type HookDecision, type HookRequest } from '../agents/types.js';
 import { mcpNameOf, toolSpecOf } from '../agents/registry.js';
 import { steeringReason } from '../policy/steering.js';
@@ -57,7 +58,8 @@ function summary(call: ToolCall | null, req: HookRequest | null, agent: AgentPro
     const cmd = (spec.command ?? ['command']).map((n) => args?.[n]).find((v): v is string => typeof v === 'string');
     if (cmd !== undefined) return redactSecrets(cmd);
   }
-  return args ? JSON.stringify(redactValue(args)) : '';
+  // Arguments nested too deep are summarised, never dropped (a throw here lost the record).
+  return args ? auditArguments(args) : '';
 }
 
 /** What is known of the call so far: the record of a failure says as much as was decoded. */

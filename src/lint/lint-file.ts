@@ -5,7 +5,8 @@
 import type { ShellDialect } from '../syntax/dialects.js';
 import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
-import type { Analyzer } from '../analyzer.js';
+import type { Analyzer, WalkBudget } from '../analyzer.js';
+import { lintFileBudget } from './analyzer-for-lint.js';
 import { CORE_FINDINGS } from '../findings/catalog.js';
 import type { Finding } from '../findings/types.js';
 import { LINT_RULES, lintMessage } from './lint-rules.js';
@@ -22,6 +23,8 @@ export interface LintOptions {
   all?: boolean;
   /** Home directory for `~` on the host (default: the analyser's, the user's home). */
   home?: string;
+  /** The walk's budget of one file (settings' `maxWalkSteps`; default: lintFileBudget's, by the file's length). */
+  maxWalkSteps?: number;
 }
 
 /**
@@ -85,7 +88,7 @@ function contextOf(snippet: Snippet, absPath: string, opts: LintOptions) {
   return { cwd, workspaceRoots: [opts.root], ...(opts.home ? { home: opts.home } : {}) };
 }
 
-function analyseSnippet(analyzer: Analyzer, snippet: Snippet, absPath: string, opts: LintOptions): Located[] {
+function analyseSnippet(analyzer: Analyzer, snippet: Snippet, absPath: string, opts: LintOptions, budget: WalkBudget): Located[] {
   const first = snippet.offsets[0] ?? 0;
   const fileEnd = (i: number) => snippet.offsets[Math.min(Math.max(i, 0), snippet.text.length)] ?? first;
   const shell = READ_SHELLS[snippet.shell];
@@ -106,7 +109,8 @@ function analyseSnippet(analyzer: Analyzer, snippet: Snippet, absPath: string, o
       },
     ];
   }
-  const verdict = analyzer.analyze(snippet.text, { ...contextOf(snippet, absPath, opts), shell });
+  // The file's one budget: a snippet walked after it is spent asks (expansion-limit) at its start.
+  const verdict = analyzer.analyze(snippet.text, { ...contextOf(snippet, absPath, opts), shell }, budget);
   const out: Located[] = [];
   for (const f of verdict.findings) {
     if (!reported(f, opts, snippet)) continue;
@@ -171,7 +175,10 @@ export function lintText(analyzer: Analyzer, kind: SourceKind, text: string, fil
   const rel = workspacePath(opts.root, absPath);
   const extracted = extractSafely(kind, text, rel);
   const located: Located[] = extracted.findings.map((f) => fromSource(f, text, kind.name));
-  for (const s of extracted.snippets) located.push(...analyseSnippet(analyzer, s, absPath, opts));
+  // One budget of walking for the whole file, whatever the number of snippets it is cut into.
+  const budget = lintFileBudget(text.length, opts.maxWalkSteps);
+  // One at a time, not spread: a file may have more findings than a call takes arguments.
+  for (const s of extracted.snippets) for (const l of analyseSnippet(analyzer, s, absPath, opts, budget)) located.push(l);
   const lines = new LineIndex(text);
   const suppressions = findSuppressions(text, lines);
   const seen = new Set<string>();

@@ -32,7 +32,8 @@ export interface Linter {
 
 export async function createLinterNow(options: LinterOptions): Promise<Linter> {
   const analyzer = await lintAnalyzer(options.analyzer ?? {});
-  const opts: LintOptions = { root: resolve(options.root), all: options.all === true };
+  const steps = options.analyzer?.maxWalkSteps;
+  const opts: LintOptions = { root: resolve(options.root), all: options.all === true, ...(steps !== undefined ? { maxWalkSteps: steps } : {}) };
   return {
     lintText(path, text) {
       const kind = kindOf(path, text.slice(0, 512));

@@ -23,6 +23,14 @@ export interface RawFinding {
   command?: number;
 }
 
+/** Steps of walking that several analyses spend in turn (see `WalkOptions.budget`). */
+export interface WalkBudget {
+  readonly limit: number;
+  spent: number;
+  /** What the expansion-limit finding calls it (`the file's budget`). */
+  readonly name?: string;
+}
+
 export interface WalkOptions {
   home: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -39,6 +47,11 @@ export interface WalkOptions {
    * costs steps by its length before it is parsed. Past it the walk stops and asks.
    */
   maxWalkSteps: number;
+  /**
+   * A budget shared with other walks (a linter's file: one budget for all its snippets); when
+   * given, its `limit` stands in for `maxWalkSteps` and its `spent` carries on from walk to walk.
+   */
+  budget?: WalkBudget;
   /**
    * Where the argv of a command that a program runs starts (operand role `command` in its spec:
    * `strace -f CMD`, `ip netns exec NS CMD`), or null.

@@ -30,7 +30,7 @@ import type { CoreFindingId } from '../findings/catalog.js';
 import type { Arg, CommandContext, RedirectTarget, WalkedCommand } from './types.js';
 import type { PrintedNames } from '../programs/hook-types.js';
 import { namesThroughStages } from '../programs/printed-names.js';
-import type { EmittedCommand, RawFinding, WalkOptions, Walker } from './walker-api.js';
+import type { EmittedCommand, RawFinding, WalkBudget, WalkOptions, Walker } from './walker-api.js';
 import { sourceText, type SourceFrame } from './source-frame.js';
 import { runArgv } from './run-argv.js';
 import { filteredText, printedByArgs, processOutput, substitutionNames } from './printed-text.js';
@@ -43,7 +43,7 @@ import { LineLinkEvents } from './link-events.js';
 import { trackFoundProgram } from './found-programs.js';
 
 /** The analyser reads the walk's findings (and builds the walker) from here. */
-export type { RawFinding, WalkOptions } from './walker-api.js';
+export type { RawFinding, WalkBudget, WalkOptions } from './walker-api.js';
 
 /** Walks one command line; the fields shared with the modules it calls are described in walker-api.ts. */
 export class LineWalker implements Walker {
@@ -51,8 +51,10 @@ export class LineWalker implements Walker {
   readonly findings: RawFinding[] = [];
   readonly callStack: string[] = [];
   functionWalks = 0;
-  /** Steps charged to the walk's budget so far (see `spend`). */
-  private steps = 0;
+  /** The walk's budget (see `spend`): its own, or one shared with other walks. */
+  private readonly budget: WalkBudget;
+  /** This walk has reported its budget spent (once per walk: a shared budget may be spent before it starts). */
+  private refused = false;
   readonly writtenFiles = new Map<string, string | null>();
   readonly lineLinks = new LineLinkEvents();
   readonly hashed = new Map<string, string>();
@@ -67,7 +69,9 @@ export class LineWalker implements Walker {
   /** The names a simple command's assignments have set so far: bash assigns them left to right (`x=1 y=$x`). */
   private readonly assigningNow = new Set<string>();
 
-  constructor(readonly options: WalkOptions) {}
+  constructor(readonly options: WalkOptions) {
+    this.budget = options.budget ?? { limit: options.maxWalkSteps, spent: 0 };
+  }
 
   walkScript(script: Script, frame: SourceFrame, ctx: CommandContext, scope: Scope): void {
     this.list(script.body, frame, ctx, scope);
@@ -78,12 +82,18 @@ export class LineWalker implements Walker {
   }
 
   spend(cost: number, span: Span, command?: number): boolean {
-    const limit = this.options.maxWalkSteps;
-    if (this.steps > limit) return false;
-    this.steps += cost;
-    if (this.steps <= limit) return true;
-    // Once: every later refusal is the same spent budget.
-    this.finding('expansion-limit', `the walk's budget of ${limit} steps: commands, sourced files, function calls, eval and sh -c together`, span, command);
+    const b = this.budget;
+    if (b.spent <= b.limit) {
+      b.spent += cost;
+      if (b.spent <= b.limit) return true;
+    }
+    // Once per walk: every later refusal is the same spent budget. A walk that starts on a shared
+    // budget already spent reports it at its first command, so no walk passes unwalked code silently.
+    if (!this.refused) {
+      this.refused = true;
+      const name = this.options.budget ? (b.name ?? 'the budget shared with the analyses before this one') : "the walk's budget";
+      this.finding('expansion-limit', `${name} of ${b.limit} steps: commands, sourced files, function calls, eval and sh -c together`, span, command);
+    }
     return false;
   }
 

@@ -140,8 +140,8 @@ describe('the file', () => {
     const file = join(dir, 'audit.jsonl');
     new AuditLog(file).append(record('echo ' + 'z'.repeat(100_000)));
     const [r] = linesOf(file);
-    expect(r.command.length).toBeLessThan(MAX_AUDIT_COMMAND_CHARS + 100);
-    expect(r.command).toMatch(/more characters not logged\]$/);
+    expect(r.command.length).toBeLessThan(MAX_AUDIT_COMMAND_CHARS + 200);
+    expect(r.command).toMatch(/more characters not logged; 100005 in all, sha256 [0-9a-f]{64}\]$/);
   });
 });
 
@@ -158,6 +158,10 @@ describe('a log that cannot be written', () => {
     expect(errors[0]).toMatch(/does not exist/);
     mkdirSync(sub);
     expect(log.append(record('c'))).toBe(true);
+    // The first record written after the outage says what was lost in it, and why.
+    expect(linesOf(join(sub, 'audit.jsonl'))[0]).toMatchObject({ command: 'c', lost: 2, lostBecause: expect.stringMatching(/does not exist/) });
+    expect(log.append(record('c2'))).toBe(true);
+    expect(linesOf(join(sub, 'audit.jsonl'))[1]).not.toHaveProperty('lost');
     rmSync(sub, { recursive: true });
     expect(log.append(record('d'))).toBe(false);
     expect(errors).toHaveLength(2);
