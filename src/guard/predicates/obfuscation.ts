@@ -186,13 +186,35 @@ function runsRunTimeProgramOutput(s: Subject): boolean {
   if (s.cmd.context.pipeline !== null && stdinExec(s) && !s.hasFlag('-n')) {
     if (s.pipelineNeighbours('before').some(dynamicName)) return true;
   }
-  const runs = new Set<string>();
-  for (const o of s.ops) if (o.kind === 'Exec' && o.path !== undefined) runs.add(o.path);
-  if (runs.size === 0) return false;
-  return s.all.some(
-    (o) =>
-      o.cmd.id < s.cmd.id && dynamicName(o) && o.ops.some((x) => x.kind === 'Write' && x.source === 'redirect' && x.path !== undefined && runs.has(x.path)),
-  );
+  const written = firstDynamicRedirects(s.all);
+  for (const o of s.ops) {
+    if (o.kind !== 'Exec' || o.path === undefined) continue;
+    const first = written.get(o.path);
+    if (first !== undefined && first < s.cmd.id) return true;
+  }
+  return false;
+}
+
+/**
+ * Each path a command with a run-time name writes by a redirect, with the first such command's id.
+ * Built once per command list: every command that runs a file asks it, and a script of thousands of
+ * commands made this scan quadratic.
+ */
+const dynamicRedirects = new WeakMap<readonly Subject[], Map<string, number>>();
+function firstDynamicRedirects(all: readonly Subject[]): Map<string, number> {
+  let map = dynamicRedirects.get(all);
+  if (map) return map;
+  map = new Map();
+  for (const o of all) {
+    if (!dynamicName(o)) continue;
+    for (const x of o.ops) {
+      if (x.kind !== 'Write' || x.source !== 'redirect' || x.path === undefined) continue;
+      const seen = map.get(x.path);
+      if (seen === undefined || o.cmd.id < seen) map.set(x.path, o.cmd.id);
+    }
+  }
+  dynamicRedirects.set(all, map);
+  return map;
 }
 
 export const obfuscationPredicates: Record<string, Predicate> = {
