@@ -178,6 +178,14 @@ export const claudeCode: AgentProfile = {
   init: {
     file: './.claude/settings.json',
     syntax: 'json',
+    // disableAllHooks in any layer turns hooks off; managed allowManagedHooksOnly keeps only managed hooks.
+    hooksOff: {
+      files: ['./.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', managedSettingsPath()],
+      check: (o) => [
+        ...(o.disableAllHooks === true ? ['disableAllHooks is true: Claude Code runs no hook'] : []),
+        ...(o.allowManagedHooksOnly === true ? ['allowManagedHooksOnly is true: Claude Code runs only managed hooks'] : []),
+      ],
+    },
     snippet: (command) => ({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 30 }] }] } }),
   },
   mcpName: (tool) => (tool.startsWith('mcp__') ? tool : null),
