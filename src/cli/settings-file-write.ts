@@ -5,6 +5,7 @@
  * permissions, and as edits to the text (jsonc-parser's `modify`), so comments, key order and
  * layout the user wrote are kept.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
@@ -41,7 +42,7 @@ export function writeTarget(file: string): string {
 /** Replaces `target` with `text` atomically, keeping its permissions (new files: 0644). */
 export function writeAtomically(target: string, text: string): void {
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
-  const tmp = `${target}.shellgate-tmp-${process.pid}`;
+  const tmp = `${target}.shellgate-tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     writeFileSync(tmp, text, { mode, flag: 'wx' });
     renameSync(tmp, target);
