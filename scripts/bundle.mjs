@@ -9,6 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * jsonc-parser's ES build: its `main` is a UMD module whose factory requires its parts by computed
+ * paths, which esbuild cannot follow (the bundle would fail with "Cannot find module './impl/format'").
+ */
+const JSONC_PARSER = { 'jsonc-parser': `${root}node_modules/jsonc-parser/lib/esm/main.js` };
+
 /** A CommonJS bundle of one CLI module, written beside it in dist/cli/ (or in `dir`, one level below dist/ too). */
 const cliBundle = (entry, outfile, dir = 'cli') =>
   build({
@@ -22,7 +28,7 @@ const cliBundle = (entry, outfile, dir = 'cli') =>
     // where its .wasm is (src/syntax/tree-sitter/parser.ts).
     external: ['bash-parser'],
     // Its CommonJS build: the ES one loads node:fs with import(), which code run through vm.Script cannot.
-    alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs` },
+    alias: { 'web-tree-sitter': `${root}node_modules/web-tree-sitter/tree-sitter.cjs`, ...JSONC_PARSER },
     // The bundle sits in dist/cli/ like the module it is built from, so paths relative to
     // import.meta.url (the specs, the rules, a worker) stay right.
     define: { 'import.meta.url': '__shellgate_import_meta_url' },
@@ -59,6 +65,7 @@ await build({
   format: 'esm',
   target: 'node20',
   external: ['bash-parser', 'web-tree-sitter', 'tree-sitter-bash'],
+  alias: JSONC_PARSER,
   // Bundled CommonJS packages (yaml) call require('process') and the like: an ES module has no
   // require, and esbuild's stand-in throws "Dynamic require … is not supported" at the first use.
   banner: { js: "import { createRequire as __shellgateCreateRequire } from 'node:module'; const require = __shellgateCreateRequire(import.meta.url);" },

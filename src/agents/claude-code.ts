@@ -174,12 +174,21 @@ export const claudeCode: AgentProfile = {
       "In bypassPermissions mode shellgate turns ask into allow (the user chose it); versions before 2.1.233 could approve a hook's ask silently anyway.",
       'A `-p` run in bypassPermissions denies what would prompt, but the event does not say `-p`: shellgate cannot tell.',
       'Managed drop-ins (`managed-settings.d/*.json`), MDM and server-managed settings, `--settings`/`--allowedTools` and `CLAUDE_CONFIG_DIR` are not read: shellgate imports the managed file, user, project and local settings.',
+      'Allow rules in the project\'s files (.claude/settings.json, settings.local.json, where Claude Code saves "always allow" answers) lift nothing: a repository\'s settings may narrow what shellgate decides, never widen it. Put a rule you mean in ~/.claude/settings.json or a shellgate --config outside the repository.',
       'PowerShell commands are not analysed: every PowerShell call asks unless a settings rule names the tool.',
     ],
   },
   init: {
     file: './.claude/settings.json',
     syntax: 'json',
+    // disableAllHooks in any layer turns hooks off; managed allowManagedHooksOnly keeps only managed hooks.
+    hooksOff: {
+      files: ['./.claude/settings.json', './.claude/settings.local.json', '~/.claude/settings.json', managedSettingsPath()],
+      check: (o) => [
+        ...(o.disableAllHooks === true ? ['disableAllHooks is true: Claude Code runs no hook'] : []),
+        ...(o.allowManagedHooksOnly === true ? ['allowManagedHooksOnly is true: Claude Code runs only managed hooks'] : []),
+      ],
+    },
     snippet: (command) => ({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 30 }] }] } }),
   },
   mcpName: (tool) => (tool.startsWith('mcp__') ? tool : null),

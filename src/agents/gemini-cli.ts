@@ -98,6 +98,16 @@ function mcpName(tool: string): string | null {
   return null;
 }
 
+/** What in a Gemini CLI settings file keeps the hook from running (config.ts and hookRegistry.ts at each tag). */
+function geminiHooksOff(o: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const hc = o.hooksConfig as Record<string, unknown> | undefined;
+  if (hc?.enabled === false) out.push('hooksConfig.enabled is false: Gemini CLI runs no hook (v0.26+)');
+  if (Array.isArray(hc?.disabled) && hc.disabled.includes('shellgate')) out.push('hooksConfig.disabled names the shellgate hook');
+  if ((o.hooks as Record<string, unknown> | undefined)?.enabled === false) out.push('hooks.enabled is false: Gemini CLI v0.24–v0.25 run no hook');
+  return out;
+}
+
 export const geminiCli: AgentProfile = {
   id: 'gemini-cli',
   name: 'Gemini CLI',
@@ -163,6 +173,14 @@ export const geminiCli: AgentProfile = {
     { source: 'user', path: '~/.gemini/policies/*.toml', format: 'none' },
     { source: 'managed', path: '/etc/gemini-cli/policies/*.toml', format: 'none' },
   ],
+  // A project's .gemini/settings.json is loaded only in a trusted folder (agents/trusted-folders.ts).
+  folderTrust: {
+    file: '~/.gemini/trustedFolders.json',
+    homeEnv: 'GEMINI_CLI_HOME',
+    decideEnv: 'GEMINI_CLI_TRUST_WORKSPACE',
+    enabledByDefault: true,
+    match: 'longest',
+  },
   // run_shell_command runs `bash -c` (on Linux and macOS).
   shell: (_env, platform) => (platform === 'win32' ? 'auto' : 'bash'),
   hook: {
@@ -191,7 +209,13 @@ export const geminiCli: AgentProfile = {
   },
   init: {
     file: '~/.gemini/settings.json',
-    syntax: 'json',
+    // settings.json is read with its comments stripped (strip-json-comments).
+    syntax: 'jsonc',
+    // The system file overrides the user's; a trusted project's overrides it too.
+    hooksOff: {
+      files: ['~/.gemini/settings.json', '/etc/gemini-cli/settings.json', './.gemini/settings.json'],
+      check: geminiHooksOff,
+    },
     // Timeout in milliseconds: a hook that times out lets the call run.
     snippet: (command) => ({
       hooksConfig: { enabled: true },

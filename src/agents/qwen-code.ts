@@ -130,6 +130,8 @@ export const qwenCode: AgentProfile = {
     { source: 'managed', path: '/etc/qwen-code/settings.json', format: 'qwen' },
     { source: 'managed', path: '/Library/Application Support/QwenCode/settings.json', format: 'qwen' },
   ],
+  // A project's .qwen/settings.json is loaded only in a trusted folder (agents/trusted-folders.ts).
+  folderTrust: { file: '~/.qwen/trustedFolders.json', fileEnv: 'QWEN_CODE_TRUSTED_FOLDERS_PATH', enabledByDefault: false, match: 'trust-first' },
   // run_shell_command runs `bash -c`, as Gemini CLI's does (on Linux and macOS).
   shell: (_env, platform) => (platform === 'win32' ? 'auto' : 'bash'),
   hook: {
@@ -146,7 +148,16 @@ export const qwenCode: AgentProfile = {
   },
   init: {
     file: '~/.qwen/settings.json',
-    syntax: 'json',
+    // Read with comments (comment-json), and Qwen Code keeps them when it writes.
+    syntax: 'jsonc',
+    // The system file overrides the user's; a trusted project's overrides it too.
+    hooksOff: {
+      files: ['~/.qwen/settings.json', '/etc/qwen-code/settings.json', './.qwen/settings.json'],
+      check: (o) => [
+        ...(o.disableAllHooks === true ? ['disableAllHooks is true: Qwen Code runs no hook'] : []),
+        ...((o.hooksConfig as Record<string, unknown> | undefined)?.enabled === false ? ['hooksConfig.enabled is false: Qwen Code runs no hook'] : []),
+      ],
+    },
     // Timeout in milliseconds for command hooks: a hook that times out lets the call run.
     snippet: (command) => ({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', name: 'shellgate', command, timeout: 30000 }] }] } }),
   },

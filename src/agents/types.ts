@@ -114,13 +114,41 @@ export interface SettingsFile {
   format: 'claude' | 'qwen' | 'gemini' | 'none';
 }
 
+/**
+ * How an agent decides whether it loads a project's own settings: Gemini CLI's and Qwen Code's
+ * "trusted folders" (agents/trusted-folders.ts reads it). An agent without one loads them everywhere.
+ */
+export interface FolderTrustSpec {
+  /** The trust file (`~` for home). */
+  file: string;
+  /** An environment variable naming another trust file (Qwen Code's QWEN_CODE_TRUSTED_FOLDERS_PATH). */
+  fileEnv?: string;
+  /** An environment variable that stands for home in `file` (Gemini CLI's GEMINI_CLI_HOME). */
+  homeEnv?: string;
+  /** An environment variable whose `true` or `false` decides for every folder (GEMINI_CLI_TRUST_WORKSPACE). */
+  decideEnv?: string;
+  /** Whether folders are checked when no settings say (`security.folderTrust.enabled`). */
+  enabledByDefault: boolean;
+  /**
+   * `longest`: the rule with the longest path holding the folder decides (Gemini CLI);
+   * `trust-first`: any trusting rule holding it wins, else an exact DO_NOT_TRUST (Qwen Code).
+   */
+  match: 'longest' | 'trust-first';
+}
+
 export interface InitSpec {
   /** Where the hook is registered (`~` home, `.` project). */
   file: string;
   /** The configuration that registers `command` as the pre-tool hook, to merge into `file`. */
   snippet(command: string): Record<string, unknown>;
-  /** TOML or JSON. */
-  syntax: 'json' | 'toml';
+  /** TOML, JSON, or JSON with comments (read and written keeping them). */
+  syntax: 'json' | 'jsonc' | 'toml';
+  /**
+   * Settings that switch the hook off: the files (`~` home, `.` project, absolute) where a value
+   * turns every hook, or this one, off for the agent, and what in a file's value does so (a
+   * description per finding). `init --write` refuses to leave such a setting unsaid.
+   */
+  hooksOff?: { files: readonly string[]; check(settings: Record<string, unknown>): string[] };
 }
 
 /**
@@ -149,6 +177,8 @@ export interface AgentProfile {
    * no tool call may change — rewriting one turns the hook off.
    */
   hookFiles?: readonly string[];
+  /** When the agent skips a project's own settings (absent: it never does). */
+  folderTrust?: FolderTrustSpec;
   hook: HookCodec;
   init: InitSpec;
   /**

@@ -11,7 +11,8 @@ import { createOpenAIClassifier } from '../auto/classifier.js';
 import type { Mode } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
 import { checkMode, checkPresets } from './policy-flags.js';
-import { detectFormat, type SettingsSource } from '../policy/settings.js';
+import { commandLineSource, detectFormat, type SettingsSource } from '../policy/settings.js';
+import { homedir } from 'node:os';
 import { LEVEL_ORDER, type Level } from '../verdict/types.js';
 import { UsageError, type CheckArgs } from './args.js';
 import { formatVerdict } from './format-text.js';
@@ -26,7 +27,7 @@ export function settingsSources(config: string | null, settings: string[]): Sett
   const out: SettingsSource[] = [];
   if (config) out.push({ source: 'project', file: config, format: 'shellgate' });
   // --settings imports Claude Code or Qwen Code files; settings.local.json is the local layer.
-  for (const f of settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: detectFormat(f), optional: false });
+  for (const f of settings) out.push({ source: commandLineSource(f, homedir()), file: f, format: detectFormat(f), optional: false });
   return out;
 }
 

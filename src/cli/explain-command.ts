@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGate, type GateContext } from '../policy/gate.js';
-import type { SettingsSource } from '../policy/settings.js';
+import { commandLineSource, type SettingsSource } from '../policy/settings.js';
 import type { ToolCall } from '../policy/tool-calls.js';
 import type { Mode } from '../policy/modes.js';
 import type { PresetName } from '../policy/presets.js';
@@ -141,7 +141,7 @@ function settingsFor(args: ExplainArgs, cwd: string): SettingsSource[] {
   const out: SettingsSource[] = [];
   if (args.agent && args.agentSettings) out.push(...agentSettingsSources(args.agent, projectRootOf(args.agent, cwd), homedir()));
   if (args.config) out.push({ source: 'project', file: args.config, format: 'shellgate' });
-  for (const f of args.settings) out.push({ source: /\.local\.json$/.test(f) ? 'local' : 'project', file: f, format: settingsFormatOf(f) });
+  for (const f of args.settings) out.push({ source: commandLineSource(f, homedir()), file: f, format: settingsFormatOf(f) });
   return out;
 }
 

@@ -14,6 +14,7 @@ import type { PresetName } from '../policy/presets.js';
 import type { ToolCall } from '../policy/tool-calls.js';
 import { CORE_FINDINGS } from '../findings/catalog.js';
 import type { AgentProfile } from '../agents/types.js';
+import { projectSettingsLoaded } from '../agents/trusted-folders.js';
 import type { HookRuntime } from './answer.js';
 import type { AuditRecord } from '../audit/types.js';
 
@@ -58,11 +59,22 @@ export function projectRootOf(agent: AgentProfile, cwd: string): string {
   }
 }
 
-/** The agent's settings files for a project, as gate settings sources (missing ones are skipped). */
-export function agentSettingsSources(agent: AgentProfile, projectRoot: string, home: string): SettingsSource[] {
+/**
+ * The agent's settings files for a project, as gate settings sources (missing ones are skipped). A
+ * project's own file is read only where the agent itself loads it (Gemini CLI and Qwen Code skip it
+ * in a folder the user has not trusted: agents/trusted-folders.ts).
+ */
+export function agentSettingsSources(
+  agent: AgentProfile,
+  projectRoot: string,
+  home: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): SettingsSource[] {
   const out: SettingsSource[] = [];
+  const projectLoaded = projectSettingsLoaded(agent, projectRoot, home, env).load;
   for (const s of agent.settings) {
     if (s.format === 'none') continue;
+    if ((s.source === 'project' || s.source === 'local') && !projectLoaded) continue;
     out.push({ source: s.source, file: settingsPath(s.path, projectRoot, home), format: s.format === 'gemini' ? 'qwen' : s.format, optional: true });
   }
   return out;
@@ -88,7 +100,7 @@ export function createHookRuntime(agent: AgentProfile, opts: HookRuntimeOptions)
   const gateFor = (root: string): Promise<Gate> => {
     let g = gates.get(root);
     if (!g) {
-      const settings: SettingsSource[] = opts.agentSettings === false ? [] : agentSettingsSources(agent, root, home);
+      const settings: SettingsSource[] = opts.agentSettings === false ? [] : agentSettingsSources(agent, root, home, opts.env ?? process.env);
       if (opts.config) settings.push({ source: 'project', file: resolve(opts.config), format: 'shellgate', optional: false });
       g = createGate({ settings, presets: opts.presets ?? [], analyzerDefaults: { maxInputLength: HOOK_MAX_INPUT_LENGTH } });
       // A gate that failed to build is not cached: the next call reports the error again.

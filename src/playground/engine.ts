@@ -81,7 +81,17 @@ async function gateFor(input: PlaygroundInput): Promise<Gate> {
   const hasSettings = (input.settings ?? '').trim() !== '';
   if (hasSettings) declare(SETTINGS_FILE, { kind: 'file', text: input.settings! });
   const gate = await createGate({
-    settings: hasSettings ? [{ source: 'project', file: SETTINGS_FILE, format: input.settingsFormat ?? 'shellgate' }] : [],
+    // An agent's settings pasted here are read as the user's own: as a repository's file they
+    // would only narrow (policy/settings.ts), and the page is for trying one's rules.
+    settings: hasSettings
+      ? [
+          {
+            source: (input.settingsFormat ?? 'shellgate') === 'shellgate' ? 'project' : 'user',
+            file: SETTINGS_FILE,
+            format: input.settingsFormat ?? 'shellgate',
+          },
+        ]
+      : [],
     presets: input.presets ?? [],
     // The page's disk changes between calls (declared files, another workspace): nothing read
     // from it, and no verdict, is kept from one call to the next.

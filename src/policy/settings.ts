@@ -2,15 +2,18 @@
  * Settings sources and their layering: managed → user → project → local → session. shellgate's
  * own JSON (schema: rules/settings.schema.json) and importers for the `permissions` blocks of
  * Claude Code (.claude/settings.json, settings.local.json) and Qwen Code (.qwen/settings.json).
- * A bad file is an error naming the file, the JSON pointer and line, and the rule.
+ * A bad file is an error naming the file, the JSON pointer and line, and the rule. An agent's file
+ * in the repository (project or local) may narrow what shellgate decides, never widen it: its allow
+ * rules, extra directories and wider modes are set aside with a warning.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, posix, resolve } from 'node:path';
+import { basename, dirname, join, posix, resolve } from 'node:path';
 import { ShellgateError } from '../errors.js';
 import type { AnalyzerOptions } from '../analyzer.js';
 import { SETTINGS_OPTION_KEYS } from '../analyzer-options.js';
 import { parseRule, RuleSyntaxError, type ParsedRule, type ParseRuleOptions, type PathAnchors } from './rule-syntax.js';
-import { modeNamed, settingsFormatOf } from '../agents/registry.js';
+import { AGENTS, modeNamed, settingsFormatOf } from '../agents/registry.js';
+import { parseJsonc } from '../agents/jsonc.js';
 import { MODES, type Mode } from './modes.js';
 import { PRESETS, type PresetName } from './presets.js';
 import { readConfigText } from '../config-file.js';
@@ -86,6 +89,22 @@ export function detectFormat(file: string | undefined): SettingsFormat {
   return f === 'gemini' ? 'qwen' : f;
 }
 
+/**
+ * The layer of an agent's settings file named on the command line (`--settings FILE`): where it is
+ * one of an agent's user or managed files it is that layer, as the hook reads it; else
+ * `settings.local.json` is the local layer and any other the project's (which narrows, never widens).
+ */
+export function commandLineSource(file: string, home: string): SourceName {
+  const path = resolve(file);
+  for (const agent of Object.values(AGENTS)) {
+    for (const s of agent?.settings ?? []) {
+      if (s.source !== 'user' && s.source !== 'managed') continue;
+      if ((s.path.startsWith('~/') ? join(home, s.path.slice(2)) : s.path) === path) return s.source;
+    }
+  }
+  return /\.local\.json$/.test(file) ? 'local' : 'project';
+}
+
 /** Project root for `/x` patterns: the folder that holds `.claude/`, `.qwen/` or `.gemini/`, else the file's folder. */
 function projectRootOf(file: string | undefined, cwd: string): string {
   if (!file) return cwd;
@@ -111,12 +130,26 @@ interface Reading {
   fail(pointer: string, what: string, needle?: string): never;
 }
 
+/**
+ * An agent's settings file that belongs to the repository (`.claude/settings.json`,
+ * `settings.local.json`, `.gemini/settings.json`…): the repository's to write, so it may narrow
+ * what shellgate decides (deny and ask rules, plan mode) and never widen it.
+ */
+function repositoryAgentFile(src: SettingsSource, format: SettingsFormat): boolean {
+  return format !== 'shellgate' && (src.source === 'project' || src.source === 'local');
+}
+
+/** Modes a repository's file may set: they ask or deny at least what the default asks. */
+const NARROWING_MODES: ReadonlySet<Mode> = new Set(['plan', 'default']);
+
 export function loadSource(src: SettingsSource, cwd: string, home: string): Policy {
   const name = src.file ?? `(inline ${src.source} settings)`;
-  const file = src.file ? readSettingsFile(src.file, src.optional ?? (src.source === 'user' || src.source === 'local')) : { text: '', data: src.settings };
+  const format = src.format ?? detectFormat(src.file);
+  const file = src.file
+    ? readSettingsFile(src.file, src.optional ?? (src.source === 'user' || src.source === 'local'), format === 'qwen')
+    : { text: '', data: src.settings };
   if (file === null) return emptyPolicy();
   const { text, data } = file;
-  const format = src.format ?? detectFormat(src.file);
   const fail = (pointer: string, what: string, needle?: string): never => {
     const line = needle !== undefined ? lineOf(text, needle) : null;
     throw new ShellgateError('config', `${name}: ${pointer}${line !== null ? ` (line ${line})` : ''}: ${what}`);
@@ -131,31 +164,56 @@ export function loadSource(src: SettingsSource, cwd: string, home: string): Poli
   if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) fail('/permissions', 'must be an object');
   if (format === 'shellgate')
     for (const k of Object.keys(perms)) if (!PERMISSION_KEYS.has(k)) fail(`/permissions/${k}`, `unknown key (known: ${[...PERMISSION_KEYS].join(', ')})`);
+  const narrowOnly = repositoryAgentFile(src, format);
   for (const [level, list, pointer] of ruleLists(obj, perms, format)) if (list !== undefined) loadRuleList(reading, level, list, pointer, policy);
+  if (narrowOnly) dropWidening(reading, policy);
   const dirs = perms.additionalDirectories;
   if (dirs !== undefined) {
     if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string')) fail('/permissions/additionalDirectories', 'must be a list of folders');
-    policy.additionalDirectories = (dirs as string[]).map((d) => (d.startsWith('~') ? home + d.slice(1) : resolve(reading.anchors.projectRoot, d)));
+    if (narrowOnly) policy.warnings.push(`${name}: /permissions/additionalDirectories skipped: ${NEVER_WIDEN}`);
+    else policy.additionalDirectories = (dirs as string[]).map((d) => (d.startsWith('~') ? home + d.slice(1) : resolve(reading.anchors.projectRoot, d)));
   }
   const mode = obj.defaultMode ?? perms.defaultMode;
   if (mode !== undefined) {
+    const pointer = obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode';
     const m = modeNamed(String(mode))?.mode ?? mode;
-    if (!(MODES as readonly unknown[]).includes(m))
-      fail(obj.defaultMode !== undefined ? '/defaultMode' : '/permissions/defaultMode', `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
-    policy.defaultMode = m as Mode;
+    if (!(MODES as readonly unknown[]).includes(m)) fail(pointer, `unknown mode ${JSON.stringify(mode)} (known: ${MODES.join(', ')})`);
+    if (narrowOnly && !NARROWING_MODES.has(m as Mode)) policy.warnings.push(`${name}: ${pointer} ${JSON.stringify(mode)} skipped: ${NEVER_WIDEN}`);
+    else policy.defaultMode = m as Mode;
   }
   if (format === 'shellgate') loadOwnKeys(reading, obj, policy);
   return policy;
 }
 
-/** The file's text and JSON; null for an optional file that does not exist. */
-function readSettingsFile(file: string, optional: boolean): { text: string; data: unknown } | null {
+const NEVER_WIDEN = "a repository's settings may narrow what shellgate decides, never widen it";
+
+/**
+ * A repository's agent file keeps its deny and ask rules; its allow rules are read (a bad one still
+ * fails as before) but lift nothing: the repository would be approving its own commands. One
+ * warning says how many were set aside.
+ */
+function dropWidening({ name }: Reading, policy: Policy): void {
+  const allows = policy.rules.filter((r) => r.level === 'allow');
+  if (allows.length === 0) return;
+  policy.rules = policy.rules.filter((r) => r.level !== 'allow');
+  const shown = allows
+    .slice(0, 3)
+    .map((r) => r.rule.text)
+    .join(', ');
+  policy.warnings.push(`${name}: ${allows.length} allow rule(s) not applied (${shown}${allows.length > 3 ? ', …' : ''}): ${NEVER_WIDEN}`);
+}
+
+/**
+ * The file's text and JSON; null for an optional file that does not exist. Gemini CLI's and Qwen
+ * Code's files (`jsonc`) may hold comments, as those agents read them.
+ */
+function readSettingsFile(file: string, optional: boolean, jsonc: boolean): { text: string; data: unknown } | null {
   if (optional && !existsSync(file)) return null;
   const text = readConfigText(file);
   try {
-    return { text, data: JSON.parse(text) };
+    return { text, data: jsonc ? parseJsonc(text) : JSON.parse(text) };
   } catch (e) {
-    throw new ShellgateError('config', `${file}: not valid JSON (${(e as Error).message})`);
+    throw new ShellgateError('config', `${file}: not valid JSON${jsonc ? ' (comments allowed)' : ''} (${(e as Error).message})`);
   }
 }
 

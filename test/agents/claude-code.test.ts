@@ -184,8 +184,8 @@ describe('claude-code hook: settings files', () => {
     expect(decision(hook(at('Bash', { command: 'curl https://example.com' }))).level).toBe('deny');
   });
 
-  it('lifts the ask for git push with the allow rule Bash(git push *), and only for it', () => {
-    expect(decision(hook(at('Bash', { command: 'git push origin main' }))).level).toBe('allow');
+  it("does not let the project's allow rule Bash(git push *) lift the ask: a repository may narrow, never widen", () => {
+    expect(decision(hook(at('Bash', { command: 'git push origin main' }))).level).toBe('ask');
     expect(decision(hook(event('Bash', { command: 'git push origin main' }))).level).toBe('ask'); // the other project
     expect(decision(hook(at('Bash', { command: 'git fetch origin' }))).level).toBe('ask');
   });

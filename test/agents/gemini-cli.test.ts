@@ -220,11 +220,12 @@ describe('gemini-cli hook: decisions', () => {
     expectDecision(hook(payload('read_file', { file_path: 'README.md' }), ['--mode', 'plan']), 'allow');
   });
 
-  it('imports tools.exclude and tools.allowed from the user and project settings', () => {
+  it("imports tools.exclude from the user settings; the project's tools.allowed lifts nothing", () => {
     const r = hook(payload('run_shell_command', { command: 'curl -s https://example.com' }));
     expectDecision(r, 'deny');
     expect(r.json?.reason).toContain('.gemini/settings.json');
-    expectDecision(hook(payload('run_shell_command', { command: 'npm test -- --watch=false' })), 'allow');
+    // The folder is not trusted (no trust file), and a repository's file may never widen anyway.
+    expectDecision(hook(payload('run_shell_command', { command: 'npm test -- --watch=false' })), 'ask');
   });
 
   it("gives no opinion on the agent's own tools", () => {

@@ -18,7 +18,7 @@ writeFileSync(join(WS, 'sub', '.env'), 'API_KEY=1\n');
 writeFileSync(join(WS, '.env'), 'API_KEY=1\n');
 writeFileSync(join(WS, 'README.md'), '# demo\n');
 mkdirSync(join(HOME, '.qwen'));
-writeFileSync(join(HOME, '.qwen', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(curl *)'] } }));
+writeFileSync(join(HOME, '.qwen', 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__github'], deny: ['Bash(curl *)'] } }));
 mkdirSync(join(WS, '.qwen'));
 writeFileSync(
   join(WS, '.qwen', 'settings.json'),
@@ -167,10 +167,11 @@ describe('qwen-code hook: decisions', () => {
     for (const mode of ['default', 'auto', 'turbo']) expectDecision(hook(payload('edit', edit, { permission_mode: mode })), 'ask');
   });
 
-  it('imports permissions and the older tools.exclude from the user and project settings', () => {
+  it("imports permissions and the older tools.exclude from the user and project settings; the project's allow lifts nothing", () => {
     expectDecision(hook(payload('run_shell_command', { command: 'curl -s https://example.com' })), 'deny');
     expectDecision(hook(payload('run_shell_command', { command: 'wget https://example.com' })), 'deny');
-    expectDecision(hook(payload('run_shell_command', { command: 'npm test -- --watch=false' })), 'allow');
+    // A repository's file may narrow, never widen: its Bash(npm test *) does not lift the ask.
+    expectDecision(hook(payload('run_shell_command', { command: 'npm test -- --watch=false' })), 'ask');
     expectDecision(hook(payload('read_file', { file_path: join(WS, 'secrets', 'token.txt') })), 'deny');
   });
 

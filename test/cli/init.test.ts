@@ -1,12 +1,19 @@
 /** `shellgate init AGENT`: prints the hook configuration; --write merges it, keeps a backup, never overwrites what is there. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mergeSettings } from '../../src/cli/init-command.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'sg-init-'));
+  dirs.push(d);
+  return d;
+};
 
 describe('shellgate init', () => {
   it('prints a snippet whose hook command starts this shellgate by absolute path', () => {
@@ -18,7 +25,7 @@ describe('shellgate init', () => {
   });
 
   it('--write merges into the settings file, keeps every existing setting and hook, and backs the old file up', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sg-init-'));
+    const dir = tempDir();
     mkdirSync(join(dir, '.claude'));
     const before = { permissions: { allow: ['Bash(ls)'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'other' }] }] } };
     writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(before));
@@ -37,7 +44,7 @@ describe('shellgate init', () => {
   });
 
   it('refuses to touch a settings file that is not valid JSON, and rejects an unknown agent (exit 64)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sg-init-'));
+    const dir = tempDir();
     mkdirSync(join(dir, '.claude'));
     writeFileSync(join(dir, '.claude', 'settings.json'), '{ "permissions": ');
     const bad = spawnSync(process.execPath, [CLI, 'init', 'claude-code', '--write'], { cwd: dir, encoding: 'utf8' });

@@ -1,6 +1,6 @@
 /** `shellgate check` with policy flags: --tool/--arg, --settings, --preset, --mode, --channel, --config. */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +19,24 @@ describe('check with a policy', () => {
     expect(run('--tool', 'web_fetch', '--arg', 'url=https://example.com').status).toBe(1);
   });
 
-  it('imports Claude Code settings with --settings and shows the trace in JSON', () => {
-    const file = join(WS, '.claude', 'settings.json');
-    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(touch *)'], deny: ['Bash(git push *)'] } }));
-    const ok = run('--json', '--settings', file, 'touch x');
+  it('imports Claude Code settings with --settings and shows the trace in JSON; a user file allows, a project file only narrows', () => {
+    const home = mkdtempSync(join(tmpdir(), 'sg-clipol-home-'));
+    mkdirSync(join(home, '.claude'));
+    const user = join(home, '.claude', 'settings.json');
+    writeFileSync(user, JSON.stringify({ permissions: { allow: ['Bash(touch *)'] } }));
+    const asUser = (...args: string[]) =>
+      spawnSync(process.execPath, [BIN, 'check', '--cwd', WS, ...args], { encoding: 'utf8', env: { ...process.env, HOME: home, NO_COLOR: '1' } });
+    const ok = asUser('--json', '--settings', user, 'touch x');
     expect(ok.status).toBe(0);
     const out = JSON.parse(ok.stdout);
     expect(out.trace.map((t: { layer: string }) => t.layer)).toContain('rule-allow');
+    const file = join(WS, '.claude', 'settings.json');
+    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(touch *)'], deny: ['Bash(git push *)'] } }));
+    const project = asUser('--settings', file, 'touch x');
+    expect(project.status).toBe(1);
+    expect(project.stderr).toMatch(/allow rule\(s\) not applied.*never widen/);
     expect(run('--settings', file, 'git push origin main').status).toBe(2);
+    rmSync(home, { recursive: true, force: true });
   });
 
   it('applies --preset, --mode and --channel', () => {

@@ -95,11 +95,12 @@ describe('every path-bearing argument is checked', () => {
 });
 
 describe('importing Claude Code settings never widens', () => {
+  // Read as the user's files here: a repository's file lifts nothing at all (project-settings-trust.test.ts).
   it('allow ["Grep"] allows the Grep tool, not every read', async () => {
     const { root, ctx } = project();
     const file = join(root, '.claude', 'settings.json');
     writeFileSync(file, JSON.stringify({ permissions: { allow: ['Grep', 'Glob', 'LS'] } }));
-    const g = await createGate({ settings: [{ source: 'project', file }] });
+    const g = await createGate({ settings: [{ source: 'user', file }] });
     expect(g.evaluate(sh('cat ~/.bash_history'), { ...ctx, env: { HOME: ctx.home! } }).level).not.toBe('allow');
     expect(g.evaluate({ tool: 'Read', args: { file_path: join(ctx.home!, '.bash_history') } }, ctx).level).not.toBe('allow');
     expect(g.evaluate({ tool: 'Grep', args: { pattern: 'x', path: '/etc' } }, ctx).level).toBe('allow');
@@ -122,7 +123,7 @@ describe('importing Claude Code settings never widens', () => {
       'FutureTool(arg)',
     ];
     writeFileSync(file, JSON.stringify({ permissions: { allow: names, deny: ['Agent(general-purpose)'] } }));
-    const g = await createGate({ settings: [{ source: 'project', file }] });
+    const g = await createGate({ settings: [{ source: 'user', file }] });
     expect(g.policy.rules.map((r) => r.rule.text)).toEqual(expect.arrayContaining(names));
     expect(g.evaluate({ tool: 'Agent', args: { subagent_type: 'general-purpose', prompt: 'x' } }, ctx).level).toBe('deny');
     expect(g.evaluate({ tool: 'WebSearch', args: { query: 'x' } }, ctx).level).toBe('allow');
@@ -139,7 +140,7 @@ describe('importing Claude Code settings never widens', () => {
     const file = join(root, '.claude', 'settings.local.json');
     // Old "always allow" entries hold whole command lines; shellgate's Bash rules name one command.
     writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(cd /x && npm test)', 'Bash(ls)'] } }));
-    const g = await createGate({ settings: [{ source: 'local', file }] });
+    const g = await createGate({ settings: [{ source: 'user', file }] });
     expect(g.policy.warnings).toEqual([expect.stringMatching(/allow\/0: allow rule "Bash\(cd \/x && npm test\)" skipped/)]);
     expect(g.evaluate(sh('ls'), ctx).level).toBe('allow');
     expect(g.evaluate(sh('cd /x && npm test'), ctx).level).toBe('ask');

@@ -25,7 +25,8 @@ describe('Claude Code import', () => {
         permissions: { allow: ['Bash(npm run build)'], deny: ['Edit(/src/generated/**)', 'Read(./secret.txt)', 'Read(//etc/shadow)', 'Read(~/.zshrc)'] },
       }),
     );
-    const g = await createGate({ settings: [{ source: 'project', file }] });
+    // Read as the user's file: a repository's file may not allow (project-settings-trust.test.ts).
+    const g = await createGate({ settings: [{ source: 'user', file }] });
     expect(g.evaluate(sh('npm run build'), ctx).level).toBe('allow');
     expect(g.evaluate(sh('npm run build --prod'), ctx).level).not.toBe('allow'); // Claude: exact match
     expect(g.evaluate({ tool: 'edit', args: { path: join(root, 'src/generated/a.ts') } }, ctx).level).toBe('deny');
@@ -35,9 +36,9 @@ describe('Claude Code import', () => {
     expect(g.evaluate({ tool: 'read_file', args: { path: '/home/user/.zshrc' } }, ctx).level).toBe('deny');
   });
 
-  it('settings.local.json layers over the project file; acceptEdits maps to auto-edit', async () => {
+  it('settings.local.json layers over the project file; a repository file narrows (deny, plan) and never widens (allow, acceptEdits)', async () => {
     const { root, ctx } = project();
-    writeFileSync(join(root, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(touch *)'] } }));
+    writeFileSync(join(root, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(touch *)'], defaultMode: 'plan' } }));
     writeFileSync(join(root, '.claude', 'settings.local.json'), JSON.stringify({ permissions: { deny: ['Bash(touch secret)'], defaultMode: 'acceptEdits' } }));
     const g = await createGate({
       settings: [
@@ -45,9 +46,11 @@ describe('Claude Code import', () => {
         { source: 'project', file: join(root, '.claude', 'settings.json') },
       ],
     });
-    expect(g.evaluate(sh('touch a'), ctx).level).toBe('allow');
+    expect(g.evaluate(sh('touch a'), { ...ctx, mode: 'default' }).level).toBe('ask');
     expect(g.evaluate(sh('touch secret'), ctx).level).toBe('deny');
-    expect(g.policy.defaultMode).toBe('auto-edit');
+    expect(g.policy.defaultMode).toBe('plan');
+    expect(g.policy.warnings.join('\n')).toMatch(/allow rule\(s\) not applied \(Bash\(touch \*\)\)/);
+    expect(g.policy.warnings.join('\n')).toMatch(/defaultMode "acceptEdits" skipped/);
   });
 });
 
@@ -56,7 +59,7 @@ describe('Qwen Code import', () => {
     const { root, ctx } = project();
     const file = join(root, '.qwen', 'settings.json');
     writeFileSync(file, JSON.stringify({ permissions: { allow: ['run_shell_command(npm test)', 'read_file'], deny: ['run_shell_command(git push)'] } }));
-    const g = await createGate({ settings: [{ source: 'project', file }] });
+    const g = await createGate({ settings: [{ source: 'user', file }] });
     expect(g.evaluate(sh('npm test -- --watch'), ctx).level).toBe('allow');
     expect(g.evaluate(sh('git push origin main'), ctx).level).toBe('deny');
     expect(g.evaluate({ tool: 'read_file', args: { path: '/etc/hosts' } }, ctx).level).toBe('allow');
