@@ -199,10 +199,11 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
           ];
       }
       const parts = targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
-      // A line some applier may read as a header in a way shellgate cannot be sure of: a person decides.
+      // A line some applier may read as a header in a way shellgate cannot be sure of: a person
+      // decides. First, so that the reason the agent reads names it.
       if (unsure.length > 0) {
         const what = unsure.map((l) => JSON.stringify(l.slice(0, 80))).join(', ');
-        parts.push({
+        parts.unshift({
           ...base,
           label: call.tool,
           findings: [finding('tool-arguments', `${call.tool}: ${what} may be read as a file header by the agent; which file it changes cannot be known`)],
