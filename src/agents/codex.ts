@@ -124,7 +124,8 @@ export const codex: AgentProfile = {
       'A hook that crashes, times out or prints output Codex cannot parse lets the call run: Codex fails open there.',
       'Non-managed hooks run only after the user trusts them in `/hooks` (again after every change); project hooks load only in trusted projects.',
       'The hook sees whether approvals are off (`never`) but not the sandbox mode nor `untrusted` vs `on-request`.',
-      'Tools shellgate does not know (app tools `dynamic__…`) are denied.',
+      'Tools shellgate does not know (app tools `dynamic__…`, a name from another agent such as `Task`) are denied.',
+      "`apply_patch` headers are read as Codex's parser reads them (each hunk header trimmed, `\\n` or `\\r\\n` line ends); a header-like line in a spelling Codex rejects (`***Add File:`, lower case) is asked, so blocked.",
     ],
   },
   init: {

@@ -168,6 +168,7 @@ export const cursor: AgentProfile = {
       "beforeMCPExecution names the tool but not its server: rules name Cursor's MCP tools `mcp__cursor__<tool>`.",
       'Without `failClosed: true` a crash, a timeout or invalid output lets the call run (fail-open); any exit code other than 0 and 2 always does.',
       'Project hooks run only in a trusted workspace; cloud agents run no user hooks and no beforeMCPExecution.',
+      "A preToolUse tool type shellgate does not know (another agent's `TodoWrite`, a bare `mcp__…` name, a future type) is denied.",
       "Only Shell's preToolUse arguments are documented; the file tools' `path` is inferred, and a call without a path argument shellgate knows is denied.",
       "Cursor's own permissions (permissions.json, cli-config.json) are not imported: Cursor applies them itself.",
     ],

@@ -1,8 +1,22 @@
 /**
  * The agents shellgate knows, and the lookups every other module uses: which family a tool
- * belongs to and which of its arguments carry paths, URLs and commands. A tool name without an
- * agent is looked up in every profile (names rarely collide; where they do the first profile
- * listed wins, and a call that says its agent uses that agent's table).
+ * belongs to and which of its arguments carry paths, URLs and commands.
+ *
+ * A call that names its agent is looked up in that agent's table only. Tool names collide across
+ * agents (`Task` is a Claude Code sub-agent, Cursor's too, and nothing in Codex; `TodoWrite` is a
+ * meta tool in Claude Code and unknown to Cursor), so a name the agent does not list is unknown
+ * for that agent — never another agent's entry, never shellgate's generic names. What an unknown
+ * tool gets is the agent's documented answer for it, in its README section: the hook answers it
+ * with the agent's blocking answer (hook/answer.ts; README "Fail closed in each protocol" and each
+ * agent's table row "bad input, unknown tool, internal error"), because a hook's "no opinion"
+ * hands the call to the agent's own permission flow (Claude Code, Codex, Qwen Code, Gemini CLI,
+ * Copilot CLI: empty output) or is an allow (Cursor has no "no opinion"), and shellgate cannot say
+ * what an unknown tool does; the gate, asked by the library, gives it `unknown-tool` (ask). MCP
+ * names are the agent's own spelling (`mcpName`), so Cursor's `MCP:tool` is MCP and a bare
+ * `mcp__x__y`, which Cursor never sends, is not.
+ *
+ * A call without an agent (the library, `check --tool`) is looked up in shellgate's generic names
+ * (`shell`, `read_file`…), then in every profile (where names collide the first profile listed wins).
  */
 import { AGENT_IDS, type AgentId, type AgentProfile, type ModeMapping, type ToolSpec } from './types.js';
 import { claudeCode } from './claude-code.js';
@@ -39,10 +53,12 @@ const GENERIC: Record<string, ToolSpec> = {
 
 const ORDER: AgentId[] = [...AGENT_IDS];
 
-/** The tool's spec: the agent's own table first, then shellgate's generic names, then every agent. */
+/** The tool's spec: the agent's own table only when the agent is named; else the generic names, then every agent. */
 export function toolSpecOf(tool: string, agent?: AgentId): ToolSpec | null {
-  const own = agent ? AGENTS[agent]?.tools : null;
-  if (own && Object.prototype.hasOwnProperty.call(own, tool)) return own[tool];
+  if (agent !== undefined) {
+    const own = AGENTS[agent]?.tools;
+    return own && Object.prototype.hasOwnProperty.call(own, tool) ? own[tool] : null;
+  }
   if (Object.prototype.hasOwnProperty.call(GENERIC, tool)) return GENERIC[tool];
   for (const id of ORDER) {
     const t = AGENTS[id]?.tools;
@@ -51,11 +67,10 @@ export function toolSpecOf(tool: string, agent?: AgentId): ToolSpec | null {
   return null;
 }
 
-/** `mcp__server__tool` for an MCP tool however the agent spells it, else null. */
+/** `mcp__server__tool` for an MCP tool as the agent spells it (any agent's spelling when none is named), else null. */
 export function mcpNameOf(tool: string, agent?: AgentId): string | null {
-  if (tool.startsWith('mcp__')) return tool;
-  const profile = agent ? AGENTS[agent] : undefined;
-  return profile?.mcpName?.(tool) ?? null;
+  if (agent !== undefined) return AGENTS[agent]?.mcpName?.(tool) ?? null;
+  return tool.startsWith('mcp__') ? tool : null;
 }
 
 /** An agent's name for a permission mode (`acceptEdits`, `yolo`, `auto_edit`…), in any profile. */

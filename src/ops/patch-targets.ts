@@ -1,19 +1,18 @@
 /**
  * The files `patch` writes are named inside the diff, not on the command line (`patch -p1 <
  * fix.diff`). Where the diff is known — a heredoc, a here-string, or a file on disk — its
- * header names are read and every name that is an exec-config file (paths/exec-config.ts) under
- * any `-p` strip level becomes a Write operation; where it is not known, the written files are
- * unknown (a dynamic Write), so no edit mode approves them blindly.
+ * header names are read as GNU patch reads them (ops/patch-headers.ts: indented, `X`-quoted, CRLF,
+ * C-quoted names) and every name that is an exec-config file (paths/exec-config.ts) under any `-p`
+ * strip level becomes a Write operation; where it is not known, the written files are unknown (a
+ * dynamic Write), so no edit mode approves them blindly.
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Arg } from '../walk/types.js';
 import type { OpBuilder } from './op-builder.js';
 import { hasOption, type ParsedArgv } from '../programs/argv.js';
+import { diffHeaderNames, stripLevels } from './patch-headers.js';
 
 const MAX_DIFF_BYTES = 256 * 1024;
-
-/** `--- a/x`, `+++ b/x`, `*** x` (context diffs), `Index: x`, git's `rename to x` / `copy to x`. */
-const HEADER = /^(?:(?:---|\+\+\+|\*\*\*) ([^\t\n]+)|Index: (.+)|(?:rename|copy) to (.+))$/gm;
 
 export function patchTargets(b: OpBuilder, p: ParsedArgv): void {
   if (p.operands.length > 0 || hasOption(p, '-o', '--output', '--dry-run')) return; // the file to patch is named
@@ -24,13 +23,9 @@ export function patchTargets(b: OpBuilder, p: ParsedArgv): void {
     return;
   }
   const seen = new Set<string>();
-  for (const m of diff.matchAll(HEADER)) {
-    const name = (m[1] ?? m[2] ?? m[3]).trim().replace(/^"(.*)"$/, '$1');
-    if (name === '/dev/null') continue;
+  for (const name of diffHeaderNames(diff)) {
     // Every strip level: which one applies depends on -p and on what exists.
-    const parts = name.split('/').filter((x) => x !== '' && x !== '.');
-    for (let i = 0; i < parts.length; i++) {
-      const rel = parts.slice(i).join('/');
+    for (const rel of stripLevels(name)) {
       const value = dirOption && !dirOption.dynamic ? `${dirOption.value.replace(/\/+$/, '')}/${rel}` : rel;
       if (seen.has(value)) continue;
       seen.add(value);

@@ -10,6 +10,7 @@ import { CORE_FINDINGS, type CoreFindingId, type FindingMeta } from '../findings
 import type { Operation } from '../ops/types.js';
 import { writeChangesNothing, type PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
+import { applyPatchNames } from '../ops/patch-headers.js';
 import type { RuleTool } from './rule-syntax.js';
 import { staticPrefix } from '../paths/resolve.js';
 import { toolSpecOf } from '../agents/registry.js';
@@ -184,7 +185,7 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
     case 'write':
     case 'edit':
     case 'patch': {
-      const targets = family === 'patch' ? patchTargets(call, spec!) : pathTargets(call, spec!);
+      const { targets, unsure } = family === 'patch' ? patchTargets(call, spec!) : { targets: pathTargets(call, spec!), unsure: [] };
       if (targets.length === 0) {
         if (family === 'read') targets.push({ raw: '.', deletes: false });
         else
@@ -197,7 +198,19 @@ export function toolParts(call: ToolCall, spec: ToolSpec | null, env: FileToolEn
             },
           ];
       }
-      return targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
+      const parts = targets.map((t) => filePart(call, family, t.raw, t.deletes, base, env));
+      // A line some applier may read as a header in a way shellgate cannot be sure of: a person
+      // decides. First, so that the reason the agent reads names it.
+      if (unsure.length > 0) {
+        const what = unsure.map((l) => JSON.stringify(l.slice(0, 80))).join(', ');
+        parts.unshift({
+          ...base,
+          label: call.tool,
+          findings: [finding('tool-arguments', `${call.tool}: ${what} may be read as a file header by the agent; which file it changes cannot be known`)],
+          mutating: true,
+        });
+      }
+      return parts;
     }
     case 'search':
       return searchParts(call, spec!, base, env);
@@ -354,17 +367,19 @@ function pathTargets(call: ToolCall, spec: ToolSpec): { raw: string; deletes: bo
   return raws.map((raw) => ({ raw, deletes: false }));
 }
 
-/** Files an apply_patch text names: `*** Add File:`, `*** Update File:`, `*** Delete File:`, `*** Move to:`. */
-function patchTargets(call: ToolCall, spec: ToolSpec): { raw: string; deletes: boolean }[] {
-  const out: { raw: string; deletes: boolean }[] = [];
+/**
+ * Files an apply_patch text names, read as the agents' own parsers read them (ops/patch-headers.ts),
+ * with every unified-diff name in it; `unsure`: header-like lines no known parser reads in that form.
+ */
+function patchTargets(call: ToolCall, spec: ToolSpec): { targets: { raw: string; deletes: boolean }[]; unsure: string[] } {
+  const targets: { raw: string; deletes: boolean }[] = [];
+  const unsure: string[] = [];
   for (const text of (spec.patch ?? []).flatMap((n) => stringsOf(call.args?.[n]))) {
-    for (const m of text.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$/gm)) {
-      out.push({ raw: (m[2] ?? m[3]).trim(), deletes: m[1] === 'Delete' });
-    }
-    // A unified diff: `+++ b/path` and `--- a/path`.
-    for (const m of text.matchAll(/^(?:\+\+\+|---) (?:[ab]\/)?(\S+)/gm)) if (m[1] !== '/dev/null') out.push({ raw: m[1], deletes: false });
+    const reading = applyPatchNames(text);
+    for (const n of reading.names) targets.push({ raw: n.name, deletes: n.deletes });
+    unsure.push(...reading.unsure);
   }
-  return out;
+  return { targets, unsure };
 }
 
 export function strictestOf(findings: Finding[]): Level {
