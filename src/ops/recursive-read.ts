@@ -40,7 +40,7 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
   const classifier = b.env.classifier;
   // The start is marked as a walk: a deny on a path below it applies (policy/rule-match.ts).
   const visible = walk.skipsHidden === true && hiddenSkipped(b, classifier.physical(resolvePath(value, cwd ?? '/')), walk);
-  b.path(kind, arg, source, { walks: visible ? 'visible' : 'all' });
+  b.path(kind, arg, source, { walks: visible ? 'visible' : 'all', ...(walk.followsLinks ? { followsLinks: true } : {}) });
   let missing = false;
   const reached = b.treeBelow({ ...arg, value, glob: false }, (dir) => {
     const found = reachedBelow(b, dir, hiddenSkipped(b, dir, walk) ? walk : { ...walk, skipsHidden: false });
@@ -63,7 +63,7 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
   for (let i = 0; i < reached.length; i++) {
     const path = reached[i];
     const real = classifier.physical(path);
-    const tree = classifier.isDirectory(real) ? { walks: 'all' as const } : {};
+    const tree = classifier.isDirectory(real) ? { walks: 'all' as const, ...(walk.followsLinks ? { followsLinks: true } : {}) } : {};
     if (path !== lexical) b.path(kind, { value: path, dynamic: false, glob: false, span: arg.span }, source, tree);
     // A glob's match that is a link to another workspace directory (`a/*` meeting `a/tob -> ../b`) is a start point too: what is below it is reached.
     if (classifier.inWorkspace(real) && classifier.isDirectory(real) && !walked.has(real)) {

@@ -50,6 +50,8 @@ export interface Operation {
    * skips names that start with `.`.
    */
   walks?: 'all' | 'visible';
+  /** The walk follows the links it meets below its start (`grep -R`, `find -L`). */
+  followsLinks?: boolean;
   span: Span;
   /** What produced it: a command spec's operand or option, or the code that reads the program (for `explain`). */
   origin?: OpOrigin;

@@ -4,6 +4,7 @@ import type { RuleEntry } from './settings.js';
 import type { Part } from './tool-calls.js';
 import { globsMayMeet } from '../paths/glob-meet.js';
 import { statSync } from 'node:fs';
+import { posix } from 'node:path';
 
 /** Does a rule (anchored to the call's cwd and home) speak about this part? */
 export function matches(entry: RuleEntry, part: Part, cwd: string, home: string): boolean {
@@ -58,6 +59,11 @@ function pathMatches(entry: RuleEntry, r: ParsedRule, part: Part): boolean {
  */
 function reaches(r: ParsedRule, part: Part, forms: readonly string[]): boolean {
   if (!part.walks && !part.glob) return false;
+  // The tree as it is on the disk: a path reached that the rule names (for a listing: one inside a directory it names).
+  if (part.below) {
+    const test = r.path!;
+    return part.below.some((p) => test(p) && (!part.lists || test(posix.dirname(p))));
+  }
   // A rule with no pattern to compare (a preset's function) is tested on the paths themselves only.
   if (!r.pathGlobs) return false;
   // A rule naming a path covers what is inside it only where it is a directory (`.env` is a file: no `.env/x.ts`).

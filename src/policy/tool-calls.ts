@@ -11,7 +11,7 @@ import type { Operation } from '../ops/types.js';
 import { writeChangesNothing, type PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
 import type { RuleTool } from './rule-syntax.js';
-import { landings, type FormsEnv, type Landing } from './path-forms.js';
+import { landings, reachOf, type FormsEnv, type Landing } from './path-forms.js';
 import { staticPrefix } from '../paths/resolve.js';
 import { toolSpecOf } from '../agents/registry.js';
 import type { AgentId, ToolFamily, ToolSpec } from '../agents/types.js';
@@ -75,6 +75,12 @@ export interface Part {
    * path under it applies. `visible`: names starting with `.` below it are skipped.
    */
   walks?: 'all' | 'visible';
+  /**
+   * For a walk or a glob: the paths it reaches on the disk now (policy/path-forms.ts reachOf), when
+   * they can be known and nothing on the command line may make new ones first; else a rule's
+   * pattern is compared with the part's instead.
+   */
+  below?: string[];
   /** It lists names (a recursive listing, a glob tool), reading no file's content. */
   lists?: boolean;
   host?: string;
@@ -155,10 +161,13 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean, env?:
     external: false,
     mutating: v.operations.some((o) => o.command === c.id && mutates(o)),
   }));
+  // What a walk reaches is read from the disk only when nothing on the line changes it first.
+  const readOnly = !v.operations.some((o) => MUTATING_OPS.has(o.kind) || o.kind === 'Env');
   v.operations.forEach((op, i) => {
     const tools = opTools(op);
     if (tools.length === 0 || (op.path === undefined && op.host === undefined)) return;
     const where = operationLandings(op, env);
+    const below = readOnly && env && where ? reachOf(where, env, { walks: op.walks, follows: op.followsLinks === true, glob: op.glob, dot: op.dotGlob }) : null;
     parts.push({
       kind: 'operation',
       label: `${op.kind} ${op.path ?? op.host}`,
@@ -167,6 +176,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean, env?:
       ...(where !== undefined ? { landings: where } : {}),
       ...(op.glob ? { glob: true, ...(op.dotGlob ? { dotGlob: true } : {}) } : {}),
       ...(op.walks ? { walks: op.walks } : {}),
+      ...(below ? { below: below.paths } : {}),
       ...(op.kind === 'List' ? { lists: true } : {}),
       host: op.host,
       command: op.command,
@@ -270,7 +280,11 @@ function searchParts(call: ToolCall, spec: ToolSpec, base: PartBase, env: FileTo
   for (const root of roots) {
     // The root is walked whole unless a pattern or filter narrows it: then the globs below say what it reaches.
     const walks = patterns.length === 0 && filters.length === 0 ? ('all' as const) : undefined;
-    parts.push(filePart(call, 'read', root, false, base, env, { walks, lists }));
+    const part = filePart(call, 'read', root, false, base, env, { walks, lists });
+    parts.push(part);
+    // A link below that leads out of the workspace: the tool may follow it (the strictest reading), and read there.
+    const reached = walks && part.landings ? reachOf(part.landings, env, { walks }) : null;
+    for (const link of reached?.outside ?? []) parts.push(filePart(call, 'read', link, false, base, env, { walks, lists }));
     // The tool's glob is its own, not bash's: its wildcards may match dot names.
     for (const g of [...patterns, ...filters]) parts.push(filePart(call, 'read', globUnder(root, g), false, base, env, { lists }));
   }
@@ -316,6 +330,7 @@ function filePart(
   const classes = new Set(env.classifier.classify(path, glob, true, options));
   for (const l of where ?? []) for (const c of env.classifier.classify(l[0], glob, true, options)) classes.add(c);
   const external = where === null || where.some((l) => env.isExternal(glob ? staticPrefix(l[0]) : l[0]));
+  const below = where ? reachOf(where, env, { walks: reach.walks, glob, dot: true }) : null;
   const writes = family !== 'read';
   const findings: Finding[] = [];
   if (deletes) findings.push(finding('delete', `${call.tool} deletes ${path}`));
@@ -342,6 +357,7 @@ function filePart(
     landings: where,
     ...(glob ? { glob: true, dotGlob: true } : {}),
     ...(reach.walks ? { walks: reach.walks } : {}),
+    ...(below ? { below: below.paths } : {}),
     ...(reach.lists ? { lists: true } : {}),
     findings,
     external,
