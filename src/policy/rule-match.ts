@@ -60,9 +60,10 @@ function pathMatches(entry: RuleEntry, r: ParsedRule, part: Part): boolean {
 function reaches(r: ParsedRule, part: Part, forms: readonly string[]): boolean {
   if (!part.walks && !part.glob) return false;
   // The tree as it is on the disk: a path reached that the rule names (for a listing: one inside a directory it names).
-  if (part.below) {
+  const below = part.below?.();
+  if (below) {
     const test = r.path!;
-    return part.below.some((p) => test(p) && (!part.lists || test(posix.dirname(p))));
+    return below.some((p) => test(p) && (!part.lists || test(posix.dirname(p))));
   }
   // A rule with no pattern to compare (a preset's function) is tested on the paths themselves only.
   if (!r.pathGlobs) return false;

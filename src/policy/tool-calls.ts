@@ -76,11 +76,11 @@ export interface Part {
    */
   walks?: 'all' | 'visible';
   /**
-   * For a walk or a glob: the paths it reaches on the disk now (policy/path-forms.ts reachOf), when
-   * they can be known and nothing on the command line may make new ones first; else a rule's
-   * pattern is compared with the part's instead.
+   * For a walk or a glob: the paths it reaches on the disk now (policy/path-forms.ts reachOf), read
+   * when a rule first asks; null (or missing) when they cannot be known or something on the command
+   * line may make new ones first: then a rule's pattern is compared with the part's instead.
    */
-  below?: string[];
+  below?: () => string[] | null;
   /** It lists names (a recursive listing, a glob tool), reading no file's content. */
   lists?: boolean;
   host?: string;
@@ -167,7 +167,10 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean, env?:
     const tools = opTools(op);
     if (tools.length === 0 || (op.path === undefined && op.host === undefined)) return;
     const where = operationLandings(op, env);
-    const below = readOnly && env && where ? reachOf(where, env, { walks: op.walks, follows: op.followsLinks === true, glob: op.glob, dot: op.dotGlob }) : null;
+    const below =
+      readOnly && env && where && (op.walks || op.glob)
+        ? once(() => reachOf(where, env, { walks: op.walks, follows: op.followsLinks === true, glob: op.glob, dot: op.dotGlob })?.paths ?? null)
+        : null;
     parts.push({
       kind: 'operation',
       label: `${op.kind} ${op.path ?? op.host}`,
@@ -176,7 +179,7 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean, env?:
       ...(where !== undefined ? { landings: where } : {}),
       ...(op.glob ? { glob: true, ...(op.dotGlob ? { dotGlob: true } : {}) } : {}),
       ...(op.walks ? { walks: op.walks } : {}),
-      ...(below ? { below: below.paths } : {}),
+      ...(below ? { below } : {}),
       ...(op.kind === 'List' ? { lists: true } : {}),
       host: op.host,
       command: op.command,
@@ -330,7 +333,7 @@ function filePart(
   const classes = new Set(env.classifier.classify(path, glob, true, options));
   for (const l of where ?? []) for (const c of env.classifier.classify(l[0], glob, true, options)) classes.add(c);
   const external = where === null || where.some((l) => env.isExternal(glob ? staticPrefix(l[0]) : l[0]));
-  const below = where ? reachOf(where, env, { walks: reach.walks, glob, dot: true }) : null;
+  const below = where && (reach.walks || glob) ? once(() => reachOf(where, env, { walks: reach.walks, glob, dot: true })?.paths ?? null) : null;
   const writes = family !== 'read';
   const findings: Finding[] = [];
   if (deletes) findings.push(finding('delete', `${call.tool} deletes ${path}`));
@@ -357,11 +360,24 @@ function filePart(
     landings: where,
     ...(glob ? { glob: true, dotGlob: true } : {}),
     ...(reach.walks ? { walks: reach.walks } : {}),
-    ...(below ? { below: below.paths } : {}),
+    ...(below ? { below } : {}),
     ...(reach.lists ? { lists: true } : {}),
     findings,
     external,
     mutating: writes,
+  };
+}
+
+/** `make`'s answer, computed the first time it is asked for (a tree is read only when a rule needs it). */
+function once<T>(make: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value;
   };
 }
 

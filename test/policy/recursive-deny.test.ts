@@ -42,6 +42,8 @@ describe('a deny on a file reaches every walk and glob that reads it', () => {
       sh('grep -rn password config'),
       sh('grep -R password lib'),
       sh('rg password'),
+      sh('git grep --untracked password'),
+      sh('git grep -e password config'),
       sh('find . -exec cat {} +'),
       sh('tar czf /dev/null .'),
       sh('cat config/*'),
@@ -64,6 +66,7 @@ describe('a deny on a file reaches every walk and glob that reads it', () => {
     for (const call of [
       sh('grep -rn password src'),
       sh('rg password src'),
+      sh('git grep password -- src'),
       sh('cat src/a.ts'),
       sh('find . -name "*.ts"'), // a listing reads no file's content
       sh('ls -R'),
