@@ -98,8 +98,8 @@ export class OpBuilder implements OperationSink {
     }
   }
 
-  /** A path operation for `arg`, resolved against the command's cwd and classified. */
-  path(kind: OpKind, arg: Arg, source: Operation['source']): void {
+  /** A path operation for `arg`, resolved against the command's cwd and classified (`extra`: stamped on each). */
+  path(kind: OpKind, arg: Arg, source: Operation['source'], extra: Partial<Operation> = {}): void {
     // A program's `-` operand is its stdin or stdout; a redirection's `-` is a file named `-`
     // (`echo x >-` creates it), and nothing deletes or runs stdin.
     const redirect = source === 'redirect';
@@ -134,12 +134,15 @@ export class OpBuilder implements OperationSink {
         this.add(kind, source, arg.span, { target: arg.value, dynamic: true, glob: arg.glob });
         continue;
       }
+      const options = this.globOptions(arg);
       this.add(kind, source, arg.span, {
         path: r.path,
         target: arg.value,
         glob: arg.glob,
+        ...(arg.glob && options?.dotglob ? { dotGlob: true } : {}),
         ...(arg.splitAt !== undefined ? { splitWhole: true } : {}),
-        classes: this.env.classifier.classify(r.path, arg.glob, follow, this.globOptions(arg)),
+        classes: this.env.classifier.classify(r.path, arg.glob, follow, options),
+        ...extra,
       });
     }
   }

@@ -13,13 +13,14 @@
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Arg, WalkedCommand } from '../walk/types.js';
-import type { OperationSink, OpSource, RecursiveWalk } from '../programs/hook-types.js';
+import type { OpSource, RecursiveWalk } from '../programs/hook-types.js';
 import { resolvePath, staticPrefix } from '../paths/resolve.js';
 import type { PathClassifier } from '../paths/classify.js';
 import type { Operation, OpKind } from './types.js';
 
 /** What this module needs of the operation builder (ops/op-builder.ts), which calls it. */
-interface Builder extends Pick<OperationSink, 'path'> {
+interface Builder {
+  path(kind: OpKind, arg: Arg, source: OpSource, extra?: Partial<Operation>): void;
   add(kind: OpKind, source: OpSource, span: Arg['span'], extra?: Partial<Operation>): void;
   readonly cmd: WalkedCommand;
   readonly env: { readonly classifier: PathClassifier };
@@ -31,13 +32,15 @@ const MAX_REACHED = 8;
 
 export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source: OpSource): void {
   const kind = walk.lists === true ? 'List' : 'Read';
-  b.path(kind, arg, source);
   const cwd = b.cmd.cwd;
   // A start only known at run time already asks; a remote one is not on this disk.
-  if (arg.dynamic || b.cmd.context.remote || (cwd === null && !arg.value.startsWith('/'))) return;
+  if (arg.dynamic || b.cmd.context.remote || (cwd === null && !arg.value.startsWith('/'))) return b.path(kind, arg, source);
   // A glob's matches are all below its fixed prefix: walking that covers every one of them.
   const value = arg.glob ? staticPrefix(arg.value.startsWith('/') ? arg.value : posix.join(cwd ?? '/', arg.value)) : arg.value;
   const classifier = b.env.classifier;
+  // The start is marked as a walk: a deny on a path below it applies (policy/rule-match.ts).
+  const visible = walk.skipsHidden === true && hiddenSkipped(b, classifier.physical(resolvePath(value, cwd ?? '/')), walk);
+  b.path(kind, arg, source, { walks: visible ? 'visible' : 'all', ...(walk.followsLinks ? { followsLinks: true } : {}) });
   let missing = false;
   const reached = b.treeBelow({ ...arg, value, glob: false }, (dir) => {
     const found = reachedBelow(b, dir, hiddenSkipped(b, dir, walk) ? walk : { ...walk, skipsHidden: false });
@@ -59,8 +62,9 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
   const walked = new Set<string>([classifier.physical(lexical)]);
   for (let i = 0; i < reached.length; i++) {
     const path = reached[i];
-    if (path !== lexical) b.path(kind, { value: path, dynamic: false, glob: false, span: arg.span }, source);
     const real = classifier.physical(path);
+    const tree = classifier.isDirectory(real) ? { walks: 'all' as const, ...(walk.followsLinks ? { followsLinks: true } : {}) } : {};
+    if (path !== lexical) b.path(kind, { value: path, dynamic: false, glob: false, span: arg.span }, source, tree);
     // A glob's match that is a link to another workspace directory (`a/*` meeting `a/tob -> ../b`) is a start point too: what is below it is reached.
     if (classifier.inWorkspace(real) && classifier.isDirectory(real) && !walked.has(real)) {
       walked.add(real);
@@ -71,7 +75,7 @@ export function recursiveRead(b: Builder, arg: Arg, walk: RecursiveWalk, source:
     // A followed link to a directory outside the workspace: the walk reads all of it, dot files too.
     if (!classifier.inWorkspace(real) && classifier.isDirectory(real)) {
       const all = (real === '/' ? '' : real) + '/**';
-      b.add(kind, source, arg.span, { path: all, target: path, glob: true, classes: classifier.classify(all, true, true, { dotglob: true }) });
+      b.add(kind, source, arg.span, { path: all, target: path, glob: true, dotGlob: true, classes: classifier.classify(all, true, true, { dotglob: true }) });
     }
   }
   // Not on this disk: what the filters may select is compared with the sensitive names instead.

@@ -42,6 +42,16 @@ export interface Operation {
   /** Env: the variable's value is printed (`printenv NAME`, `declare -p NAME`), not set. */
   prints?: boolean;
   glob: boolean;
+  /** A glob whose wildcards may match names that start with `.` (`shopt -s dotglob`, find's `{}`). */
+  dotGlob?: boolean;
+  /**
+   * The program walks everything below `path` (`grep -r`, `tar -c`, `find`): what is below is
+   * reached too, and a deny on any of it applies (policy/rule-match.ts). `visible`: the walk
+   * skips names that start with `.`.
+   */
+  walks?: 'all' | 'visible';
+  /** The walk follows the links it meets below its start (`grep -R`, `find -L`). */
+  followsLinks?: boolean;
   span: Span;
   /** What produced it: a command spec's operand or option, or the code that reads the program (for `explain`). */
   origin?: OpOrigin;

@@ -254,6 +254,14 @@ export class PathClassifier {
     return this.realpaths.realpathNearest(path);
   }
 
+  /**
+   * Where the kernel lands for an absolute path, `..` after a link applied to its target; null when
+   * that takes more than 40 symbolic links (a loop: the kernel fails with ELOOP, nothing is known).
+   */
+  landing(path: string): string | null {
+    return this.realpaths.physical(path);
+  }
+
   /** Is there a directory at `path` (following symlinks)? */
   isDirectory(path: string): boolean {
     try {

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import type { ShellDialect } from '../syntax/dialects.js';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
 import { PathClassifier } from '../paths/classify.js';
-import { isInside } from '../paths/resolve.js';
+import { isInside, realpathNearest } from '../paths/resolve.js';
 import { ShellgateError } from '../errors.js';
 import { loadSource, mergePolicies, SOURCE_ORDER, type Policy, type RuleEntry, type SettingsSource } from './settings.js';
 import { parseRule } from './rule-syntax.js';
@@ -199,7 +199,9 @@ function evaluationInput(
   const roots = [...ctx.roots, ...policy.scratchDirs];
   const classifier = classifierFor(classifiers, ctx.home, roots);
   const extraRoots = policy.additionalDirectories;
-  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !extraRoots.some((r) => isInside(p, r));
+  // Paths are judged where they land (policy/path-forms.ts): the roots as the disk has them, as written too.
+  const extraPlaces = [...extraRoots, ...extraRoots.map((r) => realpathNearest(r))];
+  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !extraPlaces.some((r) => isInside(p, r));
   if (policy.scratchDirs.length > 0) analysisContext.workspaceRoots = roots;
   const settingsRules = policy.rules.filter((e) => e.channels === null || e.channels.includes(channel));
   return {

@@ -85,13 +85,15 @@ function ruleFor(e: Evaluation, level: RuleEntry['level'], part: Part, also: (r:
 /** 1. Tool default: what the call does, from the analyser (shell) or the tool's arguments. */
 function toolDefault(e: Evaluation): void {
   const { call, spec, family, analyzer, analysisContext, classifier, cwd, home, isExternal } = e.input;
+  // Paths are resolved on the disk as it is now: nothing read for an earlier call is reused.
+  classifier.startAnalysis();
   const shellCommand = family === 'shell' ? (argOf(call, ...(spec?.command ?? ['command'])) ?? null) : null;
   if (family === 'shell' && shellCommand !== null) {
     // The shell tool's own directory argument is where the command runs.
     const dir = argOf(call, ...(spec?.dir ?? []));
     const runsIn = dir !== undefined && dir !== '' ? resolveToolPath(dir, { cwd, home }) : undefined;
     e.verdict = analyzer.analyze(shellCommand, runsIn !== undefined ? { ...analysisContext, cwd: runsIn } : analysisContext);
-    ({ parts: e.parts, global: e.global } = shellParts(e.verdict, isExternal));
+    ({ parts: e.parts, global: e.global } = shellParts(e.verdict, isExternal, { classifier, cwd, home }));
   } else {
     // A shell call without a command string is read like any call with missing arguments: never allow.
     const readAs = family === 'shell' ? { ...spec!, family: 'shell' as const, required: [spec?.command ?? ['command']] } : spec;
@@ -122,9 +124,16 @@ function guardDeny(e: Evaluation): void {
 function ruleDeny(e: Evaluation): void {
   for (const p of e.parts) {
     const deny = ruleFor(e, 'deny', p, (r) => !r.rule.whole);
-    if (deny) return end(e, 'deny', 'rule-deny', `${deny.rule.text} denies ${p.label} (${deny.origin})`);
+    if (deny) return end(e, 'deny', 'rule-deny', `${deny.rule.text} denies ${p.label}${reachNote(p)} (${deny.origin})`);
   }
   pass(e, 'rule-deny', 'no deny rule matches');
+}
+
+/** Why a rule about one path speaks about a walk of a directory or a glob: what it reaches. */
+function reachNote(p: Part): string {
+  if (p.walks) return ` (it reads everything below ${p.path}, which may include what the rule names)`;
+  if (p.glob) return ` (the pattern may match what the rule names)`;
+  return '';
 }
 
 /** 5. Ask rules: noted here; an ask beats any allow (layer 6) and every mode (layer 8). */
@@ -140,7 +149,7 @@ function ruleAsk(e: Evaluation): void {
   e.trace.push({
     layer: 'rule-ask',
     level: a ? 'ask' : 'allow',
-    reason: a ? `${a.entry.rule.text} asks for ${a.part.label} (${a.entry.origin})` : 'no ask rule matches',
+    reason: a ? `${a.entry.rule.text} asks for ${a.part.label}${reachNote(a.part)} (${a.entry.origin})` : 'no ask rule matches',
   });
 }
 

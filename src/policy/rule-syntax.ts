@@ -31,6 +31,11 @@ export interface ParsedRule {
   /** Null for the bare tool (`Bash`): every use of it. */
   bash: ((argv: readonly string[]) => boolean) | null;
   path: ((absolute: string) => boolean) | null;
+  /**
+   * The absolute globs a path rule covers (its pattern, and `pattern/**` for a directory), for
+   * asking whether a walk or a glob may meet it (paths/glob-meet.ts); null for other rules.
+   */
+  pathGlobs?: readonly string[] | null;
   domain: ((host: string) => boolean) | null;
   mcp: ((toolName: string) => boolean) | null;
   /** True when the rule has no specifier (or `Tool(*)`). */
@@ -66,7 +71,7 @@ export function parseRule(text: string, anchors: PathAnchors, options: ParseRule
   // `mcp__server__*` names every tool of a server; no other tool name takes a wildcard.
   if (name.includes('*') && !name.startsWith('mcp__')) throw new RuleSyntaxError(`"${text}": only MCP rules take * in the tool name (mcp__server__*)`);
   const spec = m[2];
-  const base = { text, bash: null, path: null, domain: null, mcp: null, toolName: null, subject: null, literals: [] as string[] };
+  const base = { text, bash: null, path: null, pathGlobs: null, domain: null, mcp: null, toolName: null, subject: null, literals: [] as string[] };
   if (name.startsWith('mcp__')) {
     if (spec !== undefined) throw new RuleSyntaxError(`"${text}": MCP rules take no parentheses`);
     const parts = name.split('__');
@@ -93,7 +98,7 @@ export function parseRule(text: string, anchors: PathAnchors, options: ParseRule
     case 'WebSearch':
       return { ...base, tool, whole: true };
     default:
-      return { ...base, tool: tool as RuleTool, whole: false, path: pathMatcher(spec.trim(), anchors, text) };
+      return { ...base, tool: tool as RuleTool, whole: false, ...pathMatcher(spec.trim(), anchors, text) };
   }
 }
 
@@ -118,10 +123,10 @@ function toolRule(name: string, spec: string | undefined, text: string, anchors:
       `"${text}": unknown tool "${name}" (known: ${RULE_TOOLS.join(', ')}, mcp__server__tool, or a tool an agent names: Grep, read_file, Agent…)`,
     );
   }
-  const base = { text, tool: name, toolName: name, bash: null, path: null, domain: null, mcp: null, subject: null, literals: [] as string[] };
+  const base = { text, tool: name, toolName: name, bash: null, path: null, pathGlobs: null, domain: null, mcp: null, subject: null, literals: [] as string[] };
   if (spec === undefined || spec.trim() === '' || spec.trim() === '*') return { ...base, whole: true };
   const s = spec.trim();
-  if (family !== null && FILE_FAMILIES.has(family)) return { ...base, whole: false, path: pathMatcher(s, anchors, text) };
+  if (family !== null && FILE_FAMILIES.has(family)) return { ...base, whole: false, ...pathMatcher(s, anchors, text) };
   let m: (v: string) => boolean;
   try {
     m = /[*?[]/.test(s) ? linearGlob(s) : (v: string) => v === s;
@@ -208,7 +213,7 @@ function normaliseName(w: string): string {
  * Path patterns (gitignore style): `//abs` absolute, `~/x` home, `/x` project root, `./x` or `x`
  * the working directory. A pattern without a slash matches that name in any folder.
  */
-function pathMatcher(spec: string, a: PathAnchors, text: string): (absolute: string) => boolean {
+function pathMatcher(spec: string, a: PathAnchors, text: string): { path: (absolute: string) => boolean; pathGlobs: string[] } {
   let pattern: string;
   if (spec.startsWith('//')) pattern = spec.slice(1);
   else if (spec === '~' || spec.startsWith('~/')) pattern = a.home + spec.slice(1);
@@ -223,5 +228,8 @@ function pathMatcher(spec: string, a: PathAnchors, text: string): (absolute: str
   }
   // A directory pattern (`Read(./secrets)`) also covers what is inside it.
   const inside = /[*?[\]{}]/.test(pattern) ? null : pattern.replace(/\/+$/, '') + '/';
-  return (p) => m(p) || (inside !== null && p.startsWith(inside));
+  return {
+    path: (p) => m(p) || (inside !== null && p.startsWith(inside)),
+    pathGlobs: inside === null ? [pattern] : [pattern, inside + '**'],
+  };
 }

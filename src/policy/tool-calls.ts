@@ -12,6 +12,7 @@ import { writeChangesNothing, type PathClassifier } from '../paths/classify.js';
 import { hostOf } from '../ops/operations.js';
 import { applyPatchNames } from '../ops/patch-headers.js';
 import type { RuleTool } from './rule-syntax.js';
+import { landings, reachOf, type FormsEnv, type Landing } from './path-forms.js';
 import { staticPrefix } from '../paths/resolve.js';
 import { toolSpecOf } from '../agents/registry.js';
 import type { AgentId, ToolFamily, ToolSpec } from '../agents/types.js';
@@ -59,7 +60,30 @@ export interface Part {
   /** Rule tools this part answers to. */
   tools: RuleTool[];
   argv?: string[];
+  /** The path as written, made absolute (a glob pattern when `glob`). */
   path?: string;
+  /**
+   * Where the kernel may land for `path`, each with its spellings (policy/path-forms.ts); null when
+   * that cannot be known (a loop of links). A deny or ask rule holds when it matches the path as
+   * written or any of these; an allow covers the part only when it covers every landing.
+   */
+  landings?: Landing[] | null;
+  /** `path` is a glob pattern; `dotGlob`: its wildcards may match names that start with `.`. */
+  glob?: boolean;
+  dotGlob?: boolean;
+  /**
+   * The part walks everything below `path` (`grep -r`, a search tool's root): a deny or ask on any
+   * path under it applies. `visible`: names starting with `.` below it are skipped.
+   */
+  walks?: 'all' | 'visible';
+  /**
+   * For a walk or a glob: the paths it reaches on the disk now (policy/path-forms.ts reachOf), read
+   * when a rule first asks; null (or missing) when they cannot be known or something on the command
+   * line may make new ones first: then a rule's pattern is compared with the part's instead.
+   */
+  below?: () => string[] | null;
+  /** It lists names (a recursive listing, a glob tool), reading no file's content. */
+  lists?: boolean;
   host?: string;
   /** The tool called (non-shell parts): rules that name a tool (`Grep`, `Agent(Explore)`) match it. */
   toolName?: string;
@@ -105,17 +129,28 @@ function opTools(op: Operation): RuleTool[] {
   return [];
 }
 
-/** An operation reaches outside the project: its path, or the folder of a glob or of a remote path. */
-function operationExternal(op: Operation, isExternal: (p: string) => boolean): boolean {
+/**
+ * An operation reaches outside the project: where its path lands (a link out of the workspace
+ * leads out), or the folder of a glob or of a remote path. A landing that cannot be known is outside.
+ */
+function operationExternal(op: Operation, isExternal: (p: string) => boolean, where: Landing[] | null | undefined): boolean {
   // /dev/null, /dev/stdout, /dev/fd/N are this process's own streams, not a directory outside.
   if (op.classes?.includes('special-device')) return false;
   if (op.path === undefined) return false;
-  if (op.host === undefined && !op.glob) return isExternal(op.path);
-  return isExternal(posix.dirname(op.path));
+  if (op.host !== undefined) return isExternal(posix.dirname(op.path));
+  if (where === null) return true;
+  const paths = where === undefined ? [op.path] : where.map((l) => l[0]);
+  return paths.some((p) => isExternal(op.glob ? posix.dirname(p) : p));
 }
 
-/** Parts of a shell call from the analyser's verdict. */
-export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { parts: Part[]; global: Finding[] } {
+/** Where a local path operation lands on this disk (a remote one is on another machine's). */
+function operationLandings(op: Operation, env: FormsEnv | undefined): Landing[] | null | undefined {
+  if (env === undefined || op.path === undefined || op.host !== undefined || op.classes?.includes('special-device')) return undefined;
+  return landings([op.path], env, { glob: op.glob, followLast: op.kind !== 'Delete' || op.target?.endsWith('/') === true });
+}
+
+/** Parts of a shell call from the analyser's verdict (`env`: to resolve their paths on disk). */
+export function shellParts(v: Verdict, isExternal: (p: string) => boolean, env?: FormsEnv): { parts: Part[]; global: Finding[] } {
   const parts: Part[] = v.commands.map((c) => ({
     kind: 'command' as const,
     label: [c.program ?? c.programRaw, ...c.args.map((a) => a.value)].join(' ').trim() || '(redirects)',
@@ -127,18 +162,30 @@ export function shellParts(v: Verdict, isExternal: (p: string) => boolean): { pa
     external: false,
     mutating: v.operations.some((o) => o.command === c.id && mutates(o)),
   }));
+  // What a walk reaches is read from the disk only when nothing on the line changes it first.
+  const readOnly = !v.operations.some((o) => MUTATING_OPS.has(o.kind) || o.kind === 'Env');
   v.operations.forEach((op, i) => {
     const tools = opTools(op);
     if (tools.length === 0 || (op.path === undefined && op.host === undefined)) return;
+    const where = operationLandings(op, env);
+    const below =
+      readOnly && env && where && (op.walks || op.glob)
+        ? once(() => reachOf(where, env, { walks: op.walks, follows: op.followsLinks === true, glob: op.glob, dot: op.dotGlob })?.paths ?? null)
+        : null;
     parts.push({
       kind: 'operation',
       label: `${op.kind} ${op.path ?? op.host}`,
       tools,
       path: op.path,
+      ...(where !== undefined ? { landings: where } : {}),
+      ...(op.glob ? { glob: true, ...(op.dotGlob ? { dotGlob: true } : {}) } : {}),
+      ...(op.walks ? { walks: op.walks } : {}),
+      ...(below ? { below } : {}),
+      ...(op.kind === 'List' ? { lists: true } : {}),
       host: op.host,
       command: op.command,
       findings: v.findings.filter((f) => f.operation === i),
-      external: operationExternal(op, isExternal),
+      external: operationExternal(op, isExternal, where),
       ...(op.origin && 'field' in op.origin && op.origin.field === 'writes' ? { housekeeping: true } : {}),
       mutating: mutates(op),
     });
@@ -240,20 +287,30 @@ type PartBase = Omit<Part, 'label' | 'findings' | 'mutating'>;
  */
 function searchParts(call: ToolCall, spec: ToolSpec, base: PartBase, env: FileToolEnv): Part[] {
   const named = [firstString(call, spec.dir), ...(spec.pathList ?? []).flatMap((n) => stringsOf(call.args?.[n]))].filter((r): r is string => r !== undefined);
-  const roots = (named.length > 0 ? named : ['.']).map((r) => resolveToolPath(r, env));
-  const globs = [...(spec.glob ?? []), ...(spec.filter ?? [])].flatMap((name) => stringsOf(call.args?.[name]));
+  const roots = named.length > 0 ? named : ['.'];
+  const patterns = (spec.glob ?? []).flatMap((name) => stringsOf(call.args?.[name]));
+  const filters = (spec.filter ?? []).flatMap((name) => stringsOf(call.args?.[name]));
+  // A glob tool lists the names its pattern matches; a search reads the content of what it walks.
+  const lists = patterns.length > 0;
   const parts: Part[] = [];
   for (const root of roots) {
-    parts.push(filePart(call, 'read', root, false, base, env));
-    for (const g of globs) parts.push(filePart(call, 'read', globUnder(root, g), false, base, env));
+    // The root is walked whole unless a pattern or filter narrows it: then the globs below say what it reaches.
+    const walks = patterns.length === 0 && filters.length === 0 ? ('all' as const) : undefined;
+    const part = filePart(call, 'read', root, false, base, env, { walks, lists });
+    parts.push(part);
+    // A link below that leads out of the workspace: the tool may follow it (the strictest reading), and read there.
+    const reached = walks && part.landings ? reachOf(part.landings, env, { walks }) : null;
+    for (const link of reached?.outside ?? []) parts.push(filePart(call, 'read', link, false, base, env, { walks, lists }));
+    // The tool's glob is its own, not bash's: its wildcards may match dot names.
+    for (const g of [...patterns, ...filters]) parts.push(filePart(call, 'read', globUnder(root, g), false, base, env, { lists }));
   }
   return parts;
 }
 
-/** Where a search's glob reaches: itself when absolute or under ~, else under the root (`*.ts` anywhere below it). */
+/** Where a search's glob reaches: itself when absolute or under ~, else under the root (`*.ts` anywhere below it), as written. */
 function globUnder(root: string, g: string): string {
   if (posix.isAbsolute(g) || g === '~' || g.startsWith('~/')) return g;
-  return posix.join(root, g.startsWith('**') || g.includes('/') ? g : `**/${g}`);
+  return root.replace(/\/+$/, '') + '/' + (g.startsWith('**') || g.includes('/') ? g : `**/${g}`);
 }
 
 /** A fetch: one part per URL its arguments name; a fetch whose target cannot be found is never allowed. */
@@ -270,27 +327,77 @@ function webParts(call: ToolCall, spec: ToolSpec, base: PartBase): Part[] {
   return urls.map(({ url, host }) => ({ ...base, label: `${call.tool} ${host}`, host, findings: [finding('network', `fetches ${url}`)], mutating: false }));
 }
 
-function filePart(call: ToolCall, family: ToolFamily, raw: string, deletes: boolean, base: PartBase, env: FileToolEnv): Part {
+function filePart(
+  call: ToolCall,
+  family: ToolFamily,
+  raw: string,
+  deletes: boolean,
+  base: PartBase,
+  env: FileToolEnv,
+  reach: { walks?: 'all'; lists?: boolean } = {},
+): Part {
   const path = resolveToolPath(raw, env);
   const glob = /[*?[]/.test(raw);
+  // Where the kernel lands, read both ways a tool may hand the path over: normalised as written
+  // (`link/..` is the link's directory) and as given (`link/..` is the parent of its target).
+  const where = landings([path, unnormalised(raw, env)], env, { glob, followLast: !deletes });
   // An agent's glob is not bash's: whether its `*` skips dot names is the tool's choice, so it may match them.
-  const classes = env.classifier.classify(path, glob, true, glob ? { dotglob: true } : undefined);
-  const external = env.isExternal(glob ? staticPrefix(path) : path);
+  const options = glob ? { dotglob: true } : undefined;
+  const classes = new Set(env.classifier.classify(path, glob, true, options));
+  for (const l of where ?? []) for (const c of env.classifier.classify(l[0], glob, true, options)) classes.add(c);
+  const external = where === null || where.some((l) => env.isExternal(glob ? staticPrefix(l[0]) : l[0]));
+  const below = where && (reach.walks || glob) ? once(() => reachOf(where, env, { walks: reach.walks, glob, dot: true })?.paths ?? null) : null;
   const writes = family !== 'read';
   const findings: Finding[] = [];
   if (deletes) findings.push(finding('delete', `${call.tool} deletes ${path}`));
   else if (writes) findings.push(finding('write', `${call.tool} writes ${path}`));
-  if (external) findings.push(finding('outside-workspace', `reaches outside the workspace: ${path}`));
-  if (classes.includes('sensitive')) findings.push(finding('sensitive-path', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
+  if (where === null) findings.push(finding('dynamic-path', `where ${path} leads cannot be known: more than 40 symbolic links (a loop)`));
+  else if (external) {
+    const out = where.map((l) => l[0]).find((p) => p !== path && env.isExternal(glob ? staticPrefix(p) : p));
+    findings.push(finding('outside-workspace', `reaches outside the workspace: ${path}${out ? ` (a link leads to ${out})` : ''}`));
+  }
+  if (classes.has('sensitive')) findings.push(finding('sensitive-path', `touches a sensitive file (credentials, keys, shell or agent settings): ${path}`));
   // The same class and finding as a shell write to the file: edit modes do not approve it.
-  if (writes && classes.includes('exec-config'))
+  if (writes && classes.has('exec-config'))
     findings.push(
       finding(
         'exec-config',
         `${call.tool} writes ${path}, a file that changes what later commands run when they load it (git config and hooks, tool settings); edit modes do not approve it`,
       ),
     );
-  return { ...base, tools: writes ? ['Edit', 'Write'] : ['Read'], label: `${call.tool} ${path}`, path, findings, external, mutating: writes };
+  return {
+    ...base,
+    tools: writes ? ['Edit', 'Write'] : ['Read'],
+    label: `${call.tool} ${path}`,
+    path,
+    landings: where,
+    ...(glob ? { glob: true, dotGlob: true } : {}),
+    ...(reach.walks ? { walks: reach.walks } : {}),
+    ...(below ? { below } : {}),
+    ...(reach.lists ? { lists: true } : {}),
+    findings,
+    external,
+    mutating: writes,
+  };
+}
+
+/** `make`'s answer, computed the first time it is asked for (a tree is read only when a rule needs it). */
+function once<T>(make: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value;
+  };
+}
+
+/** The tool's path made absolute without normalising it: a `..` after a link is the kernel's to resolve. */
+function unnormalised(raw: string, env: { cwd: string; home: string }): string {
+  if (raw === '~' || raw.startsWith('~/')) return env.home + raw.slice(1);
+  return raw.startsWith('/') ? raw : env.cwd.replace(/\/+$/, '') + '/' + raw;
 }
 
 /** A tool may expand `~` itself: read it as the home directory, the stricter reading. */

@@ -51,8 +51,11 @@ export interface OperationSink {
   readonly cmd: HookCommand;
   readonly env: { readonly home: string };
   add(kind: OpKind, source: OpSource, span: Span, extra?: OpFields): void;
-  /** A path operation for `arg`, resolved against the command's cwd and classified. */
-  path(kind: OpKind, arg: Arg, source: OpSource): void;
+  /**
+   * A path operation for `arg`, resolved against the command's cwd and classified. `walks`: the
+   * program lists or reads everything below it (find), so a deny on a path below applies.
+   */
+  path(kind: OpKind, arg: Arg, source: OpSource, extra?: { walks?: 'all' | 'visible'; followsLinks?: boolean }): void;
   /** Runs `make` with relative paths resolved in `cwd` (null: unknown), as after `tar -C DIR`. */
   within<T>(cwd: string | null, make: () => T): T;
   /** An option that changes what the program is: an allow rule must name it. */

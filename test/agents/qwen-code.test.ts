@@ -143,10 +143,11 @@ describe('qwen-code hook: decisions', () => {
   it('checks read_many_files paths, glob and grep reach, edit under both names', () => {
     expectDecision(hook(payload('read_many_files', { paths: ['.env'] }), ['--preset', 'sensitive']), 'deny');
     expectDecision(hook(payload('glob', { pattern: '**/*.ts', path: WS })), 'allow');
-    expectDecision(hook(payload('glob', { pattern: UP })), 'ask');
-    expectDecision(hook(payload('grep_search', { pattern: 'TODO', glob: UP })), 'ask');
+    // A glob of every file on the disk reaches ./secrets/**, which the project's settings deny (issue 29).
+    expectDecision(hook(payload('glob', { pattern: UP })), 'deny');
+    expectDecision(hook(payload('grep_search', { pattern: 'TODO', glob: UP })), 'deny');
     expectDecision(hook(payload('grep_search', { pattern: 'root', path: '/etc' })), 'ask');
-    expectDecision(hook(payload('search_file_content', { pattern: 'TODO', include: UP })), 'ask');
+    expectDecision(hook(payload('search_file_content', { pattern: 'TODO', include: UP })), 'deny');
     for (const tool of ['edit', 'replace'])
       expectDecision(
         hook(payload(tool, { file_path: join(WS, '.git', 'hooks', 'pre-commit'), old_string: 'a', new_string: 'b' }), ['--mode', 'auto-edit']),

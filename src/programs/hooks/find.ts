@@ -269,7 +269,7 @@ function find(b: OperationSink): HandlerResult {
   // `-L`: find goes where every link below leads, and lists what is there (names, not contents).
   for (const r of rootArgs) {
     if (line.follows) b.recursiveRead(r, { followsLinks: true, skipsHidden: false, lists: true }, 'operand');
-    else b.path('List', r, 'operand');
+    else b.path('List', r, 'operand', { walks: 'all' });
   }
   const refused = unterminatedExec(args, line.exprStart, findArity);
   if (refused !== null) {

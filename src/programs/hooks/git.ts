@@ -118,12 +118,28 @@ function operations(b: OperationSink, parsed: ParsedArgv | null): HandlerResult 
   if (parsed === null) return;
   namedRuns(b, parsed);
   if (parsed.subcommands[0] === 'branch') return branchClass(parsed);
+  if (parsed.subcommands[0] === 'grep') return grepWalks(b, parsed);
   if (!PRINTS_PATHS.has(parsed.subcommands[0] ?? '')) return;
   for (const a of parsed.operands) {
     // `HEAD:README.md` is not `host:path`: only the file in the revision is read.
     const inRevision = a.dynamic ? null : /^[^:/]*:(.+)$/.exec(a.value);
     b.path('Read', inRevision ? { ...a, value: inRevision[1] } : a, 'operand');
   }
+}
+
+/**
+ * `git grep` searches the files below its pathspecs (the working directory with none): tracked
+ * ones, untracked ones too with `--untracked`, every file with `--no-index`. Which files are
+ * tracked is the index's to say, so each start is a walk of everything below it: a deny on a path
+ * there applies (policy/rule-match.ts). An operand may be a revision instead (read as a path
+ * that is not there). Git never searches its own `.git`, so the sensitive-file scan of a recursive
+ * read is not run.
+ */
+function grepWalks(b: OperationSink, p: ParsedArgv): void {
+  const patternGiven = p.options.some((o) => o.name === '-e' || o.name === '-f');
+  const specs = patternGiven ? p.operands : p.operands.slice(1);
+  for (const a of specs) b.path('Read', a, 'operand', { walks: 'all' });
+  if (specs.length === 0) b.path('Read', { value: '.', dynamic: false, glob: false, span: b.cmd.span }, 'operand', { walks: 'all' });
 }
 
 export const gitHooks: ProgramHooks = { module: 'git.ts', prints, operations };
