@@ -196,13 +196,15 @@ function evaluationInput(
   // (`/tmp/krb5cc_0`), and a predictable name there may be a link planted to anywhere. The
   // agent's own scratch directories, declared in user settings, are read as workspace roots, by
   // the analyser as well (else its own outside-workspace finding would ask for them).
-  const roots = [...ctx.roots, ...policy.scratchDirs];
-  const classifier = classifierFor(classifiers, ctx.home, roots);
+  // The user's additional directories are workspace for the analysis as for the file tools: one
+  // boundary, so `cat` of a file there is judged as the Read tool's call of it is.
   const extraRoots = policy.additionalDirectories;
+  const roots = [...ctx.roots, ...policy.scratchDirs, ...extraRoots];
+  const classifier = classifierFor(classifiers, ctx.home, roots);
   // Paths are judged where they land (policy/path-forms.ts): the roots as the disk has them, as written too.
   const extraPlaces = [...extraRoots, ...extraRoots.map((r) => realpathNearest(r))];
   const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !extraPlaces.some((r) => isInside(p, r));
-  if (policy.scratchDirs.length > 0) analysisContext.workspaceRoots = roots;
+  if (roots.length > ctx.roots.length) analysisContext.workspaceRoots = roots;
   const settingsRules = policy.rules.filter((e) => e.channels === null || e.channels.includes(channel));
   return {
     call,
