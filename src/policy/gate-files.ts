@@ -89,7 +89,7 @@ function foldersOf(pattern: string, anchors: readonly string[]): string[] {
 
 /** Tests of a path against the gate files. */
 export interface GateFileMatcher {
-  /** The path (as written or as reached) is a gate file, or a folder holding one below its anchor. */
+  /** The path is a gate file, or a folder holding one below its anchor (the rule match tries each place it lands). */
   names(path: string): boolean;
   /** A glob that may reach a gate file or such a folder without naming it (`~/.claude/*.json`, `.c*`). */
   mayReach(glob: string): boolean;
@@ -110,7 +110,9 @@ export function gateFileMatcher(ctx: GateFileContext): GateFileMatcher {
   };
   const targets = [...patterns, ...folders];
   return {
-    names: (path) => hit(path) || hit(realpathNearest(path)),
+    // The name as given; where it lands through links is tried by the rule match itself, which
+    // tests a deny on every landing of the part (policy/path-forms.ts) with the gate's resolver.
+    names: hit,
     // The strictest reading of the glob: its wildcards may match dot names (`dotglob`, a tool's own
     // glob). A whole tree (`dir/**`: find's walk, chmod -R) is left to the findings, as a write of
     // the folder itself is (tar x, git checkout .): it names no file, and an allow rule for the

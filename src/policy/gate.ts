@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import type { ShellDialect } from '../syntax/dialects.js';
 import { createAnalyzer, type Analyzer, type AnalysisContext, type AnalyzerOptions } from '../analyzer.js';
 import { PathClassifier } from '../paths/classify.js';
-import { isInside, realpathNearest } from '../paths/resolve.js';
+import { isInside } from '../paths/resolve.js';
 import { ShellgateError } from '../errors.js';
 import { loadSource, mergePolicies, SOURCE_ORDER, type Policy, type RuleEntry, type SettingsSource } from './settings.js';
 import { parseRule } from './rule-syntax.js';
@@ -201,9 +201,9 @@ function evaluationInput(
   const extraRoots = policy.additionalDirectories;
   const roots = [...ctx.roots, ...policy.scratchDirs, ...extraRoots];
   const classifier = classifierFor(classifiers, ctx.home, roots);
-  // Paths are judged where they land (policy/path-forms.ts): the roots as the disk has them, as written too.
-  const extraPlaces = [...extraRoots, ...extraRoots.map((r) => realpathNearest(r))];
-  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !extraPlaces.some((r) => isInside(p, r));
+  // Paths are judged where they land (policy/path-forms.ts): the classifier holds the roots as the
+  // disk has them (the additional directories among them); those are also inside as written.
+  const isExternal = (p: string) => !classifier.workspaceRoots.some((r) => isInside(p, r)) && !extraRoots.some((r) => isInside(p, r));
   if (roots.length > ctx.roots.length) analysisContext.workspaceRoots = roots;
   const settingsRules = policy.rules.filter((e) => e.channels === null || e.channels.includes(channel));
   return {
