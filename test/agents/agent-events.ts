@@ -4,26 +4,19 @@
  * that drive every agent with the same calls.
  */
 import type { AgentId } from '../../src/agents/types.js';
+import { claudeEvent } from './hook-process.js';
 
 /** What the agent does with an answer. `unknown`: the hook blocked it as a tool it does not know. */
 export type Outcome = 'no-opinion' | 'allow' | 'ask' | 'deny' | 'blocked' | 'unknown';
 
 /** The agent's pre-tool event for a call of `tool` with `input`, run in `cwd`. */
-export function eventFor(agent: AgentId, tool: string, input: Record<string, unknown>, cwd: string): Record<string, unknown> {
+export function eventFor(agent: AgentId, tool: string, input: unknown, cwd: string): Record<string, unknown> {
   switch (agent) {
     case 'claude-code':
+      return claudeEvent({ cwd, home: cwd }, tool, input);
     case 'qwen-code':
-      return {
-        session_id: '8f0c6a1e-5d2b-4c3e-9a7f-1b2c3d4e5f60',
-        transcript_path: `${cwd}/.transcript.jsonl`,
-        cwd,
-        permission_mode: 'default',
-        hook_event_name: 'PreToolUse',
-        ...(agent === 'qwen-code' ? { timestamp: '2026-12-08T00:00:00.000Z' } : {}),
-        tool_name: tool,
-        tool_input: input,
-        tool_use_id: 'toolu_01ABC123',
-      };
+      // Qwen Code's PreToolUse is Claude Code's with a timestamp.
+      return claudeEvent({ cwd, home: cwd }, tool, input, { timestamp: '2026-12-08T00:00:00.000Z' });
     case 'codex':
       return {
         session_id: '019c2d1e-7a40-7b52-9f3e-0c1f5a2b9d11',

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codex } from '../../src/agents/codex.js';
+import { eventFor } from './agent-events.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const ROOT = mkdtempSync(join(tmpdir(), 'sg-codex-'));
@@ -22,19 +23,7 @@ writeFileSync(join(WS, 'README.md'), '# demo\n');
 writeFileSync(join(WS, 'src', 'app.py'), 'print("Hi")\n');
 
 function payload(tool: string, input: unknown, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    session_id: '019c2d1e-7a40-7b52-9f3e-0c1f5a2b9d11',
-    turn_id: '3',
-    transcript_path: null,
-    cwd: WS,
-    hook_event_name: 'PreToolUse',
-    model: 'gpt-5.3-codex',
-    permission_mode: 'default',
-    tool_name: tool,
-    tool_input: input,
-    tool_use_id: 'call_8Qm2x',
-    ...extra,
-  });
+  return JSON.stringify({ ...eventFor('codex', tool, input, WS), ...extra });
 }
 
 interface CodexReading {

@@ -19,9 +19,12 @@ export interface Served {
   exited: Promise<number | null>;
 }
 
-/** Starts `shellgate serve ARGS` (under `ulimit -n` when `fdLimit` is given) and waits for its start line. */
-export function startServe(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; fdLimit?: number }): Promise<Served> {
-  const argv = [LAUNCHER, 'serve', ...args];
+/**
+ * Starts `shellgate serve ARGS` (under `ulimit -n` when `fdLimit` is given) and waits for its start
+ * line. `entry`: the script node runs (the launcher unless said, e.g. dist/cli/main.js).
+ */
+export function startServe(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; fdLimit?: number; entry?: string }): Promise<Served> {
+  const argv = [opts.entry ?? LAUNCHER, 'serve', ...args];
   const child =
     opts.fdLimit !== undefined
       ? spawn('/bin/sh', ['-c', `ulimit -n ${opts.fdLimit} && exec "$@"`, 'sh', process.execPath, ...argv], {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeEvent } from '../agents/hook-process.js';
+import { startServe, type Served } from './serve-process.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
 const TMP = mkdtempSync(join(tmpdir(), 'sg-serve-'));
@@ -42,29 +43,11 @@ function decisionOf(stdout: string): string | undefined {
   return (JSON.parse(stdout) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
 }
 
-interface Started {
-  child: ChildProcess;
-  line: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `shellgate serve ARGS` and waits for its start line. */
-function serve(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: PROJECT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, line: out.slice(0, nl), stderr: () => err, exited });
-    });
-    void exited.then((code) => reject(new Error(`serve exited (${code}) before listening: ${err}`)));
-  });
+/** Starts `shellgate serve ARGS` from the unbundled CLI and waits for its start line. */
+async function serve(args: string[]): Promise<Served> {
+  const s = await startServe(args, { cwd: PROJECT, env: ENV, entry: BIN });
+  children.push(s.child);
+  return s;
 }
 
 /** Runs the CLI with stdin; resolves with its output (async: the test process may serve meanwhile). */
@@ -97,7 +80,7 @@ function ask(socket: string, request: unknown): Promise<{ stdout: string; stderr
   });
 }
 
-let main: Started;
+let main: Served;
 let url: string;
 let token: string;
 
